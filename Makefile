@@ -1,0 +1,32 @@
+# pbem — the two set-up commands are `make demo` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+OUT ?= demo-out
+
+.PHONY: demo test bench golden install-test clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+install-test: $(VENV)/.installed
+
+demo: $(VENV)/.installed
+	$(BIN)/pbem --db $(OUT)/pbem.db demo --out $(OUT)
+
+test: $(VENV)/.installed
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed
+	$(BIN)/python -m bench
+
+golden: $(VENV)/.installed
+	$(BIN)/python -m tests.golden_regen
+
+clean:
+	rm -rf $(VENV) $(OUT) .pytest_cache

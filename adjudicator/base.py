@@ -1,0 +1,177 @@
+"""The engine contract every game implements, and the shared value types.
+
+A *state* is a JSON value (dicts with string keys, lists, str, int, bool, None): the
+engine may use richer types inside, but what crosses the contract is plain JSON, so that
+its canonical form and hash are well defined (see :func:`canonical_json`).
+
+*Orders* are a list of JSON objects (dicts), one per order line, in the order the player
+wrote them; each dict has at least a ``"kind"`` key. Problems refer to an order by its
+index in that list, and the text layer (``turns``) maps the index back to a line number.
+
+The life of a game, as the shell (``pbem``) drives it::
+
+    state, events = engine.create(seats, options, seed)
+    while (p := engine.pending(state)) is not None:
+        orders = {seat: <validated orders, or engine.default_orders(state, seat)>
+                  for seat in p.seats}
+        state, events = engine.advance(state, orders, seed)
+
+``advance`` resolves everything that needs no further decision, drawing chance only from
+:class:`adjudicator.chance.Chance` streams whose labels name the draw (never call order
+across turns), and returns derived events recording what happened, including every
+chance outcome. Same seed + same orders = same states and events, byte for byte.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from adjudicator.chance import Stream
+
+JSON = Any
+State = dict[str, Any]
+Order = dict[str, Any]
+Event = dict[str, Any]
+
+#: Viewer names besides seat names.
+GM = "@gm"
+PUBLIC = "@public"
+
+
+def canonical_json(value: JSON) -> str:
+    """The one canonical text form of a JSON value: sorted keys, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(state: JSON) -> str:
+    """SHA-256 (hex) of the canonical JSON of ``state``."""
+    return hashlib.sha256(canonical_json(state).encode("utf-8")).hexdigest()
+
+
+class GameError(Exception):
+    """A domain error raised by an engine (bad options, advancing a finished game...)."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a seat's orders.
+
+    ``index`` is the position of the offending order in the orders list, or ``None``
+    when the problem concerns the whole set (e.g. a missing bid). ``stage`` names what
+    failed: ``syntax``, ``name`` (unknown or ambiguous name) or ``rule`` (illegal order).
+    """
+
+    index: int | None
+    message: str
+    suggestions: tuple[str, ...] = ()
+    stage: str = "rule"
+
+
+@dataclass(frozen=True)
+class Pending:
+    """Who must decide now.
+
+    ``seats`` are the seats whose orders are needed before ``advance`` can run: one seat
+    for a sequential decision, several for a simultaneous one. ``turn`` is a stable label
+    of the decision point (e.g. ``1618-spring``, ``battle-3/join-1``) used to key orders
+    and deadlines. ``kind`` names the decision (``plan``, ``draft``, ``recruit``...), and
+    ``forms`` lists the order keywords legal now (for the order reminder in replies).
+    """
+
+    seats: tuple[str, ...]
+    turn: str
+    kind: str
+    simultaneous: bool
+    forms: tuple[str, ...] = ()
+    info: Mapping[str, JSON] = field(default_factory=dict)
+
+
+@runtime_checkable
+class Engine(Protocol):
+    """What every game engine provides. Implementations are pure: no I/O, no clock."""
+
+    name: str
+    version: str
+    min_seats: int
+    max_seats: int
+
+    def create(self, seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[State, list[Event]]:
+        """A new game's state (waiting for the first decision) and its setup events."""
+        ...
+
+    def pending(self, state: State) -> Pending | None:
+        """The decision the game waits for, or ``None`` when the game is over."""
+        ...
+
+    def validate(self, state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+        """Every problem with ``seat``'s orders for the pending decision (empty = legal)."""
+        ...
+
+    def default_orders(self, state: State, seat: str) -> list[Order]:
+        """The missed-orders policy: the orders applied for a seat that sent none."""
+        ...
+
+    def advance(self, state: State, orders: Mapping[str, Sequence[Order]], seed: str) -> tuple[State, list[Event]]:
+        """Resolve the pending decision with ``orders`` (one entry per pending seat)."""
+        ...
+
+    def view(self, state: State, viewer: str) -> JSON:
+        """What ``viewer`` (a seat, :data:`PUBLIC` or :data:`GM`) may see of ``state``."""
+        ...
+
+    def scores(self, state: State) -> dict[str, int]:
+        """Current score (victory points) per seat."""
+        ...
+
+    def winner(self, state: State) -> str | None:
+        """The winner once the game is over (rulebook tie-breaks), else ``None``."""
+        ...
+
+    def random_orders(self, state: State, seat: str, rng: Stream) -> list[Order]:
+        """A random *legal* order set for ``seat`` (the random bot and contract tests)."""
+        ...
+
+    def private_keys(self, state: State, seat: str) -> list[str]:
+        """Strings that only ``seat`` (and the GM) may see now, for leak tests."""
+        ...
+
+    def data_files(self) -> dict[str, str]:
+        """The data files the engine reads: name -> SHA-256 of the file's bytes."""
+        ...
+
+
+_REGISTRY: dict[str, Engine] = {}
+
+
+def register(engine: Engine) -> Engine:
+    """Add ``engine`` to the registry of games under its ``name``."""
+    _REGISTRY[engine.name] = engine
+    return engine
+
+
+def get_engine(name: str) -> Engine:
+    """The engine registered as ``name``; raises :class:`GameError` if unknown."""
+    import adjudicator.games  # noqa: F401  (registers the engines)
+
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise GameError(f"unknown game {name!r} (known: {known})") from None
+
+
+def engine_names() -> list[str]:
+    """Names of all registered games."""
+    import adjudicator.games  # noqa: F401
+
+    return sorted(_REGISTRY)
+
+
+def file_sha256(path: str) -> str:
+    """SHA-256 of a file's bytes (for :meth:`Engine.data_files`)."""
+    with open(path, "rb") as fh:  # reading packaged data is allowed: it is an input, not state
+        return hashlib.sha256(fh.read()).hexdigest()

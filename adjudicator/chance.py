@@ -1,0 +1,105 @@
+"""Seeded chance: every random outcome of a game comes from here.
+
+The derivation (DESIGN.md, "Chance, precisely"), so that anyone can re-derive every draw
+from the revealed seed without this software:
+
+1. The seed is a text string; its bytes are its UTF-8 encoding. Players are sent only
+   the commitment ``sha256(seed_bytes)`` (hex) when the game starts.
+2. Every draw has a stable *label* naming what it is for, e.g.
+   ``wallenstein/1618/spring/battle/3/tower``. The label's byte stream is the
+   concatenation of ``HMAC-SHA256(key=seed_bytes, msg=f"{label}/{counter}")`` for
+   counter = 0, 1, 2, ... (counter in decimal, UTF-8).
+3. An integer in ``[0, n)`` takes ``k = ceil(b/8)`` bytes (``b`` = bit length of
+   ``n-1``, at least 1 byte) from the stream, big-endian, keeps the low ``b`` bits, and is
+   rejected and redrawn (from the next bytes) when it is ``>= n``. ``n == 1`` takes no bytes.
+4. A shuffle of a list of length ``m`` is Fisher-Yates: for ``i`` from ``m-1`` down to 1,
+   draw ``j`` in ``[0, i]`` and swap positions ``i`` and ``j``.
+
+No game code uses the ``random`` module: its sequences are not promised across versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def commitment(seed: str) -> str:
+    """Return the public commitment to ``seed``: the hex SHA-256 of its UTF-8 bytes."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+class Stream:
+    """The deterministic byte stream of one label, and the integers drawn from it."""
+
+    def __init__(self, seed: str, label: str) -> None:
+        self._key = seed.encode("utf-8")
+        self.label = label
+        self._counter = 0
+        self._buffer = b""
+
+    def _block(self) -> bytes:
+        msg = f"{self.label}/{self._counter}".encode("utf-8")
+        self._counter += 1
+        return hmac.new(self._key, msg, hashlib.sha256).digest()
+
+    def take(self, k: int) -> bytes:
+        """Return the next ``k`` bytes of the stream."""
+        while len(self._buffer) < k:
+            self._buffer += self._block()
+        out, self._buffer = self._buffer[:k], self._buffer[k:]
+        return out
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)`` by rejection sampling (step 3 above)."""
+        if n < 1:
+            raise ValueError("below() needs n >= 1")
+        if n == 1:
+            return 0
+        bits = (n - 1).bit_length()
+        k = (bits + 7) // 8
+        mask = (1 << bits) - 1
+        while True:
+            value = int.from_bytes(self.take(k), "big") & mask
+            if value < n:
+                return value
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in ``[low, high]`` (both ends included)."""
+        return low + self.below(high - low + 1)
+
+    def die(self, sides: int = 6) -> int:
+        """One roll of a die with ``sides`` faces, 1..sides."""
+        return self.randint(1, sides)
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One element of ``items``, uniformly."""
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """A new list: ``items`` shuffled by Fisher-Yates (step 4 above)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+class Chance:
+    """The chance source of one game: a factory of labelled streams over its seed."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+
+    @property
+    def commitment(self) -> str:
+        """The seed commitment published to players."""
+        return commitment(self.seed)
+
+    def stream(self, label: str) -> Stream:
+        """A fresh stream for ``label``; the same label always gives the same stream."""
+        return Stream(self.seed, label)

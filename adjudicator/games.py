@@ -1,0 +1,4 @@
+"""Import every game engine so it registers itself (see :func:`adjudicator.base.register`).
+
+Each engine package registers on import; add one line per game here.
+"""

@@ -1,0 +1,61 @@
+"""Schema migrations, applied in order; each runs once per database.
+
+A migration is a function of the sqlite-utils ``Database``. Add new ones at the end of
+:data:`MIGRATIONS`; never edit one that has shipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sqlite_utils
+
+
+def _m001_initial(db: sqlite_utils.Database) -> None:
+    db["events"].create({
+        "id": int, "game_id": str, "seq": int, "type": str, "version": int, "payload": str,
+        "recorded_at": str, "prev_hash": str, "hash": str, "key": str,
+    }, pk="id", not_null={"game_id", "seq", "type", "version", "payload", "recorded_at", "prev_hash", "hash"})
+    db["events"].create_index(["game_id", "seq"], unique=True)
+    db["events"].create_index(["key"], unique=True)
+    db["games"].create({
+        "game_id": str, "engine": str, "created_at": str, "turn": str, "over": int,
+        "winner": str, "last_seq": int, "last_hash": str, "state_hash": str, "deadline": str,
+    }, pk="game_id")
+    db["outbox"].create({
+        "id": int, "game_id": str, "to_addr": str, "subject": str, "message": bytes, "kind": str,
+        "message_id": str, "cause_seq": int, "created_at": str, "sent_at": str, "attempts": int,
+        "last_error": str,
+    }, pk="id")
+    db["outbox"].create_index(["sent_at"])
+    db["mails"].create({
+        "key": str, "message_id": str, "sender": str, "raw": bytes, "received_at": str,
+        "status": str, "note": str,
+    }, pk="key")
+    db["snapshots"].create({"game_id": str, "seq": int, "state": str, "state_hash": str},
+                           pk=("game_id", "seq"))
+
+
+MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
+    ("001_initial", _m001_initial),
+]
+
+
+def migrate(db: sqlite_utils.Database) -> list[str]:
+    """Apply every migration not yet applied; return the names applied now."""
+    conn = db.conn
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("create table if not exists _migrations (name text primary key, applied_at text)")
+        done = {r[0] for r in conn.execute("select name from _migrations")}
+        applied = []
+        for name, step in MIGRATIONS:
+            if name not in done:
+                step(db)
+                conn.execute("insert into _migrations (name, applied_at) values (?, datetime('now'))", [name])
+                applied.append(name)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return applied

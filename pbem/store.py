@@ -1,0 +1,296 @@
+"""The event store: one SQLite file (via sqlite-utils), append-only events per game.
+
+- ``events``: per game a gap-free sequence ``seq`` (1, 2, ...), a stable ``type`` name and
+  ``version``, a canonical-JSON ``payload``, the recording time (from the injected clock),
+  the hash of the previous event of the same game and the event's own hash (a chain, so a
+  tampered, reordered or truncated log is detected by :meth:`Store.verify`), and an
+  optional idempotency ``key`` (unique across the store: the same mail twice is one event).
+- ``outbox``: mail to send, written in the same transaction as the events that cause it.
+- ``mails``: the raw bytes of every inbound mail, keyed by Message-ID + body hash.
+- ``games``: a projection (id, game, status) kept in step with the events, so that
+  listing games never replays them.
+
+Appends run in ``BEGIN IMMEDIATE`` transactions (one writer at a time, across processes)
+and take the sequence number the writer last saw (optimistic concurrency): a stale writer
+gets :class:`ConflictError`, never a silent overwrite.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from adjudicator.base import canonical_json
+from pbem.errors import ConflictError, DomainError
+from pbem.migrations import migrate
+
+Clock = Callable[[], datetime]
+GENESIS = "0" * 64
+
+
+def utc_now() -> datetime:
+    """The real clock (the only place pbem reads the time by default)."""
+    return datetime.now(timezone.utc)
+
+
+def iso(moment: datetime) -> str:
+    """ISO-8601 text of an aware datetime, in UTC, seconds precision."""
+    return moment.astimezone(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append: type, payload and an optional idempotency key."""
+
+    type: str
+    payload: dict[str, Any]
+    version: int = 1
+    key: str | None = None
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event as recorded."""
+
+    game_id: str
+    seq: int
+    type: str
+    version: int
+    payload: dict[str, Any]
+    recorded_at: str
+    prev_hash: str
+    hash: str
+    key: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the event."""
+        return {"game": self.game_id, "seq": self.seq, "type": self.type, "version": self.version,
+                "payload": self.payload, "recorded_at": self.recorded_at,
+                "prev_hash": self.prev_hash, "hash": self.hash, "key": self.key}
+
+
+def event_hash(game_id: str, seq: int, type_: str, version: int, payload: Any,
+               recorded_at: str, prev_hash: str) -> str:
+    """The chain hash of one event: SHA-256 of the canonical JSON of all its fields."""
+    body = {"game": game_id, "seq": seq, "type": type_, "version": version,
+            "payload": payload, "recorded_at": recorded_at, "prev_hash": prev_hash}
+    return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+
+
+@dataclass
+class AppendResult:
+    """What an append did: the events now recorded for it, and whether they are new."""
+
+    events: list[StoredEvent] = field(default_factory=list)
+    duplicate: bool = False
+
+
+class Store:
+    """The SQLite event store of one pbem database."""
+
+    def __init__(self, path: str | Path, clock: Clock = utc_now) -> None:
+        self.path = str(path)
+        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        self.db = sqlite_utils.Database(conn)
+        self.db.execute("PRAGMA busy_timeout = 30000")
+        if self.path != ":memory:":
+            self.db.enable_wal()
+        self.clock = clock
+        migrate(self.db)
+
+    def now(self) -> str:
+        """The injected clock's time as ISO text."""
+        return iso(self.clock())
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Store]:
+        """One write transaction (``BEGIN IMMEDIATE``); nested calls become savepoints."""
+        conn = self.db.conn
+        if conn.in_transaction:
+            with self.db.atomic():
+                yield self
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    # -- events ----------------------------------------------------------------------
+    def last_seq(self, game_id: str) -> int:
+        """The highest sequence number of ``game_id`` (0 when it has no events)."""
+        row = self.db.execute("select max(seq) from events where game_id = ?", [game_id]).fetchone()
+        return int(row[0] or 0)
+
+    def _last_hash(self, game_id: str) -> str:
+        row = self.db.execute("select hash from events where game_id = ? order by seq desc limit 1",
+                              [game_id]).fetchone()
+        return row[0] if row else GENESIS
+
+    def find_key(self, key: str) -> StoredEvent | None:
+        """The event recorded under idempotency ``key``, if any."""
+        rows = list(self.db.query("select * from events where key = ?", [key]))
+        return _row_event(rows[0]) if rows else None
+
+    def append(self, game_id: str, events: Sequence[NewEvent], expected_seq: int | None) -> AppendResult:
+        """Append ``events`` atomically after ``expected_seq`` (``None``: don't check).
+
+        If the first event's idempotency key is already recorded, nothing is written and
+        the result is marked ``duplicate``. A ``expected_seq`` that is not the game's last
+        sequence number raises :class:`ConflictError`.
+        """
+        with self.transaction():
+            if events and events[0].key is not None:
+                existing = self.find_key(events[0].key)
+                if existing is not None:
+                    return AppendResult([existing], duplicate=True)
+            last = self.last_seq(game_id)
+            if expected_seq is not None and expected_seq != last:
+                raise ConflictError(f"game {game_id}: expected to append after event {expected_seq}, "
+                                    f"but the log is at {last}; reload and try again")
+            prev = self._last_hash(game_id)
+            out: list[StoredEvent] = []
+            for ev in events:
+                last += 1
+                stored = self._insert(game_id, last, ev, prev)
+                prev = stored.hash
+                out.append(stored)
+            return AppendResult(out)
+
+    def _insert(self, game_id: str, seq: int, ev: NewEvent, prev_hash: str) -> StoredEvent:
+        recorded_at = self.now()
+        payload = _normal(ev.payload)
+        digest = event_hash(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash)
+        self.db["events"].insert({
+            "game_id": game_id, "seq": seq, "type": ev.type, "version": ev.version,
+            "payload": canonical_json(payload), "recorded_at": recorded_at,
+            "prev_hash": prev_hash, "hash": digest, "key": ev.key,
+        })
+        return StoredEvent(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash, digest, ev.key)
+
+    def events(self, game_id: str, after: int = 0, until: int | None = None) -> list[StoredEvent]:
+        """The events of ``game_id`` in sequence order (``after`` < seq <= ``until``)."""
+        sql = "select * from events where game_id = ? and seq > ?"
+        params: list[Any] = [game_id, after]
+        if until is not None:
+            sql += " and seq <= ?"
+            params.append(until)
+        return [_row_event(r) for r in self.db.query(sql + " order by seq", params)]
+
+    def verify(self, game_id: str) -> list[str]:
+        """Every break in ``game_id``'s hash chain (empty list: the log is intact)."""
+        return verify_chain(self.events(game_id), game_id, self.game_head(game_id))
+
+    def game_head(self, game_id: str) -> tuple[int, str] | None:
+        """The (last seq, last hash) recorded in the games projection, to detect truncation."""
+        rows = list(self.db.query("select last_seq, last_hash from games where game_id = ?", [game_id]))
+        return (rows[0]["last_seq"], rows[0]["last_hash"]) if rows and rows[0]["last_seq"] else None
+
+    # -- games projection -------------------------------------------------------------
+    def upsert_game(self, game_id: str, **fields: Any) -> None:
+        """Update the games projection row of ``game_id`` (inside the caller's transaction)."""
+        fields.setdefault("last_seq", self.last_seq(game_id))
+        fields.setdefault("last_hash", self._last_hash(game_id))
+        self.db["games"].upsert({"game_id": game_id, **fields}, pk="game_id")
+
+    def game_row(self, game_id: str) -> dict[str, Any] | None:
+        """The projection row of ``game_id``, or ``None`` if there is no such game."""
+        rows = list(self.db.query("select * from games where game_id = ?", [game_id]))
+        return rows[0] if rows else None
+
+    def game_ids(self) -> list[str]:
+        """All game ids, in creation order."""
+        return [r["game_id"] for r in self.db.query("select game_id from games order by created_at, game_id")]
+
+    def require_game(self, game_id: str) -> dict[str, Any]:
+        """The projection row of ``game_id``; a :class:`DomainError` if there is none."""
+        row = self.game_row(game_id)
+        if row is None:
+            raise DomainError(f"no game {game_id!r} in {self.path}")
+        return row
+
+    # -- inbound mail ------------------------------------------------------------------
+    def put_mail(self, key: str, raw: bytes, message_id: str | None, sender: str | None) -> bool:
+        """Keep the raw bytes of an inbound mail; ``False`` if ``key`` was already kept."""
+        with self.transaction():
+            if list(self.db.query("select 1 from mails where key = ?", [key])):
+                return False
+            self.db["mails"].insert({"key": key, "message_id": message_id, "sender": sender,
+                                     "raw": raw, "received_at": self.now(), "status": "new"})
+            return True
+
+    def set_mail_status(self, key: str, status: str, note: str = "") -> None:
+        """Record what became of an inbound mail (accepted, rejected, ignored...)."""
+        self.db["mails"].update(key, {"status": status, "note": note})
+
+    # -- outbox ------------------------------------------------------------------------
+    def enqueue(self, game_id: str | None, to: str, subject: str, message: bytes,
+                kind: str, message_id: str, cause_seq: int | None = None) -> int:
+        """Queue one outgoing message (call inside the transaction that causes it)."""
+        table = self.db["outbox"]
+        table.insert({"game_id": game_id, "to_addr": to, "subject": subject, "message": message,
+                      "kind": kind, "message_id": message_id, "cause_seq": cause_seq,
+                      "created_at": self.now(), "sent_at": None, "attempts": 0, "last_error": None})
+        return int(table.last_pk)  # type: ignore[arg-type]
+
+    def outbox(self, unsent_only: bool = False) -> list[dict[str, Any]]:
+        """Queued messages in order (``unsent_only``: those not yet delivered)."""
+        sql = "select * from outbox" + (" where sent_at is null" if unsent_only else "") + " order by id"
+        return list(self.db.query(sql))
+
+    def mark_sent(self, outbox_id: int) -> None:
+        """Record that a message was delivered."""
+        with self.transaction():
+            self.db["outbox"].update(outbox_id, {"sent_at": self.now()})
+
+    def mark_failed(self, outbox_id: int, error: str) -> None:
+        """Record a failed delivery attempt (it stays queued)."""
+        with self.transaction():
+            row = self.db["outbox"].get(outbox_id)
+            self.db["outbox"].update(outbox_id, {"attempts": row["attempts"] + 1, "last_error": error[:500]})
+
+
+def verify_chain(events: Sequence[StoredEvent], game_id: str,
+                 head: tuple[int, str] | None = None) -> list[str]:
+    """Check a game's events: gap-free sequence, each hash right, each linked to the last."""
+    problems: list[str] = []
+    prev = GENESIS
+    for expected, ev in enumerate(events, start=1):
+        if ev.seq != expected:
+            problems.append(f"event {expected}: missing or out of order (found seq {ev.seq})")
+        if ev.prev_hash != prev:
+            problems.append(f"event {ev.seq}: does not follow the event before it (reordered or removed)")
+        digest = event_hash(game_id, ev.seq, ev.type, ev.version, ev.payload, ev.recorded_at, ev.prev_hash)
+        if digest != ev.hash:
+            problems.append(f"event {ev.seq} ({ev.type}): content does not match its hash (tampered)")
+        prev = ev.hash
+    if head is not None and events and (events[-1].seq, events[-1].hash) != head:
+        problems.append(f"log ends at event {events[-1].seq} but event {head[0]} was recorded (truncated)")
+    if head is not None and not events:
+        problems.append(f"log is empty but event {head[0]} was recorded (truncated)")
+    return problems
+
+
+def _normal(payload: dict[str, Any]) -> dict[str, Any]:
+    return json.loads(canonical_json(payload))  # type: ignore[no-any-return]
+
+
+def _row_event(row: dict[str, Any]) -> StoredEvent:
+    return StoredEvent(row["game_id"], row["seq"], row["type"], row["version"], json.loads(row["payload"]),
+                       row["recorded_at"], row["prev_hash"], row["hash"], row["key"])

@@ -1,0 +1,166 @@
+"""The order-language core shared by every game's grammar.
+
+A grammar turns the order lines of one mail block into the engine's order dicts
+(see :mod:`adjudicator.base`), collecting *every* problem with its line number rather than
+stopping at the first. Rule problems found by ``engine.validate`` refer to an order's
+index; :func:`check_orders` maps them back to lines, so a player sees one numbered list.
+
+Names (counties, cards) are matched by :class:`NameIndex`: ignoring case, accents and
+punctuation, in any of the names a player may know a thing by, with suggestions
+("did you mean ...") for unknown names.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.base import Engine, Order, Problem, State
+
+
+@dataclass(frozen=True)
+class LineProblem:
+    """A problem tied to a line of the player's text (1-based; 0 = the block as a whole)."""
+
+    line: int
+    message: str
+    suggestions: tuple[str, ...] = ()
+    stage: str = "syntax"
+    text: str = ""
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" if self.line else "orders"
+        hint = f" (did you mean: {', '.join(self.suggestions)}?)" if self.suggestions else ""
+        quoted = f": {self.text.strip()}" if self.text.strip() else ""
+        return f"{where}{quoted}\n    {self.message}{hint}"
+
+
+@dataclass
+class ParseResult:
+    """Orders parsed from text: ``orders[i]`` came from line ``lines[i]``."""
+
+    orders: list[Order] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    problems: list[LineProblem] = field(default_factory=list)
+
+    def add(self, order: Order, line: int) -> None:
+        """Record one parsed order and the line it came from."""
+        self.orders.append(order)
+        self.lines.append(line)
+
+    @property
+    def ok(self) -> bool:
+        """True when there is no problem."""
+        return not self.problems
+
+
+def normalise(name: str) -> str:
+    """The matching key of a name: no accents, lower case, letters and digits only.
+
+    ``ß`` becomes ``ss``; e.g. ``"Kärnten"`` -> ``"karnten"``, ``"Hm. Jülich"`` -> ``"hmjulich"``.
+    """
+    text = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ẞ", "ss"))
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.sub(r"[^0-9a-z]", "", text.casefold())
+
+
+class NameIndex:
+    """Resolves the names players write to canonical names."""
+
+    def __init__(self, aliases: Mapping[str, Iterable[str]]) -> None:
+        """``aliases`` maps each canonical name to its other names (any language)."""
+        self._by_key: dict[str, set[str]] = {}
+        self._display: dict[str, str] = {}
+        for canonical, others in aliases.items():
+            for alias in [canonical, *others]:
+                key = normalise(alias)
+                if key:
+                    self._by_key.setdefault(key, set()).add(canonical)
+                    self._display.setdefault(key, alias)
+
+    def resolve(self, written: str) -> tuple[str | None, tuple[str, ...]]:
+        """``(canonical, ())`` when ``written`` names one thing, else ``(None, suggestions)``."""
+        key = normalise(written)
+        found = self._by_key.get(key, set())
+        if len(found) == 1:
+            return next(iter(found)), ()
+        if len(found) > 1:
+            return None, tuple(sorted(found))
+        close = difflib.get_close_matches(key, list(self._by_key), n=3, cutoff=0.6)
+        prefixed = [k for k in self._by_key if key and k.startswith(key)][:3]
+        names: list[str] = []
+        for k in [*prefixed, *close]:
+            for canonical in sorted(self._by_key[k]):
+                if canonical not in names:
+                    names.append(canonical)
+        return None, tuple(names[:3])
+
+
+def strip_comment(line: str) -> str:
+    """The line without its ``#`` comment and surrounding blanks."""
+    return line.split("#", 1)[0].strip()
+
+
+Grammar = Callable[[str, State | None], ParseResult]
+
+
+def check_orders(engine: Engine, grammar: Grammar, state: State, seat: str, text: str,
+                 first_line: int = 1) -> ParseResult:
+    """Parse ``text`` with ``grammar`` and validate it with ``engine``; all problems by line.
+
+    ``first_line`` is the line number of the text's first line within the player's mail,
+    so problems point at the line the player actually wrote.
+    """
+    result = grammar(text, state)
+    offset = first_line - 1
+    problems = [LineProblem(p.line + offset if p.line else 0, p.message, p.suggestions, p.stage, p.text)
+                for p in result.problems]
+    if not result.problems:
+        source = text.splitlines()
+        for problem in engine.validate(state, seat, result.orders):
+            problems.append(_line_problem(problem, result.lines, source, offset))
+    result.lines = [n + offset for n in result.lines]
+    result.problems = problems
+    return result
+
+
+def _line_problem(problem: Problem, lines: Sequence[int], source: Sequence[str], offset: int) -> LineProblem:
+    if problem.index is None or not 0 <= problem.index < len(lines):
+        return LineProblem(0, problem.message, problem.suggestions, problem.stage)
+    n = lines[problem.index]
+    text = source[n - 1] if 0 < n <= len(source) else ""
+    return LineProblem(n + offset, problem.message, problem.suggestions, problem.stage, text)
+
+
+_GRAMMARS: dict[str, Grammar] = {}
+_FORMATTERS: dict[str, Callable[[Sequence[Order]], str]] = {}
+
+
+def register_grammar(game: str, parse: Grammar, format_orders: Callable[[Sequence[Order]], str]) -> None:
+    """Register a game's parser and its canonical writer (``parse(format(x)) == x``)."""
+    _GRAMMARS[game] = parse
+    _FORMATTERS[game] = format_orders
+
+
+def grammar_for(game: str) -> Grammar:
+    """The registered parser of ``game``."""
+    import turns.games  # noqa: F401  (registers the grammars)
+
+    return _GRAMMARS[game]
+
+
+def format_orders(game: str, orders: Sequence[Order]) -> str:
+    """The canonical text of ``orders`` in ``game``'s order language."""
+    import turns.games  # noqa: F401
+
+    return _FORMATTERS[game](orders)
+
+
+def as_dict(problem: LineProblem) -> dict[str, Any]:
+    """A JSON-ready dict of a problem."""
+    return {"line": problem.line, "message": problem.message, "suggestions": list(problem.suggestions),
+            "stage": problem.stage, "text": problem.text}

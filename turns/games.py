@@ -1,0 +1,1 @@
+"""Import every game's grammar so it registers itself (see :func:`turns.base.register_grammar`)."""
