@@ -116,3 +116,10 @@ class EngineContract:
                 for seat in pending.seats:
                     assert not self.engine.validate(state, seat, self.engine.default_orders(state, seat))
             play_random_game(self.engine, seats, opts, seed, self.max_steps, on_state=check)
+
+    def test_views_never_contain_the_seed(self) -> None:
+        seats, opts, seed = next(iter(self._cases()))
+        def check(state: dict[str, Any]) -> None:
+            for viewer in [*seats, PUBLIC, GM]:
+                assert seed not in canonical_json(self.engine.view(state, viewer))
+        play_random_game(self.engine, seats, opts, seed, self.max_steps, on_state=check)

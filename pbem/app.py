@@ -1,0 +1,45 @@
+"""The CLI's application object: the database path, the store and the service, made lazily."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from pbem.service import Service
+from pbem.store import Store
+
+
+@dataclass
+class App:
+    """Carried on the click context (``ctx.obj``)."""
+
+    db_path: str
+    sender: str = field(default_factory=lambda: os.environ.get("PBEM_FROM", "pbem@localhost"))
+    _store: Store | None = None
+
+    @property
+    def store(self) -> Store:
+        """The store of ``db_path`` (opened and migrated on first use)."""
+        if self._store is None:
+            self._store = Store(self.db_path)
+        return self._store
+
+    @property
+    def service(self) -> Service:
+        """The game service over the store."""
+        return Service(self.store, sender=self.sender)
+
+
+pass_app = click.make_pass_decorator(App)
+
+
+def emit(data: Any, as_json: bool, text: str | None = None) -> None:
+    """Print ``data`` as JSON (``as_json``) or ``text``."""
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=True))
+    elif text is not None:
+        click.echo(text)

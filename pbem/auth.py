@@ -1,0 +1,51 @@
+"""Seat passwords and game ids.
+
+Passwords are generated at ``pbem new``, shown once to the GM, mailed to the seat, and
+stored only as salted scrypt hashes. They never appear in a reply, a log or any command
+output except ``pbem new --json``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+
+from pbem.errors import DomainError
+
+_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to copy from a mail
+_GAME_ID = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$")
+_SEAT = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+
+
+def new_password() -> str:
+    """A fresh password like ``k7mq-2xpd-9rtw`` (about 64 bits)."""
+    groups = ["".join(secrets.choice(_ALPHABET) for _ in range(4)) for _ in range(3)]
+    return "-".join(groups)
+
+
+def hash_password(password: str, salt: str | None = None) -> tuple[str, str]:
+    """``(salt, hash)`` of ``password`` with scrypt; a new random salt when none is given."""
+    salt = salt or secrets.token_hex(16)
+    digest = hashlib.scrypt(password.encode("utf-8"), salt=bytes.fromhex(salt), n=2**14, r=8, p=1, dklen=32)
+    return salt, digest.hex()
+
+
+def check_password(password: str, salt: str, expected: str) -> bool:
+    """True when ``password`` hashes to ``expected`` under ``salt`` (constant-time compare)."""
+    return hmac.compare_digest(hash_password(password, salt)[1], expected)
+
+
+def check_game_id(game_id: str) -> str:
+    """``game_id`` if it is letters, digits and inner hyphens (no path tricks), else an error."""
+    if not _GAME_ID.match(game_id or ""):
+        raise DomainError(f"invalid game id {game_id!r}: use letters, digits and hyphens (at most 64)")
+    return game_id
+
+
+def check_seat_name(seat: str) -> str:
+    """``seat`` if it is a valid seat name (a letter, then letters, digits, _ or -)."""
+    if not _SEAT.match(seat or ""):
+        raise DomainError(f"invalid seat name {seat!r}: start with a letter; letters, digits, _ and - only")
+    return seat

@@ -1,0 +1,69 @@
+"""The GM's command line: ``pbem [--db PATH] COMMAND ...``.
+
+Commands are thin adapters over :mod:`pbem.service` and friends, grouped in
+``pbem/commands/``. Domain errors exit 1 with a one-line message; usage errors exit 2.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from adjudicator.base import GameError
+from pbem.app import App
+from pbem.errors import DomainError
+from pbem.events import ReplayMismatch
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option("--db", "db_path", envvar="PBEM_DB", default="./pbem.db", show_default=True,
+              type=click.Path(dir_okay=False), help="The SQLite database (env PBEM_DB).")
+@click.version_option(package_name="pbem")
+@click.pass_context
+def cli(ctx: click.Context, db_path: str) -> None:
+    """pbem: run play-by-email board games from one mailbox.
+
+    \b
+    Example session:
+      pbem new w1 --game wallenstein --seat red=anna@example.org --seat blue=ben@example.org \\
+               --seat green=cis@example.org --seat yellow=dan@example.org --json
+      pbem ingest ~/Maildir/pbem
+      pbem status
+      pbem adjudicate w1
+      pbem send --maildir ~/outgoing
+    """
+    ctx.obj = App(db_path)
+
+
+def _register() -> None:
+    from pbem.commands import games  # noqa: F401
+
+    for name in ("mail", "archive", "reports", "demo"):
+        try:
+            __import__(f"pbem.commands.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"pbem.commands.{name}":
+                raise
+
+
+def main() -> None:
+    """Entry point of the ``pbem`` console script."""
+    _register()
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("Aborted.", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except (GameError, ReplayMismatch) as exc:
+        click.echo(f"Error: {exc}", err=True)
+        sys.exit(1)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    sys.exit(0)
+
+
+_register()

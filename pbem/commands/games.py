@@ -1,0 +1,259 @@
+"""Commands on games: new, status, adjudicate, show, log, deadline, void, seat, abandon."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from adjudicator.base import GM, PUBLIC, engine_names
+from pbem.app import App, emit, pass_app
+from pbem.cli import cli
+from pbem.errors import DomainError
+
+
+def _pairs(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
+    out = []
+    for value in values:
+        key, sep, val = value.partition("=")
+        if not sep or not key or not val:
+            raise click.BadParameter(f"{value!r}: expected NAME=VALUE", param_hint=what)
+        out.append((key.strip(), val.strip()))
+    return out
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--game", "engine", required=True, help="Which game: " + ", ".join(["wallenstein", "havoc"]) + ".")
+@click.option("--seat", "seats", multiple=True, required=True, metavar="NAME=EMAIL",
+              help="A seat and its player's address; repeat per seat, in seating order.")
+@click.option("--option", "options", multiple=True, metavar="K=V", help="A game option, e.g. setup=draft.")
+@click.option("--seed", help="The secret seed (default: 256 random bits). Only its sha256 is sent to players.")
+@click.option("--deadline", help="Deadline of every turn until changed, ISO 8601 with zone.")
+@click.option("--json", "as_json", is_flag=True, help="Print the game, including each seat's password.")
+@pass_app
+def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tuple[str, ...],
+        seed: str | None, deadline: str | None, as_json: bool) -> None:
+    """Create a game; welcome mails with each seat's password go to the outbox.
+
+    \b
+    Example:
+      pbem new w1 --game wallenstein --seat red=anna@example.org --seat blue=ben@example.org \\
+               --seat green=cis@example.org --option setup=random --json
+    """
+    created = app.service.new_game(game_id, engine, _pairs(seats, "--seat"), dict(_pairs(options, "--option")),
+                                   seed, deadline)
+    game = created.game
+    data = {"game": game.game_id, "engine": game.engine.name, "commitment": game.created["commitment"],
+            "seats": {s: {"email": game.seats[s]["email"], "password": created.passwords[s]} for s in game.seats},
+            "turn": game.pending.turn if game.pending else None, "deadline": game.deadline}
+    emit(data, as_json, f"created {game.engine.name} game {game.game_id} with seats "
+         f"{', '.join(game.seats)}; welcome mails (with passwords) queued in the outbox")
+
+
+@cli.command()
+@click.argument("game_id", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def status(app: App, game_id: str | None, as_json: bool) -> None:
+    """Turn, who has submitted, who is awaited, deadline — of one game or all.
+
+    \b
+    Example:
+      pbem status w1 --json
+    """
+    rows = app.service.status(game_id)
+    lines = []
+    for r in rows:
+        if r["over"]:
+            lines.append(f"{r['game']} ({r['engine']}): over; winner {r['winner'] or 'none'}")
+        else:
+            lines.append(f"{r['game']} ({r['engine']}): turn {r['turn']}; submitted: "
+                         f"{', '.join(r['submitted']) or '-'}; awaiting: {', '.join(r['awaiting']) or '-'}; "
+                         f"deadline: {r['deadline'] or 'none'}")
+    emit(rows if game_id is None else rows[0], as_json, "\n".join(lines) or "no games")
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--force", is_flag=True, help="Apply the missed-orders policy to seats without orders now.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def adjudicate(app: App, game_id: str, force: bool, as_json: bool) -> None:
+    """Resolve the pending turn once all orders are in (and every turn after it that is ready).
+
+    A turn whose deadline has passed is adjudicated with the missed-orders policy.
+
+    \b
+    Example:
+      pbem adjudicate w1
+      pbem adjudicate w1 --force     # a seat is missing: it plays the default orders
+    """
+    service = app.service
+    game = service.load(game_id)
+    if game.pending is None:
+        raise DomainError(f"game {game_id} is over")
+    deadline_passed = game.deadline is not None and game.deadline <= _now_iso(app)
+    done = service.adjudicate(game_id, force=force or deadline_passed)
+    if not done:
+        st = service.game_status(service.load(game_id))
+        raise DomainError(f"turn {st['turn']} is still awaiting orders from {', '.join(st['awaiting'])} "
+                          "(use --force to apply the missed-orders policy)")
+    summary = [{"turn": d["turn"], "defaulted": d["defaulted"], "state_hash": d["state_hash"],
+                "scores": d["scores"], "over": d["over"], "winner": d["winner"]} for d in done]
+    text = "\n".join(f"adjudicated {d['turn']}" + (f" (missed orders: {', '.join(d['defaulted'])})"
+                                                   if d["defaulted"] else "") for d in done)
+    if done[-1]["over"]:
+        text += f"\ngame over; winner: {done[-1]['winner'] or 'none'}"
+    emit(summary, as_json, text)
+
+
+def _now_iso(app: App) -> str:
+    from datetime import datetime
+
+    return datetime.fromisoformat(app.store.now().replace("Z", "+00:00")).isoformat()
+
+
+def _viewer(seat: str | None, public: bool, gm: bool) -> str:
+    if sum(bool(x) for x in (seat, public, gm)) > 1:
+        raise click.UsageError("give at most one of --seat, --public, --gm")
+    return seat or (PUBLIC if public else GM)
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--seat", help="Show what this seat may see.")
+@click.option("--public", is_flag=True, help="Show what spectators may see.")
+@click.option("--gm", is_flag=True, help="Show everything (the default).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def show(app: App, game_id: str, seat: str | None, public: bool, gm: bool, as_json: bool) -> None:
+    """The current view of a game for a seat, the public or the GM.
+
+    \b
+    Example:
+      pbem show w1 --seat red --json
+    """
+    service = app.service
+    game = service.load(game_id)
+    view = service.view(game, _viewer(seat, public, gm))
+    emit(view, as_json, _describe(view))
+
+
+def _describe(view: Any) -> str:
+    import json
+
+    return json.dumps(view, indent=1, ensure_ascii=False, sort_keys=True)
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def log(app: App, game_id: str, as_json: bool) -> None:
+    """The event log of a game (the GM's view: it includes orders and the seed).
+
+    \b
+    Example:
+      pbem log w1 --json
+    """
+    app.store.require_game(game_id)
+    events = [e.as_dict() for e in app.store.events(game_id)]
+    for e in events:  # password hashes never leave the store
+        for seat in e["payload"].get("seats", []) if e["type"] == "GameCreated" else []:
+            seat.pop("salt", None)
+            seat.pop("password_hash", None)
+    problems = app.store.verify(game_id)
+    lines = [f"{e['seq']:>4} {e['recorded_at']} {e['type']}" + _brief(e) for e in events]
+    lines.append("chain: intact" if not problems else "chain BROKEN: " + "; ".join(problems))
+    emit({"events": events, "chain_problems": problems}, as_json, "\n".join(lines))
+
+
+def _brief(e: dict[str, Any]) -> str:
+    p = e["payload"]
+    if e["type"] == "OrdersSubmitted":
+        return f" {p['seat']} {p['turn']} ({len(p['orders'])} orders)"
+    if e["type"] == "TurnAdjudicated":
+        return f" {p['turn']} hash {p['state_hash'][:12]}"
+    if e["type"] == "GameCreated":
+        return f" {p['engine']} seats {', '.join(s['name'] for s in p['seats'])}"
+    return " " + ", ".join(f"{k}={v}" for k, v in sorted(p.items()) if isinstance(v, (str, int)))
+
+
+@cli.command()
+@click.argument("game_id")
+@click.argument("when")
+@click.option("--turn", help="The turn label (default: the pending turn; '*' for every turn).")
+@pass_app
+def deadline(app: App, game_id: str, when: str, turn: str | None) -> None:
+    """Set or extend a deadline (ISO 8601 with zone).
+
+    \b
+    Example:
+      pbem deadline w1 2026-12-07T18:00+01:00
+    """
+    label = app.service.set_deadline(game_id, when, turn)
+    click.echo(f"deadline of {game_id} {label}: {when}")
+
+
+@cli.command()
+@click.argument("game_id")
+@click.argument("seat")
+@click.option("--reason", default="voided by the GM", show_default=True)
+@pass_app
+def void(app: App, game_id: str, seat: str, reason: str) -> None:
+    """GM correction: void a seat's accepted orders for the pending turn.
+
+    \b
+    Example:
+      pbem void w1 red --reason "sent by mistake"
+    """
+    event = app.service.void(game_id, seat, reason)
+    click.echo(f"voided {seat}'s orders for {event.payload['turn']} (event {event.seq})")
+
+
+@cli.command()
+@click.argument("game_id")
+@click.argument("seat")
+@click.option("--email", help="The seat's new address (replaces the old one).")
+@click.option("--allow", "allow", multiple=True, help="Another sender address accepted for this seat.")
+@pass_app
+def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str, ...]) -> None:
+    """GM correction: replace a seat's address or allow more sender addresses.
+
+    \b
+    Example:
+      pbem seat w1 red --email anna@new.example --allow anna@work.example
+    """
+    if not email and not allow:
+        raise click.UsageError("give --email and/or --allow")
+    app.service.change_seat(game_id, seat, email, allow)
+    click.echo(f"updated seat {seat} of {game_id}")
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--reason", required=True)
+@pass_app
+def abandon(app: App, game_id: str, reason: str) -> None:
+    """End a game early (recorded as an event).
+
+    \b
+    Example:
+      pbem abandon w1 --reason "players dropped out"
+    """
+    app.service.abandon(game_id, reason)
+    click.echo(f"abandoned {game_id}")
+
+
+@cli.command()
+def games() -> None:
+    """List the games this version can run.
+
+    \b
+    Example:
+      pbem games
+    """
+    for name in engine_names():
+        if not name.startswith("toy-"):
+            click.echo(name)

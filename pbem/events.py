@@ -1,0 +1,157 @@
+"""The input and derived event types of a game's log, and the fold that rebuilds a game.
+
+Event types (stable names, version 1 each):
+
+- ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses, salt,
+  password_hash}], options, seed, commitment, data_files, setup_events, state_hash.
+- ``OrdersSubmitted``: seat, turn, orders (engine dicts), text (canonical order text),
+  source {kind: mail|gm|bot, message_id, raw_sha256, date, sender}.
+- ``OrdersVoided``: seat, turn, reason (a GM correction).
+- ``StandingOrders``: seat, orders, text, source (games with standing orders, e.g. Havoc).
+- ``DeadlineSet``: turn, deadline (ISO 8601 with zone).
+- ``SeatChanged``: seat, email, addresses (a GM correction: a seat's addresses).
+- ``TurnAdjudicated``: turn, orders {seat: orders}, defaulted [seats], forced, events
+  (the engine's derived events), state_hash, scores, over, winner.
+- ``GameAbandoned``: reason.
+
+The state is never stored as the truth: :func:`fold` rebuilds it from these events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.base import Engine, Pending, State, get_engine, state_hash
+from pbem.store import StoredEvent
+
+INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders", "DeadlineSet",
+               "SeatChanged", "GameAbandoned")
+DERIVED_TYPES = ("TurnAdjudicated",)
+
+
+class ReplayMismatch(Exception):
+    """Replaying the engine did not reproduce a recorded hash or derived event."""
+
+
+@dataclass
+class Game:
+    """A game as rebuilt from its events."""
+
+    game_id: str
+    engine: Engine
+    created: dict[str, Any]
+    state: State
+    last_seq: int = 0
+    submitted: dict[str, dict[str, Any]] = field(default_factory=dict)  # pending turn: seat -> OrdersSubmitted
+    standing: dict[str, dict[str, Any]] = field(default_factory=dict)
+    deadlines: dict[str, str] = field(default_factory=dict)
+    seats: dict[str, dict[str, Any]] = field(default_factory=dict)
+    turns: list[dict[str, Any]] = field(default_factory=list)  # TurnAdjudicated payloads (+ seq)
+    abandoned: str | None = None
+
+    @property
+    def seed(self) -> str:
+        """The game's secret seed."""
+        return str(self.created["seed"])
+
+    @property
+    def pending(self) -> Pending | None:
+        """The decision the game waits for (None when over or abandoned)."""
+        if self.abandoned is not None:
+            return None
+        return self.engine.pending(self.state)
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended (or was abandoned)."""
+        return self.pending is None
+
+    @property
+    def deadline(self) -> str | None:
+        """The deadline of the pending turn, if one is set."""
+        pending = self.pending
+        return self.deadlines.get(pending.turn) or self.deadlines.get("*") if pending else None
+
+    @property
+    def state_hash(self) -> str:
+        """Hash of the current state."""
+        return state_hash(self.state)
+
+
+def fold(game_id: str, events: Iterable[StoredEvent], verify: bool = False,
+         until_turn: str | None = None) -> Game:
+    """Rebuild a game from its events; ``verify`` re-checks every hash and derived event.
+
+    ``until_turn`` stops after the ``TurnAdjudicated`` event of that turn label.
+    """
+    game: Game | None = None
+    for ev in events:
+        if ev.type == "GameCreated":
+            game = _created(game_id, ev, verify)
+        elif game is None:
+            raise ReplayMismatch(f"event {ev.seq} ({ev.type}) comes before GameCreated")
+        else:
+            _apply(game, ev, verify)
+            if ev.type == "TurnAdjudicated" and until_turn is not None and ev.payload["turn"] == until_turn:
+                game.last_seq = ev.seq
+                return game
+        game.last_seq = ev.seq
+    if game is None:
+        raise ReplayMismatch(f"game {game_id} has no GameCreated event")
+    return game
+
+
+def _created(game_id: str, ev: StoredEvent, verify: bool) -> Game:
+    p = ev.payload
+    engine = get_engine(p["engine"])
+    state, setup_events = engine.create([s["name"] for s in p["seats"]], p["options"], p["seed"])
+    if verify:
+        _check(state_hash(state), p["state_hash"], setup_events, p["setup_events"], "setup")
+    seats = {s["name"]: dict(s) for s in p["seats"]}
+    return Game(game_id, engine, p, state, ev.seq, seats=seats, deadlines=dict(p.get("deadlines", {})))
+
+
+def _apply(game: Game, ev: StoredEvent, verify: bool) -> None:
+    p = ev.payload
+    if ev.type == "OrdersSubmitted":
+        game.submitted[p["seat"]] = {**p, "seq": ev.seq}
+    elif ev.type == "OrdersVoided":
+        if game.submitted.get(p["seat"], {}).get("turn") == p["turn"]:
+            del game.submitted[p["seat"]]
+    elif ev.type == "StandingOrders":
+        # standing orders live in the engine state (e.g. Havoc), applied where they were recorded
+        game.standing[p["seat"]] = {**p, "seq": ev.seq}
+        game.state = game.engine.apply_standing(game.state, p["seat"], p["orders"])  # type: ignore[attr-defined]
+    elif ev.type == "DeadlineSet":
+        game.deadlines[p["turn"]] = p["deadline"]
+    elif ev.type == "SeatChanged":
+        game.seats[p["seat"]].update({k: p[k] for k in ("email", "addresses") if k in p})
+    elif ev.type == "GameAbandoned":
+        game.abandoned = p.get("reason", "abandoned")
+    elif ev.type == "TurnAdjudicated":
+        _adjudicated(game, ev, verify)
+
+
+def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
+    p = ev.payload
+    pending = game.engine.pending(game.state)
+    if pending is None or pending.turn != p["turn"]:
+        raise ReplayMismatch(f"event {ev.seq}: adjudicates turn {p['turn']} but the game waits for "
+                             f"{pending.turn if pending else 'nothing (over)'}")
+    state, derived = game.engine.advance(game.state, p["orders"], game.seed)
+    if verify:
+        _check(state_hash(state), p["state_hash"], derived, p["events"], f"turn {p['turn']} (event {ev.seq})")
+    game.state = state
+    game.turns.append({**p, "seq": ev.seq})
+    game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
+
+
+def _check(got_hash: str, want_hash: str, got_events: Any, want_events: Any, where: str) -> None:
+    from adjudicator.base import canonical_json
+
+    if canonical_json(got_events) != canonical_json(want_events):
+        raise ReplayMismatch(f"{where}: the engine's derived events differ from the recorded ones")
+    if got_hash != want_hash:
+        raise ReplayMismatch(f"{where}: state hash {got_hash[:12]} differs from recorded {want_hash[:12]}")

@@ -1,0 +1,89 @@
+"""Outgoing mail built by the shell: welcome mails and per-turn reports, queued in the outbox.
+
+Messages are built with the stdlib ``email`` package and written to the outbox in the
+transaction of the events that cause them; ``pbem send`` delivers them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import make_msgid
+from typing import Any
+
+from pbem.events import Game
+from pbem.store import Store
+
+LOOP_HEADER = "X-PBEM-Loop"
+
+
+@dataclass
+class Outgoing:
+    """One message to queue: recipient, subject, the message and its kind."""
+
+    to: str
+    subject: str
+    message: EmailMessage
+    kind: str
+
+
+def thread_id(game: Game, sender: str) -> str:
+    """The Message-ID every mail of a game refers to (threading per game)."""
+    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    return f"<game.{game.game_id}@{domain}>"
+
+
+def base_message(game: Game | None, to: str, subject: str, sender: str, kind: str) -> EmailMessage:
+    """A message with our headers: From/To/Subject, Message-ID, loop header, threading."""
+    msg = EmailMessage()
+    msg["From"] = sender
+    msg["To"] = to
+    msg["Subject"] = subject
+    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    msg["Message-ID"] = make_msgid(idstring=kind, domain=domain)
+    msg[LOOP_HEADER] = kind
+    if game is not None:
+        msg["In-Reply-To"] = thread_id(game, sender)
+        msg["References"] = thread_id(game, sender)
+    return msg
+
+
+def welcome(game: Game, seat: str, password: str, sender: str) -> Outgoing:
+    """The welcome mail of a seat: its password, the seed commitment, how to send orders."""
+    row = game.seats[seat]
+    pending = game.pending
+    lines = [
+        f"Welcome to {game.engine.name} game {game.game_id}. You play the seat '{seat}'.",
+        "",
+        f"Your password: {password}",
+        "Keep it secret: anyone with it can send orders for your seat.",
+        "",
+        "Send orders in a plain-text mail from this address, in a block like:",
+        "",
+        f"GAME {game.game_id} {seat} <password>",
+        "... your orders, one per line ...",
+        "END",
+        "",
+        f"Seed commitment (sha256 of the game's secret seed): {game.created['commitment']}",
+        "The seed itself is revealed when the game ends, so you can verify every draw.",
+    ]
+    if pending is not None:
+        lines += ["", f"Orders are now awaited for turn {pending.turn}."]
+        if game.deadline:
+            lines.append(f"Deadline: {game.deadline}")
+    msg = base_message(game, row["email"], f"[{game.game_id}] Welcome, {seat}", sender, "welcome")
+    msg.set_content("\n".join(lines) + "\n")
+    return Outgoing(row["email"], msg["Subject"], msg, "welcome")
+
+
+def turn_reports(game: Game, payload: dict[str, Any], sender: str) -> list[Outgoing]:
+    """The report mails of an adjudicated turn: one per seat, plus public and GM copies."""
+    from pbem import reporting
+
+    return reporting.turn_messages(game, payload, sender)
+
+
+def queue(store: Store, game: Game | None, out: Outgoing, cause_seq: int | None = None) -> int:
+    """Put ``out`` in the outbox (inside the caller's transaction)."""
+    return store.enqueue(game.game_id if game else None, out.to, out.subject, bytes(out.message),
+                         out.kind, str(out.message["Message-ID"]), cause_seq)

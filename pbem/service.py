@@ -1,0 +1,283 @@
+"""The GM's operations on games: the imperative shell around the pure engines.
+
+Every operation loads the game from its events, calls the pure engine, and appends the
+resulting events together with the outbox mail they cause in ONE transaction (so a crash
+never leaves half a turn, and nothing is recorded twice).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from adjudicator.base import GM, GameError, canonical_json, get_engine, state_hash
+from adjudicator.chance import commitment
+from pbem import notify
+from pbem.auth import check_game_id, check_password, check_seat_name, hash_password, new_password
+from pbem.errors import DomainError
+from pbem.events import Game, fold
+from pbem.store import NewEvent, StoredEvent, Store
+
+
+@dataclass
+class Created:
+    """The result of :meth:`Service.new_game`: the game and each seat's password (shown once)."""
+
+    game: Game
+    passwords: dict[str, str]
+
+
+@dataclass
+class Submitted:
+    """The result of recording a seat's orders."""
+
+    event: StoredEvent
+    duplicate: bool
+    turn: str
+
+
+def parse_deadline(text: str) -> str:
+    """Normalise a deadline given as ISO 8601 with a zone; a naive time is refused."""
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise DomainError(f"deadline {text!r} is not an ISO 8601 time, e.g. 2026-12-07T18:00+01:00") from None
+    if moment.tzinfo is None:
+        raise DomainError(f"deadline {text!r} has no time zone; add one, e.g. {text}+01:00 or {text}Z")
+    return moment.isoformat()
+
+
+class Service:
+    """Game operations over one :class:`pbem.store.Store`."""
+
+    def __init__(self, store: Store, sender: str = "pbem@localhost") -> None:
+        self.store = store
+        self.sender = sender
+
+    # -- reading --------------------------------------------------------------------
+    def load(self, game_id: str, verify: bool = False, until_turn: str | None = None) -> Game:
+        """Rebuild ``game_id`` from its events (``verify``: re-check every recorded hash)."""
+        check_game_id(game_id)
+        self.store.require_game(game_id)
+        return fold(game_id, self.store.events(game_id), verify=verify, until_turn=until_turn)
+
+    def status(self, game_id: str | None = None) -> list[dict[str, Any]]:
+        """Per game: turn, who has submitted, who is awaited, deadline, over, winner."""
+        ids = [game_id] if game_id else self.store.game_ids()
+        return [self.game_status(self.load(g)) for g in ids]
+
+    @staticmethod
+    def game_status(game: Game) -> dict[str, Any]:
+        """The status dict of one loaded game."""
+        pending = game.pending
+        waiting = list(pending.seats) if pending else []
+        submitted = sorted(s for s, o in game.submitted.items() if pending and o["turn"] == pending.turn)
+        return {
+            "game": game.game_id, "engine": game.engine.name,
+            "turn": pending.turn if pending else None, "kind": pending.kind if pending else None,
+            "submitted": submitted, "awaiting": [s for s in waiting if s not in submitted],
+            "deadline": game.deadline, "over": pending is None,
+            "winner": game.engine.winner(game.state) if pending is None else None,
+            "abandoned": game.abandoned, "scores": game.engine.scores(game.state),
+            "seats": list(game.seats), "state_hash": game.state_hash,
+        }
+
+    # -- creating ---------------------------------------------------------------------
+    def new_game(self, game_id: str, engine_name: str, seats: Sequence[tuple[str, str]],
+                 options: Mapping[str, str] | None = None, seed: str | None = None,
+                 deadline: str | None = None) -> Created:
+        """Create a game; returns it with the seats' passwords (the GM's only chance to see them)."""
+        check_game_id(game_id)
+        engine = _engine(engine_name)
+        names = [check_seat_name(n) for n, _ in seats]
+        if len(set(names)) != len(names):
+            raise DomainError("seat names must be different")
+        if not engine.min_seats <= len(names) <= engine.max_seats:
+            raise DomainError(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats, got {len(names)}")
+        seed = seed or secrets.token_hex(32)
+        options = dict(options or {})
+        try:
+            state, setup_events = engine.create(names, options, seed)
+        except GameError as exc:
+            raise DomainError(str(exc)) from None
+        passwords = {name: new_password() for name in names}
+        seat_rows = []
+        for name, email in seats:
+            salt, digest = hash_password(passwords[name])
+            seat_rows.append({"name": name, "email": email.strip(), "addresses": [email.strip().lower()],
+                              "salt": salt, "password_hash": digest})
+        payload = {
+            "game": game_id, "engine": engine.name, "engine_version": engine.version, "seats": seat_rows,
+            "options": options, "seed": seed, "commitment": commitment(seed), "data_files": engine.data_files(),
+            "setup_events": setup_events, "state_hash": state_hash(state),
+            "deadlines": {"*": parse_deadline(deadline)} if deadline else {},
+        }
+        with self.store.transaction():
+            if self.store.game_row(game_id) is not None:
+                raise DomainError(f"game {game_id!r} already exists")
+            self.store.append(game_id, [NewEvent("GameCreated", payload)], expected_seq=0)
+            game = fold(game_id, self.store.events(game_id))
+            self._project(game, created=True)
+            for name, _ in seats:
+                notify.queue(self.store, game, notify.welcome(game, name, passwords[name], self.sender))
+        return Created(game, passwords)
+
+    # -- orders ------------------------------------------------------------------------
+    def authenticate(self, game_id: str, seat: str, password: str, sender: str | None) -> Game | None:
+        """The game if ``seat``'s password (and the sender's address, when given) match, else None."""
+        try:
+            check_game_id(game_id)
+        except DomainError:
+            return None
+        if self.store.game_row(game_id) is None:
+            return None
+        game = self.load(game_id)
+        row = game.seats.get(seat)
+        if row is None or not check_password(password, row["salt"], row["password_hash"]):
+            return None
+        if sender is not None and sender.strip().lower() not in {a.lower() for a in row["addresses"]}:
+            return None
+        return game
+
+    def submit(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,
+               source: Mapping[str, Any], key: str | None = None, expected_seq: int | None = None) -> Submitted:
+        """Record ``seat``'s validated orders for the pending turn (the last accepted set counts)."""
+        with self.store.transaction():
+            game = self.load(game_id)
+            pending = game.pending
+            if pending is None:
+                raise DomainError(f"game {game_id} is over; no orders are awaited")
+            if seat not in pending.seats:
+                raise DomainError(f"{seat} has no decision pending in {game_id} (turn {pending.turn})")
+            problems = game.engine.validate(game.state, seat, orders)
+            if problems:
+                raise DomainError(f"orders for {seat} are not legal: {problems[0].message}")
+            payload = {"seat": seat, "turn": pending.turn, "orders": orders, "text": text, "source": dict(source)}
+            result = self.store.append(game_id, [NewEvent("OrdersSubmitted", payload, key=key)],
+                                       expected_seq if expected_seq is not None else game.last_seq)
+            self._project(self.load(game_id))
+            return Submitted(result.events[0], result.duplicate, pending.turn)
+
+    def void(self, game_id: str, seat: str, reason: str) -> StoredEvent:
+        """GM correction: void ``seat``'s accepted orders for the pending turn."""
+        with self.store.transaction():
+            game = self.load(game_id)
+            sub = game.submitted.get(seat)
+            if sub is None or game.pending is None or sub["turn"] != game.pending.turn:
+                raise DomainError(f"{seat} has no accepted orders for the pending turn of {game_id}")
+            payload = {"seat": seat, "turn": sub["turn"], "reason": reason}
+            event = self.store.append(game_id, [NewEvent("OrdersVoided", payload)], game.last_seq).events[0]
+            self._project(self.load(game_id))
+            return event
+
+    def set_deadline(self, game_id: str, deadline: str, turn: str | None = None) -> str:
+        """Set or extend the deadline of the pending turn (or of every turn with ``turn='*'``)."""
+        with self.store.transaction():
+            game = self.load(game_id)
+            if turn is None:
+                if game.pending is None:
+                    raise DomainError(f"game {game_id} is over")
+                turn = game.pending.turn
+            payload = {"turn": turn, "deadline": parse_deadline(deadline)}
+            self.store.append(game_id, [NewEvent("DeadlineSet", payload)], game.last_seq)
+            self._project(self.load(game_id))
+            return turn
+
+    def change_seat(self, game_id: str, seat: str, email: str | None, extra: Sequence[str] = ()) -> None:
+        """GM correction: replace a seat's address and/or allow more sender addresses."""
+        with self.store.transaction():
+            game = self.load(game_id)
+            if seat not in game.seats:
+                raise DomainError(f"no seat {seat!r} in {game_id}")
+            row = game.seats[seat]
+            new_email = (email or row["email"]).strip()
+            addresses = sorted({new_email.lower(), *(a.strip().lower() for a in extra)}
+                               | ({a for a in row["addresses"]} if not email else set()))
+            payload = {"seat": seat, "email": new_email, "addresses": addresses}
+            self.store.append(game_id, [NewEvent("SeatChanged", payload)], game.last_seq)
+
+    # -- adjudication ------------------------------------------------------------------
+    def ready(self, game: Game) -> bool:
+        """True when every pending seat has orders (submitted or standing) for the pending turn."""
+        pending = game.pending
+        return pending is not None and all(self._orders_for(game, s) is not None for s in pending.seats)
+
+    def _orders_for(self, game: Game, seat: str) -> list[dict[str, Any]] | None:
+        pending = game.pending
+        sub = game.submitted.get(seat)
+        if pending is not None and sub is not None and sub["turn"] == pending.turn:
+            return list(sub["orders"])
+        auto = getattr(game.engine, "auto_orders", None)
+        return auto(game.state, seat) if auto is not None else None
+
+    def adjudicate(self, game_id: str, force: bool = False, limit: int = 10_000) -> list[dict[str, Any]]:
+        """Resolve pending turns while their orders are in; ``force`` applies the missed-orders
+        policy to the first pending turn. Returns the ``TurnAdjudicated`` payloads recorded."""
+        done: list[dict[str, Any]] = []
+        while len(done) < limit:
+            with self.store.transaction():
+                game = self.load(game_id)
+                pending = game.pending
+                if pending is None or not (self.ready(game) or (force and not done)):
+                    break
+                orders, defaulted = {}, []
+                for seat in pending.seats:
+                    chosen = self._orders_for(game, seat)
+                    if chosen is None:
+                        chosen = game.engine.default_orders(game.state, seat)
+                        defaulted.append(seat)
+                    orders[seat] = chosen
+                state, derived = game.engine.advance(game.state, orders, game.seed)
+                over = game.engine.pending(state) is None
+                payload = {"turn": pending.turn, "orders": orders, "defaulted": defaulted,
+                           "forced": bool(defaulted), "events": derived, "state_hash": state_hash(state),
+                           "scores": game.engine.scores(state), "over": over,
+                           "winner": game.engine.winner(state) if over else None}
+                stored = self.store.append(game_id, [NewEvent("TurnAdjudicated", payload)], game.last_seq)
+                after = self.load(game_id)
+                self._snapshot(after)
+                self._project(after)
+                for message in notify.turn_reports(after, payload, self.sender):
+                    notify.queue(self.store, after, message, cause_seq=stored.events[0].seq)
+                done.append(payload)
+        return done
+
+    def abandon(self, game_id: str, reason: str) -> None:
+        """End a game early (GM decision); recorded as an event."""
+        with self.store.transaction():
+            game = self.load(game_id)
+            self.store.append(game_id, [NewEvent("GameAbandoned", {"reason": reason})], game.last_seq)
+            self._project(self.load(game_id))
+
+    # -- projections ---------------------------------------------------------------------
+    def _project(self, game: Game, created: bool = False) -> None:
+        pending = game.pending
+        fields: dict[str, Any] = {
+            "engine": game.engine.name, "turn": pending.turn if pending else None, "over": int(pending is None),
+            "winner": game.engine.winner(game.state) if pending is None else None,
+            "state_hash": game.state_hash, "deadline": game.deadline,
+        }
+        if created:
+            fields["created_at"] = self.store.now()
+        self.store.upsert_game(game.game_id, **fields)
+
+    def _snapshot(self, game: Game) -> None:
+        self.store.db["snapshots"].upsert({"game_id": game.game_id, "seq": game.last_seq,
+                                           "state": canonical_json(game.state), "state_hash": game.state_hash},
+                                          pk=("game_id", "seq"))
+
+    def view(self, game: Game, viewer: str = GM) -> Any:
+        """The engine's view of the current state for ``viewer``."""
+        if viewer not in (GM, "@public") and viewer not in game.seats:
+            raise DomainError(f"no seat {viewer!r} in {game.game_id}")
+        return game.engine.view(game.state, viewer)
+
+
+def _engine(name: str) -> Any:
+    try:
+        return get_engine(name)
+    except GameError as exc:
+        raise DomainError(str(exc)) from None
