@@ -2,8 +2,10 @@
 
 Event types (stable names, version 1 each):
 
-- ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses, salt,
-  password_hash}], options, seed, commitment, data_files, setup_events, state_hash.
+- ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses}], options,
+  commitment (sha256 of the seed), data_files, setup_events, state_hash, deadlines. The seed
+  and the password hashes are NOT in the log (they live in the store's ``secrets`` table),
+  so a running game's log can be exported without revealing them.
 - ``OrdersSubmitted``: seat, turn, orders (engine dicts), text (canonical order text),
   source {kind: mail|gm|bot, message_id, raw_sha256, date, sender}.
 - ``OrdersVoided``: seat, turn, reason (a GM correction).
@@ -13,6 +15,7 @@ Event types (stable names, version 1 each):
 - ``TurnAdjudicated``: turn, orders {seat: orders}, defaulted [seats], forced, events
   (the engine's derived events), state_hash, scores, over, winner.
 - ``GameAbandoned``: reason.
+- ``SeedRevealed``: seed (appended when the game ends; its sha256 must equal the commitment).
 
 The state is never stored as the truth: :func:`fold` rebuilds it from these events.
 """
@@ -24,10 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.base import Engine, Pending, State, get_engine, state_hash
+from adjudicator.chance import commitment
 from pbem.store import StoredEvent
 
 INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders", "DeadlineSet",
-               "SeatChanged", "GameAbandoned")
+               "SeatChanged", "GameAbandoned", "SeedRevealed")
 DERIVED_TYPES = ("TurnAdjudicated",)
 
 
@@ -43,6 +47,7 @@ class Game:
     engine: Engine
     created: dict[str, Any]
     state: State
+    seed: str
     last_seq: int = 0
     submitted: dict[str, dict[str, Any]] = field(default_factory=dict)  # pending turn: seat -> OrdersSubmitted
     standing: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -50,11 +55,6 @@ class Game:
     seats: dict[str, dict[str, Any]] = field(default_factory=dict)
     turns: list[dict[str, Any]] = field(default_factory=list)  # TurnAdjudicated payloads (+ seq)
     abandoned: str | None = None
-
-    @property
-    def seed(self) -> str:
-        """The game's secret seed."""
-        return str(self.created["seed"])
 
     @property
     def pending(self) -> Pending | None:
@@ -80,16 +80,26 @@ class Game:
         return state_hash(self.state)
 
 
-def fold(game_id: str, events: Iterable[StoredEvent], verify: bool = False,
+class SeedUnknown(Exception):
+    """The game cannot be replayed: its seed is neither known nor revealed in the log."""
+
+
+def fold(game_id: str, events: Iterable[StoredEvent], seed: str | None = None, verify: bool = False,
          until_turn: str | None = None) -> Game:
     """Rebuild a game from its events; ``verify`` re-checks every hash and derived event.
 
-    ``until_turn`` stops after the ``TurnAdjudicated`` event of that turn label.
+    ``seed`` is the game's secret (from the store); without it the log must hold a
+    ``SeedRevealed`` event. ``until_turn`` stops after that turn's ``TurnAdjudicated``.
     """
+    events = list(events)
+    seed = seed or next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
+    if seed is None:
+        raise SeedUnknown(f"game {game_id}: the seed is not known here and not revealed in the log, "
+                          "so the game cannot be replayed (its hash chain can still be verified)")
     game: Game | None = None
     for ev in events:
         if ev.type == "GameCreated":
-            game = _created(game_id, ev, verify)
+            game = _created(game_id, ev, seed, verify)
         elif game is None:
             raise ReplayMismatch(f"event {ev.seq} ({ev.type}) comes before GameCreated")
         else:
@@ -103,14 +113,16 @@ def fold(game_id: str, events: Iterable[StoredEvent], verify: bool = False,
     return game
 
 
-def _created(game_id: str, ev: StoredEvent, verify: bool) -> Game:
+def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
     p = ev.payload
+    if commitment(seed) != p["commitment"]:
+        raise ReplayMismatch(f"game {game_id}: the seed does not match the published commitment")
     engine = get_engine(p["engine"])
-    state, setup_events = engine.create([s["name"] for s in p["seats"]], p["options"], p["seed"])
+    state, setup_events = engine.create([s["name"] for s in p["seats"]], p["options"], seed)
     if verify:
         _check(state_hash(state), p["state_hash"], setup_events, p["setup_events"], "setup")
     seats = {s["name"]: dict(s) for s in p["seats"]}
-    return Game(game_id, engine, p, state, ev.seq, seats=seats, deadlines=dict(p.get("deadlines", {})))
+    return Game(game_id, engine, p, state, seed, ev.seq, seats=seats, deadlines=dict(p.get("deadlines", {})))
 
 
 def _apply(game: Game, ev: StoredEvent, verify: bool) -> None:
@@ -128,6 +140,9 @@ def _apply(game: Game, ev: StoredEvent, verify: bool) -> None:
         game.deadlines[p["turn"]] = p["deadline"]
     elif ev.type == "SeatChanged":
         game.seats[p["seat"]].update({k: p[k] for k in ("email", "addresses") if k in p})
+    elif ev.type == "SeedRevealed":
+        if commitment(ev.payload["seed"]) != game.created["commitment"]:
+            raise ReplayMismatch(f"event {ev.seq}: the revealed seed does not match the commitment")
     elif ev.type == "GameAbandoned":
         game.abandoned = p.get("reason", "abandoned")
     elif ev.type == "TurnAdjudicated":

@@ -36,8 +36,15 @@ def _m001_initial(db: sqlite_utils.Database) -> None:
                            pk=("game_id", "seq"))
 
 
+def _m002_secrets(db: sqlite_utils.Database) -> None:
+    # the seed and the password hashes stay out of the event log, so that an archive can be
+    # exported (with its hash chain intact) before the game ends without revealing them
+    db["secrets"].create({"game_id": str, "seed": str, "credentials": str}, pk="game_id")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("001_initial", _m001_initial),
+    ("002_secrets", _m002_secrets),
 ]
 
 

@@ -18,7 +18,7 @@ from adjudicator.chance import commitment
 from pbem import notify
 from pbem.auth import check_game_id, check_password, check_seat_name, hash_password, new_password
 from pbem.errors import DomainError
-from pbem.events import Game, fold
+from pbem.events import Game, SeedUnknown, fold
 from pbem.store import NewEvent, StoredEvent, Store
 
 
@@ -62,7 +62,15 @@ class Service:
         """Rebuild ``game_id`` from its events (``verify``: re-check every recorded hash)."""
         check_game_id(game_id)
         self.store.require_game(game_id)
-        return fold(game_id, self.store.events(game_id), verify=verify, until_turn=until_turn)
+        seed, credentials = self.store.secrets(game_id)
+        try:
+            game = fold(game_id, self.store.events(game_id), seed, verify=verify, until_turn=until_turn)
+        except SeedUnknown as exc:
+            raise DomainError(str(exc)) from None
+        for name, cred in credentials.items():
+            if name in game.seats:
+                game.seats[name].update(cred)
+        return game
 
     def status(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """Per game: turn, who has submitted, who is awaited, deadline, over, winner."""
@@ -104,14 +112,14 @@ class Service:
         except GameError as exc:
             raise DomainError(str(exc)) from None
         passwords = {name: new_password() for name in names}
-        seat_rows = []
+        seat_rows, credentials = [], {}
         for name, email in seats:
             salt, digest = hash_password(passwords[name])
-            seat_rows.append({"name": name, "email": email.strip(), "addresses": [email.strip().lower()],
-                              "salt": salt, "password_hash": digest})
+            credentials[name] = {"salt": salt, "password_hash": digest}
+            seat_rows.append({"name": name, "email": email.strip(), "addresses": [email.strip().lower()]})
         payload = {
             "game": game_id, "engine": engine.name, "engine_version": engine.version, "seats": seat_rows,
-            "options": options, "seed": seed, "commitment": commitment(seed), "data_files": engine.data_files(),
+            "options": options, "commitment": commitment(seed), "data_files": engine.data_files(),
             "setup_events": setup_events, "state_hash": state_hash(state),
             "deadlines": {"*": parse_deadline(deadline)} if deadline else {},
         }
@@ -119,7 +127,8 @@ class Service:
             if self.store.game_row(game_id) is not None:
                 raise DomainError(f"game {game_id!r} already exists")
             self.store.append(game_id, [NewEvent("GameCreated", payload)], expected_seq=0)
-            game = fold(game_id, self.store.events(game_id))
+            self.store.put_secrets(game_id, seed, credentials)
+            game = fold(game_id, self.store.events(game_id), seed)
             self._project(game, created=True)
             for name, _ in seats:
                 notify.queue(self.store, game, notify.welcome(game, name, passwords[name], self.sender))
@@ -236,7 +245,10 @@ class Service:
                            "forced": bool(defaulted), "events": derived, "state_hash": state_hash(state),
                            "scores": game.engine.scores(state), "over": over,
                            "winner": game.engine.winner(state) if over else None}
-                stored = self.store.append(game_id, [NewEvent("TurnAdjudicated", payload)], game.last_seq)
+                new = [NewEvent("TurnAdjudicated", payload)]
+                if over:  # the game ended: reveal the seed so every draw can be verified
+                    new.append(NewEvent("SeedRevealed", {"seed": game.seed}))
+                stored = self.store.append(game_id, new, game.last_seq)
                 after = self.load(game_id)
                 self._snapshot(after)
                 self._project(after)
@@ -249,7 +261,8 @@ class Service:
         """End a game early (GM decision); recorded as an event."""
         with self.store.transaction():
             game = self.load(game_id)
-            self.store.append(game_id, [NewEvent("GameAbandoned", {"reason": reason})], game.last_seq)
+            self.store.append(game_id, [NewEvent("GameAbandoned", {"reason": reason}),
+                                        NewEvent("SeedRevealed", {"seed": game.seed})], game.last_seq)
             self._project(self.load(game_id))
 
     # -- projections ---------------------------------------------------------------------

@@ -225,6 +225,19 @@ class Store:
             raise DomainError(f"no game {game_id!r} in {self.path}")
         return row
 
+    # -- secrets (not part of the log) ----------------------------------------------------
+    def put_secrets(self, game_id: str, seed: str, credentials: dict[str, Any]) -> None:
+        """Keep a game's seed and its seats' password hashes (inside the caller's transaction)."""
+        self.db["secrets"].upsert({"game_id": game_id, "seed": seed, "credentials": canonical_json(credentials)},
+                                  pk="game_id")
+
+    def secrets(self, game_id: str) -> tuple[str | None, dict[str, Any]]:
+        """``(seed, credentials)`` of a game; ``(None, {})`` for an imported game without them."""
+        rows = list(self.db.query("select seed, credentials from secrets where game_id = ?", [game_id]))
+        if not rows:
+            return None, {}
+        return rows[0]["seed"], json.loads(rows[0]["credentials"] or "{}")
+
     # -- inbound mail ------------------------------------------------------------------
     def put_mail(self, key: str, raw: bytes, message_id: str | None, sender: str | None) -> bool:
         """Keep the raw bytes of an inbound mail; ``False`` if ``key`` was already kept."""

@@ -49,6 +49,7 @@ def test_new_prints_passwords_once_and_status(run):
     assert not st["over"] and st["winner"] is None and st["deadline"] is None
     log = run("log", "t1", "--json").output
     assert data["seats"]["red"]["password"] not in log and "password_hash" not in log
+    assert "s3cret" not in log  # the seed is revealed only when the game ends
     shown = run("show", "t1", "--seat", "red", "--json").output
     assert "s3cret" not in shown
 
@@ -110,6 +111,7 @@ def test_whole_toy_game_to_the_end(run):
         run("adjudicate", "t1", "--force")
     st = json.loads(run("status", "t1", "--json").output)
     assert st["over"] and st["turn"] is None
+    assert json.loads(run("log", "t1", "--json").output)["events"][-1]["payload"] == {"seed": "s3cret"}
     result = run("adjudicate", "t1", ok=False)
     assert result.exit_code == 1 and "is over" in result.output
     assert "chain: intact" in run("log", "t1").output

@@ -24,7 +24,7 @@ def test_fresh_schema(store):
 def test_migrations_run_once(tmp_path):
     Store(tmp_path / "a.db").close()
     s = Store(tmp_path / "a.db")
-    assert [r["name"] for r in s.db.query("select name from _migrations")] == ["001_initial"]
+    assert [r["name"] for r in s.db.query("select name from _migrations")] == ["001_initial", "002_secrets"]
 
 
 def test_append_sequences_and_chain(store, clock):
