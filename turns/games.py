@@ -1,1 +1,2 @@
 """Import every game's grammar so it registers itself (see :func:`turns.base.register_grammar`)."""
+import turns.wallenstein  # noqa: F401

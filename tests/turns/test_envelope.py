@@ -1,0 +1,99 @@
+"""The mail envelope: data cases (tests/turns/data/envelope_cases.json) and properties."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from turns.base import LineProblem
+from turns.envelope import Block, find_games, parse_blocks
+
+DATA = json.loads((Path(__file__).parent / "data" / "envelope_cases.json").read_text("utf-8"))
+CASES = DATA["cases"]
+
+
+def _text(case: dict[str, Any]) -> str:
+    return ("\r\n" if case.get("crlf") else "\n").join(case["text"])
+
+
+def _check_problems(got: list[LineProblem], wanted: list[str], where: str) -> None:
+    assert len(got) == len(wanted), f"{where}: {[str(p) for p in got]}"
+    for problem, expected in zip(got, wanted):
+        line, message = expected.split(": ", 1)
+        assert f"line {problem.line}" == line and message in problem.message, f"{where}: {problem}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_case(case: dict[str, Any]) -> None:
+    result = parse_blocks(_text(case))
+    where = case["id"]
+    assert len(result.blocks) == len(case["blocks"]), f"{where}: {result.blocks}"
+    for block, want in zip(result.blocks, case["blocks"]):
+        got = {"game": block.game, "seat": block.seat, "password": block.password,
+               "first_line": block.first_line, "end_line": block.end_line,
+               "body": block.body.split("\n") if block.body else []}
+        assert got == {k: v for k, v in want.items() if k != "problems"}, where
+        _check_problems(block.problems, want["problems"], where)
+    _check_problems(result.problems, case["problems"], where)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_body_lines_are_the_mail_lines(case: dict[str, Any]) -> None:
+    """Line k of a block's body is line first_line + k - 1 of the mail (or blanked)."""
+    source = _text(case).splitlines()
+    for block in parse_blocks(_text(case)).blocks:
+        for k, line in enumerate(block.body.split("\n") if block.body else []):
+            original = source[block.first_line - 1 + k]
+            assert line == "" or line.split()[0] in original, (case["id"], k, line, original)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_password_never_shown(case: dict[str, Any]) -> None:
+    for block in parse_blocks(_text(case)).blocks:
+        shown = [repr(block), str(block), block.header(), *map(str, block.problems), *map(repr, block.problems)]
+        if block.password:
+            assert not any(block.password in s for s in shown), (case["id"], shown)
+
+
+def test_find_games() -> None:
+    text = "GAME a-1 x p\nEND\nGAME b-2 y q\nEND\nGAME a-1 z r\nEND\n> GAME c-3 x p\n"
+    assert find_games(text) == ["a-1", "b-2"]
+
+
+@given(st.text())
+def test_arbitrary_text_never_crashes(text: str) -> None:
+    result = parse_blocks(text)
+    for block in result.blocks:
+        assert isinstance(block, Block) and block.first_line >= 2
+        assert len(block.body.split("\n")) <= len(text.splitlines()) + 1
+
+
+_WORD = st.text(st.characters(categories=("L", "N"), max_codepoint=0x24F), min_size=1, max_size=6)
+_LINE = st.one_of(st.just("END"), st.just("> GAME q-1 a b"), st.just("-- "), st.just(""),
+                  st.builds(lambda w: "GAME " + " ".join(w), st.lists(_WORD, max_size=5)),
+                  st.lists(_WORD, max_size=4).map(" ".join))
+
+
+@given(st.lists(_LINE, max_size=30), st.sampled_from(["\n", "\r\n"]))
+def test_mail_like_text_keeps_line_numbers(lines: list[str], newline: str) -> None:
+    result = parse_blocks(newline.join(lines))
+    for block in result.blocks:
+        assert lines[block.game_line - 1].upper().startswith("GAME")
+        if block.end_line is not None:
+            assert lines[block.end_line - 1].upper().startswith("END")
+            count = block.end_line - block.first_line
+            assert block.body.split("\n") == [""] if count == 0 else block.body.count("\n") + 1 == count
+
+
+@given(st.text("abcdefghijklmnopqrstuvwxyz0123456789", min_size=12, max_size=20))
+def test_password_absent_from_problems(password: str) -> None:
+    text = f"GAME bad_id! seat {password} extra\nTAX x\n"
+    for block in parse_blocks(text).blocks:
+        assert block.password == password
+        shown = repr(block) + str(block) + "".join(str(p) + repr(p) for p in block.problems)
+        assert password not in shown

@@ -1,0 +1,216 @@
+"""The mail envelope: finding ``GAME ... END`` order blocks in the text of a mail.
+
+An order mail (already decoded to text by the shell) holds one or more blocks::
+
+    GAME <game-id> <seat> <password>
+    ... orders, one per line; '#' starts a comment ...
+    END
+
+Everything outside blocks (greetings, signatures, quoted earlier reports) is ignored.
+Lines quoted with ``>`` (any depth) are ignored everywhere, and a signature separator
+line (``-- ``) ends the readable text. Line numbers are 1-based and count the lines of
+the original text (:meth:`str.splitlines`), so a block's ``body`` keeps every line
+(ignored ones blanked) and ``first_line`` says where it starts: grammar problems can then
+point at the line the player really wrote (``turns.base.check_orders(..., first_line=)``).
+
+Passwords never appear in a problem, a ``repr`` or a ``str`` of a block.
+This module is pure: text in, values out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from turns.base import LineProblem
+
+#: Characters a mail client may put where a plain space belongs (or nothing at all).
+_SPACES = {"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " ", "\t": " ",
+           "\ufeff": "", "\u200b": "", "\u200c": "", "\u200d": "", "\u2060": ""}
+_SPACE_RE = re.compile("|".join(map(re.escape, _SPACES)))
+_GAME_ID = re.compile(r"[A-Za-z0-9-]+")
+_FIELDS = ("game id", "seat", "password")
+MASK = "******"
+
+
+@dataclass(frozen=True)
+class Block:
+    """One ``GAME ... END`` block.
+
+    ``body`` holds the lines between the GAME line and the END line (or the end of the
+    readable text), ignored lines (quoted) blanked so that line ``k`` of ``body`` is line
+    ``first_line + k - 1`` of the mail. ``end_line`` is ``None`` when END is missing.
+    ``problems`` are the envelope problems of this block (line numbers of the mail).
+    """
+
+    game: str
+    seat: str
+    password: str = field(repr=False)
+    body: str
+    first_line: int
+    end_line: int | None
+    problems: list[LineProblem] = field(default_factory=list)
+
+    @property
+    def game_line(self) -> int:
+        """The line number of the block's GAME line."""
+        return self.first_line - 1
+
+    @property
+    def ok(self) -> bool:
+        """True when the envelope of this block has no problem."""
+        return not self.problems
+
+    def header(self) -> str:
+        """The GAME line with the password masked."""
+        return " ".join(["GAME", self.game or "?", self.seat or "?", MASK if self.password else "?"])
+
+    def __str__(self) -> str:
+        end = f"END on line {self.end_line}" if self.end_line else "no END"
+        return f"{self.header()} (lines {self.game_line}-{self.end_line or '?'}, {end})"
+
+
+@dataclass
+class EnvelopeResult:
+    """The blocks of a mail, in order, and the problems of the mail as a whole."""
+
+    blocks: list[Block] = field(default_factory=list)
+    problems: list[LineProblem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when neither the mail nor any block has an envelope problem."""
+        return not self.problems and all(b.ok for b in self.blocks)
+
+
+def clean_line(line: str) -> str:
+    """A line with odd spaces (tabs, non-breaking, zero-width, BOM) made plain, right-stripped."""
+    return _SPACE_RE.sub(lambda m: _SPACES[m.group(0)], line).rstrip()
+
+
+def is_quoted(line: str) -> bool:
+    """True for a line quoted with ``>`` (any depth, with or without a space)."""
+    return clean_line(line).lstrip().startswith(">")
+
+
+def is_signature(line: str) -> bool:
+    """True for a signature separator (``-- ``; also ``--`` whose space a client dropped)."""
+    return clean_line(line).strip() == "--"
+
+
+def _words(line: str) -> list[str]:
+    """The words of a line before a ``#`` comment (a word starting with ``#``)."""
+    words = clean_line(line).split()
+    for i, word in enumerate(words):
+        if word.startswith("#"):
+            return words[:i]
+    return words
+
+
+def _keyword(line: str) -> str:
+    words = _words(line)
+    return words[0].rstrip(":").upper() if words else ""
+
+
+def _opens_block(words: list[str], in_block: bool) -> bool:
+    """Whether a line starting with the word GAME opens a block.
+
+    ``GAME`` in capitals always does. In other spellings (``Game``, ``game``) it does only
+    when a valid game id follows, so prose such as ``Game on, orders below`` is not taken
+    for an order block.
+    """
+    if words[0].rstrip(":") == "GAME" or in_block:
+        return True
+    return len(words) > 1 and _GAME_ID.fullmatch(words[1]) is not None
+
+
+def _header(words: list[str], line: int) -> tuple[str, str, str, list[LineProblem]]:
+    """Game id, seat, password of a GAME line and its problems (the password masked)."""
+    fields = words[1:4] + [""] * (3 - len(words[1:4]))
+    game, seat, password = fields[0], fields[1], fields[2]
+    shown = " ".join(["GAME", *words[1:3], *([MASK] if password else [])])
+    problems: list[LineProblem] = []
+    missing = [name for name, value in zip(_FIELDS, fields) if not value]
+    if missing:
+        problems.append(LineProblem(line, f"the GAME line lacks the {_and(missing)}; write "
+                                    "GAME <game-id> <seat> <password>", text=shown))
+    if game and not _GAME_ID.fullmatch(game):
+        problems.append(LineProblem(line, f"game id {game!r} may contain only letters, digits "
+                                    "and hyphens", text=shown))
+    if len(words) > 4:
+        problems.append(LineProblem(line, f"the GAME line has {len(words) - 4} word(s) after the "
+                                    "password; put comments after '#'", text=shown))
+    return game, seat, password, problems
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass
+class _Open:
+    """A block being read."""
+
+    game: str
+    seat: str
+    password: str
+    game_line: int
+    problems: list[LineProblem]
+    body: list[str] = field(default_factory=list)
+
+    def close(self, end_line: int | None) -> Block:
+        problems = list(self.problems)
+        if end_line is None:
+            name = self.game or "?"
+            problems.append(LineProblem(self.game_line, f"block for game {name} opened on line "
+                                        f"{self.game_line} has no END line"))
+        return Block(self.game, self.seat, self.password, "\n".join(self.body),
+                     self.game_line + 1, end_line, problems)
+
+
+def parse_blocks(text: str) -> EnvelopeResult:
+    """Every ``GAME ... END`` block of a mail's text, with line-numbered problems.
+
+    >>> r = parse_blocks("Hi!\\nGAME w-1 anna secret\\nTAX Burgund\\nEND\\n-- \\nAnna")
+    >>> [(b.game, b.seat, b.body, b.first_line, b.end_line) for b in r.blocks]
+    [('w-1', 'anna', 'TAX Burgund', 3, 4)]
+    """
+    result = EnvelopeResult()
+    block: _Open | None = None
+    quoted_games = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if is_signature(raw):
+            break
+        if is_quoted(raw):
+            quoted_games += _keyword(clean_line(raw).lstrip().lstrip("> ")) == "GAME"
+            if block is not None:
+                block.body.append("")
+            continue
+        words = _words(raw)
+        keyword = _keyword(raw)
+        if keyword == "GAME" and _opens_block(words, block is not None):
+            if block is not None:
+                result.blocks.append(block.close(None))
+            game, seat, password, problems = _header(words, number)
+            block = _Open(game, seat, password, number, problems)
+        elif block is not None and keyword == "END":
+            result.blocks.append(block.close(number))
+            block = None
+        elif block is not None:
+            block.body.append(clean_line(raw).strip())
+    if block is not None:
+        result.blocks.append(block.close(None))
+    if not result.blocks and quoted_games:
+        result.problems.append(LineProblem(0, "the only GAME blocks in this mail are quoted (lines "
+                                           "starting with '>'), and quoted text is ignored; write "
+                                           "your orders without '>' in front of the lines"))
+    return result
+
+
+def find_games(text: str) -> list[str]:
+    """The game ids of the mail's blocks, each once, in order of appearance."""
+    games: list[str] = []
+    for block in parse_blocks(text).blocks:
+        if block.game and block.game not in games:
+            games.append(block.game)
+    return games

@@ -1,0 +1,293 @@
+"""The Wallenstein order language: order lines in, order dicts out, and back.
+
+The lines and their dicts are fixed in ``docs/CONTRACTS.md`` ("Wallenstein order
+dicts"); the player's guide is ``docs/orders-wallenstein.md``. One order per line, ``#``
+starts a comment, blank lines are ignored. Keywords are case-insensitive and forgiving
+(``ATTACK A``, ``attack-a``, ``RECRUIT 5``, ``BID COUNTY Böhmen``, ``FAVOR``); county names
+are matched in German, English or Hungarian (:mod:`turns.wallenstein_names`). What comes
+out is always canonical, and ``parse(format_orders(x)).orders == x``.
+
+:func:`parse` checks syntax and names only, and reports every problem of every line
+(stage ``syntax`` or ``name``). The rules (ownership, adjacency, costs, card counts) are
+``engine.validate``'s, run afterwards by :func:`turns.base.check_orders`.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+
+from adjudicator.base import Order, State
+from turns.base import ParseResult, register_grammar, strip_comment
+from turns.envelope import clean_line
+from turns.wallenstein_fields import (Line, read_armies, read_counties, read_county, read_int,
+                                      read_names, read_numbers, split_list, split_markers)
+
+#: The ten action names, in the order of the player board (CONTRACTS.md).
+ACTIONS = ("palace", "church", "trade", "grain", "tax", "recruit5", "recruit3", "recruit1", "attacka", "attackb")
+#: The five bonus tiles.
+BONUS_TILES = ("attack", "tax", "grain", "recruit", "defend")
+#: Actions whose line is just ``<KEYWORD> <county>``.
+SIMPLE_ACTIONS = ("palace", "church", "trade", "grain", "tax", "recruit5", "recruit3")
+FAVOUR_CARDS = 21
+TALER_CARDS = (0, 4)
+
+#: Written keyword (upper case, without - _ . :, up to three words run together) -> canonical.
+KEYWORDS = {
+    **{a.upper(): a.upper() for a in ACTIONS},
+    "TAXES": "TAX", "COLLECTTAX": "TAX", "COLLECTTAXES": "TAX",
+    "HARVEST": "GRAIN", "COLLECTGRAIN": "GRAIN",
+    "BUILDPALACE": "PALACE", "BUILDCHURCH": "CHURCH", "BUILDTRADE": "TRADE",
+    "TRADING": "TRADE", "TRADINGHOUSE": "TRADE", "TRADEHOUSE": "TRADE", "TRADINGPOST": "TRADE",
+    "BUILDTRADINGHOUSE": "TRADE", "BUILDTRADINGPOST": "TRADE",
+    **{f"{w}{n}": f"RECRUIT{n}" for w in ("RECRUIT", "RECRUITS") for n in (5, 3, 1)},
+    **{f"{w}{x}": f"ATTACK{x}" for w in ("ATTACK", "MANOEUVRE", "MANEUVER") for x in "AB"},
+    "BID": "BID", "BONUS": "BONUS", "DRAFT": "DRAFT", "GROUPS": "GROUPS", "GROUP": "GROUPS",
+    **{f"COURT{n}": f"COURT{n}" for n in (1, 2, 3)},
+    "FAVOUR": "FAVOUR", "FAVOR": "FAVOUR",
+}
+BONUS_NAMES = {"attack": "attack", "attacks": "attack", "tax": "tax", "taxes": "tax",
+               "grain": "grain", "recruit": "recruit", "recruits": "recruit",
+               "defend": "defend", "defence": "defend", "defense": "defend"}
+NONE_WORDS = {"NONE", "NOTHING", "-"}
+TALER_WORDS = {"TALER", "THALER", "TALLER", "MONEY"}
+TOWER_WORDS = {"TOWER", "CUBETOWER", "TOWERCARD", "CUBETOWERCARD"}
+MONEY_WORDS = {"MONEY", "MONEYCARD", "NONE"}
+_SYNTAX = {
+    "ATTACK": "ATTACKA <from> TO <to> WITH <ALL or n>",
+    "RECRUIT1": "RECRUIT1 <county> [MOVE <ALL or n> TO <county>]",
+    "BID": "BID <0-4> | BID COUNTY <county> | BID NONE",
+    "COURT": "COURT3 <county> | COURT3 TOWER | COURT3 MONEY",
+    "FAVOUR": "FAVOUR <card numbers, best first> | FAVOUR NONE",
+}
+
+
+def _key(word: str) -> str:
+    return "".join(c for c in word.upper() if c not in "-_.:")
+
+
+def split_keyword(words: list[str]) -> tuple[str | None, list[str]]:
+    """The canonical keyword at the start of ``words`` (up to three words) and the rest."""
+    for size in (3, 2, 1):
+        if len(words) >= size:
+            keyword = KEYWORDS.get("".join(_key(w) for w in words[:size]))
+            if keyword is not None:
+                return keyword, words[size:]
+    return None, words
+
+
+def parse(text: str, state: State | None = None) -> ParseResult:
+    """Wallenstein orders from ``text``: one order per line, every problem by line number.
+
+    ``state`` is accepted for the grammar contract; names are checked against the whole
+    map (which counties are in play is a rule, for ``engine.validate``).
+
+    >>> parse("ATTACK A Herzogtum Bayern to Electoral Saxony with all").orders
+    [{'kind': 'action', 'action': 'attacka', 'county': 'Fm. Bayern', 'to': 'Kursachsen', 'armies': 'ALL'}]
+    """
+    result = ParseResult()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = strip_comment(clean_line(raw)).split()
+        if not words:
+            continue
+        line = Line(number, raw)
+        order = parse_line(words, line)
+        result.problems.extend(line.problems)
+        if order is not None and not line.problems:
+            result.add(order, number)
+    return result
+
+
+def _close_keywords(word: str) -> tuple[str, ...]:
+    """Up to three keywords like ``word``: those it starts, then the most similar."""
+    names = sorted(set(KEYWORDS.values()))
+    key = _key(word)
+    started = [k for k in names if key and k.startswith(key)]
+    close = difflib.get_close_matches(key, names, n=3, cutoff=0.5)
+    return tuple(dict.fromkeys([*started, *close]))[:3]
+
+
+def parse_line(words: list[str], line: Line) -> Order | None:
+    """One order from the words of a line (comment removed), or ``None`` with problems."""
+    keyword, rest = split_keyword(words)
+    if keyword is None:
+        line.problem(f"unknown order {words[0]!r}; orders start with one of "
+                     f"{', '.join(sorted(set(KEYWORDS.values())))}", _close_keywords(words[0]))
+        return None
+    if keyword.lower() in SIMPLE_ACTIONS:
+        return _simple(keyword.lower(), rest, line)
+    return _READERS[keyword.rstrip("123AB")](keyword, rest, line)
+
+
+def _simple(action: str, words: list[str], line: Line) -> Order | None:
+    """``TAX <county>`` and the other actions that take a county only."""
+    parts = split_markers(words, line)
+    if parts is None:
+        return None
+    head, extra = parts
+    if extra:
+        line.problem(f"{action.upper()} takes a county only, without {' / '.join(extra)}")
+    county = read_county(head, "the county", line)
+    return None if county is None or extra else {"kind": "action", "action": action, "county": county}
+
+
+def _move(keyword: str, words: list[str], line: Line) -> Order | None:
+    """``RECRUIT1 <county> [MOVE <q> TO <county>]`` and ``ATTACKA/B <from> TO <to> WITH <q>``."""
+    parts = split_markers(words, line)
+    if parts is None:
+        return None
+    head, extra = parts
+    action = keyword.lower()
+    county = read_county(head, "the county" if action == "recruit1" else "the county attacking", line)
+    if action == "recruit1" and not extra:
+        return None if county is None else {"kind": "action", "action": action, "county": county}
+    target, armies = _target(action, extra, line)
+    if county is None or target is None or armies is None:
+        return None
+    return {"kind": "action", "action": action, "county": county, "to": target, "armies": armies}
+
+
+def _target(action: str, parts: dict[str, list[str]], line: Line) -> tuple[str | None, int | str | None]:
+    """The TO county and the army count (from MOVE or WITH) of a move or attack."""
+    usage = _SYNTAX["RECRUIT1" if action == "recruit1" else "ATTACK"].replace("ATTACKA", action.upper())
+    if "MOVE" in parts and "WITH" in parts:
+        line.problem(f"give the number of armies once (MOVE or WITH), as in {usage}")
+        return None, None
+    role = "the county moved to" if action == "recruit1" else "the county attacked"
+    target = read_county(parts["TO"], role, line) if "TO" in parts else None
+    if "TO" not in parts:
+        line.problem(f"where do the armies go? write {usage}")
+    count = parts.get("MOVE", parts.get("WITH"))
+    if count is None:
+        line.problem(f"how many armies? write {usage}")
+        return target, None
+    return target, read_armies(count, line)
+
+
+def _bid(_: str, words: list[str], line: Line) -> Order | None:
+    """``BID <0-4>``, ``BID COUNTY <county>`` (or just ``BID <county>``), ``BID NONE``."""
+    upper = [_key(w) for w in words]
+    if not words:
+        line.problem(f"what do you bid? write {_SYNTAX['BID']}")
+        return None
+    if upper[0] in NONE_WORDS and len(words) == 1:
+        return {"kind": "bid", "card": "none"}
+    numbers = [read_int(w) for w, u in zip(words, upper) if u not in TALER_WORDS]
+    if len(numbers) == 1 and numbers[0] is not None:
+        return _taler(numbers[0], line)
+    if upper[0] == "COUNTY":
+        words = words[1:]
+    county = read_county(words, "the county bid", line)
+    return None if county is None else {"kind": "bid", "card": "county", "county": county}
+
+
+def _taler(value: int, line: Line) -> Order | None:
+    low, high = TALER_CARDS
+    if not low <= value <= high:
+        line.problem(f"the money cards show {low} to {high} Taler, not {value}")
+        return None
+    return {"kind": "bid", "card": "taler", "value": value}
+
+
+def _bonus(_: str, words: list[str], line: Line) -> Order | None:
+    """``BONUS attack tax grain recruit defend``: the bonus tiles in order of preference."""
+    if not split_list(words):
+        line.problem(f"list the bonus tiles in order of preference: {' '.join(BONUS_TILES)}")
+        return None
+    tiles = read_names(words, BONUS_NAMES, "bonus tile", line)
+    return None if tiles is None else {"kind": "bonus", "order": tiles}
+
+
+def _draft(_: str, words: list[str], line: Line) -> Order | None:
+    """``DRAFT Böhmen, Mähren, Schlesien``: counties wanted in the draft, best first."""
+    counties = read_counties(words, line)
+    return None if counties is None else {"kind": "draft", "counties": counties}
+
+
+def _groups(_: str, words: list[str], line: Line) -> Order | None:
+    """``GROUPS 5 4 4 3 3 2 2 2``: the army groups of the draft, in placing order."""
+    if not split_list(words):
+        line.problem("list the group sizes, e.g. GROUPS 5 4 4 3 3 2 2 2")
+        return None
+    sizes = read_numbers(words, 1, None, "group size", line)
+    return None if sizes is None else {"kind": "groups", "sizes": sizes}
+
+
+def _court(keyword: str, words: list[str], line: Line) -> Order | None:
+    """``COURT3 <county>`` / ``COURT2 TOWER`` / ``COURT1 MONEY`` (expansion)."""
+    slot = int(keyword[-1])
+    joined = "".join(_key(w) for w in words)
+    if joined in TOWER_WORDS:
+        return {"kind": "court", "slot": slot, "card": "tower"}
+    if joined in MONEY_WORDS:
+        return {"kind": "court", "slot": slot, "card": "money"}
+    if words and _key(words[0]) == "COUNTY":
+        words = words[1:]
+    if not words:
+        line.problem(f"which card? write {_SYNTAX['COURT'].replace('COURT3', keyword)}")
+        return None
+    county = read_county(words, "the county", line)
+    return None if county is None else {"kind": "court", "slot": slot, "card": "county", "county": county}
+
+
+def _favour(_: str, words: list[str], line: Line) -> Order | None:
+    """``FAVOUR 10 8 2`` (favour cards wanted, best first) or ``FAVOUR NONE`` (expansion)."""
+    if len(words) == 1 and _key(words[0]) in NONE_WORDS:
+        return {"kind": "favour", "prefs": []}
+    if not split_list(words):
+        line.problem(f"which favour cards? write {_SYNTAX['FAVOUR']}")
+        return None
+    prefs = read_numbers(words, 1, FAVOUR_CARDS, "favour card number", line)
+    numbers = [read_int(w) for w in split_list(words)]
+    twice = sorted({n for n in numbers if n is not None and numbers.count(n) > 1})
+    if twice:
+        line.problem(f"favour card {', '.join(map(str, twice))} is listed twice")
+    return None if prefs is None or twice else {"kind": "favour", "prefs": prefs}
+
+
+_READERS: dict[str, Callable[[str, list[str], Line], Order | None]] = {
+    "RECRUIT": _move, "ATTACK": _move, "BID": _bid, "BONUS": _bonus, "DRAFT": _draft,
+    "GROUPS": _groups, "COURT": _court, "FAVOUR": _favour,
+}
+
+
+def format_order(order: Order) -> str:
+    """The canonical line of one order dict (raises ``ValueError`` for an unknown kind)."""
+    kind = order.get("kind")
+    if kind == "action":
+        return _format_action(order)
+    if kind == "bid":
+        card = order["card"]
+        return {"taler": f"BID {order.get('value')}", "county": f"BID COUNTY {order.get('county')}",
+                "none": "BID NONE"}[card]
+    if kind == "bonus":
+        return "BONUS " + " ".join(order["order"])
+    if kind == "draft":
+        return "DRAFT " + ", ".join(order["counties"])
+    if kind == "groups":
+        return "GROUPS " + " ".join(str(n) for n in order["sizes"])
+    if kind == "court":
+        what = order["county"] if order["card"] == "county" else order["card"].upper()
+        return f"COURT{order['slot']} {what}"
+    if kind == "favour":
+        return "FAVOUR " + (" ".join(str(n) for n in order["prefs"]) or "NONE")
+    raise ValueError(f"not a Wallenstein order: {order!r}")
+
+
+def _format_action(order: Order) -> str:
+    action = order["action"]
+    text = f"{action.upper()} {order['county']}"
+    if "to" not in order:
+        return text
+    armies = order["armies"]
+    if action == "recruit1":
+        return f"{text} MOVE {armies} TO {order['to']}"
+    return f"{text} TO {order['to']} WITH {armies}"
+
+
+def format_orders(orders: Sequence[Order]) -> str:
+    """The canonical text of ``orders``: one line each, in order, ending with a newline."""
+    return "".join(format_order(order) + "\n" for order in orders)
+
+
+register_grammar("wallenstein", parse, format_orders)
