@@ -1,0 +1,152 @@
+"""Commands for archivists: export, import, replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from adjudicator.base import GM, PUBLIC
+from pbem.app import App, emit, pass_app
+from pbem.archive import Verification, export_game, import_archive, verify_archive, verify_replay
+from pbem.cli import cli
+from pbem.errors import DomainError
+from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
+from pbem.records import import_record, record_of
+from turns.record import RecordError, write_record
+
+
+@cli.command("export")
+@click.argument("game_id")
+@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False, writable=True),
+              help="The file to write.")
+@click.option("--format", "fmt", type=click.Choice(["archive", "record"]), default="archive", show_default=True,
+              help="archive: the verifiable JSON archive; record: the readable text transcript.")
+@click.option("--no-mail", is_flag=True, help="Leave the raw order mails out (their order texts stay in).")
+@pass_app
+def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool) -> None:
+    """Write a game's archive (or its readable record) to a file.
+
+    \b
+    Example:
+      pbem export w1 -o w1.pbem.json
+      pbem export w1 --format record -o w1.record.txt
+    """
+    if fmt == "record":
+        game = app.service.load(game_id)
+        text = write_record(record_of(game, app.store.events(game_id)))
+        Path(output).write_text(text, encoding="utf-8")
+    else:
+        archive = export_game(app.store, game_id, include_mail=not no_mail)
+        Path(output).write_text(json.dumps(archive, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+                                encoding="utf-8")
+    click.echo(f"wrote {fmt} of {game_id} to {output}")
+
+
+def _read(path: str) -> tuple[str, Any]:
+    text = Path(path).read_text(encoding="utf-8")
+    if text.lstrip().startswith("{"):
+        try:
+            return "archive", json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DomainError(f"{path}: not valid JSON ({exc})") from None
+    return "record", text
+
+
+@cli.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--as", "game_id", help="Import a record under another game id.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def import_cmd(app: App, path: str, game_id: str | None, as_json: bool) -> None:
+    """Import a game from an archive (verified first) or from a record (replayed).
+
+    \b
+    Example:
+      pbem --db archive.db import w1.pbem.json
+    """
+    kind, data = _read(path)
+    if kind == "archive":
+        result = import_archive(app.store, data)
+        emit(result.as_dict(), as_json, f"imported {result.game_id}: genuine ({result.turns} turns)"
+             + "".join(f"\nwarning: {w}" for w in result.warnings))
+    else:
+        try:
+            game = import_record(app.store, data, game_id)
+        except RecordError as exc:
+            raise DomainError(f"{path}: {exc}") from None
+        emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash}, as_json,
+             f"imported {game.game_id} from a record: {len(game.turns)} turns replayed, every hash reproduced")
+
+
+@cli.command()
+@click.argument("target")
+@click.option("--until", "until", help="Stop after this turn (e.g. 1618-summer).")
+@click.option("--verify", is_flag=True, help="Re-run the engine and check every derived event, hash and draw.")
+@click.option("--seat", help="Show the replayed state as this seat sees it.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (the GM view unless --seat).")
+@pass_app
+def replay(app: App, target: str, until: str | None, verify: bool, seat: str | None, as_json: bool) -> None:
+    """Rebuild a game from its events only: a game in the database or an archive file.
+
+    \b
+    Example:
+      pbem replay w1 --verify
+      pbem replay w1.pbem.json --until 1618-autumn --json
+    """
+    if Path(target).is_file():
+        _, archive = _read(target)
+        if not isinstance(archive, dict):
+            raise DomainError("replay takes an archive file; import a record with 'pbem import'")
+        events, seed, game_id = _archive_parts(archive)
+        chain = verify_archive(archive) if verify else None
+    else:
+        game_id = target
+        app.store.require_game(game_id)
+        events = app.store.events(game_id)
+        seed = app.store.secrets(game_id)[0]
+        chain = Verification(game_id, problems=app.store.verify(game_id)) if verify else None
+        if chain is not None and chain.ok:
+            chain = _with_progress(game_id, events, seed, chain, as_json)
+    if chain is not None and not chain.ok:
+        raise DomainError(f"{game_id} does not verify: " + "; ".join(chain.problems))
+    try:
+        game = fold(game_id, events, seed, until_turn=until)
+    except (SeedUnknown, ReplayMismatch) as exc:
+        raise DomainError(str(exc)) from None
+    if until is not None and (not game.turns or game.turns[-1]["turn"] != until):
+        raise DomainError(f"{game_id} has no adjudicated turn {until!r}")
+    _print_replay(game, chain, seat, as_json)
+
+
+def _archive_parts(archive: dict[str, Any]) -> tuple[list[Any], str | None, str]:
+    from pbem.archive import archive_events
+
+    return archive_events(archive), archive.get("seed"), archive["game"]
+
+
+def _with_progress(game_id: str, events: list[Any], seed: str | None, result: Verification,
+                   as_json: bool) -> Verification:
+    turns = sum(1 for e in events if e.type == "TurnAdjudicated")
+    if as_json or turns < 20:
+        return verify_replay(game_id, events, seed, result)
+    with click.progressbar(length=turns, label=f"verifying {game_id}", file=click.get_text_stream("stderr")) as bar:
+        return verify_replay(game_id, events, seed, result, progress=bar.update)
+
+
+def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_json: bool) -> None:
+    viewer = seat or GM
+    if seat is not None and seat not in game.seats:
+        raise DomainError(f"no seat {seat!r} in {game.game_id}")
+    last = game.turns[-1]["turn"] if game.turns else "setup"
+    data = {"game": game.game_id, "turn": last, "turns": len(game.turns), "state_hash": game.state_hash,
+            "view": game.engine.view(game.state, viewer if viewer != "public" else PUBLIC),
+            "verified": chain.as_dict() if chain else None}
+    text = f"{game.game_id}: replayed {len(game.turns)} turns to {last}; state hash {game.state_hash}"
+    if chain is not None:
+        text += "\nverified: hash chain intact" + ("; every derived event, draw and state hash reproduced"
+                                                  if chain.replayed else "")
+        text += "".join(f"\nwarning: {w}" for w in chain.warnings)
+    emit(data, as_json, text)

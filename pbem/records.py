@@ -1,0 +1,109 @@
+"""Game records (see :mod:`turns.record`) written from a stored game and imported back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.base import canonical_json, get_engine, state_hash
+from adjudicator.chance import commitment
+from pbem.errors import DomainError
+from pbem.events import Game, fold
+from pbem.store import NewEvent, Store, StoredEvent
+from turns.base import format_orders, grammar_for
+from turns.record import Record, RecordTurn, read_record
+
+
+def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = None) -> Record:
+    """The record of a loaded game; the seed is written only once the game is over."""
+    created = game.created
+    headers = [("Game", game.game_id), ("Engine", created["engine"]), ("EngineVersion", created["engine_version"])]
+    headers += [("Seat", s["name"]) for s in created["seats"]]
+    headers += [("Option", f"{k}={v}") for k, v in sorted(created["options"].items())]
+    headers += [("Commitment", created["commitment"]), ("Created", events[0].recorded_at)]
+    if reveal_seed if reveal_seed is not None else game.over:
+        headers.append(("Seed", game.seed))
+    if game.over:
+        headers.append(("Result", game.engine.winner(game.state) or "none"))
+    turns = [_turn(game.engine.name, t) for t in game.turns]
+    return Record(headers, turns)
+
+
+def _turn(engine_name: str, payload: dict[str, Any]) -> RecordTurn:
+    orders: dict[str, str | None] = {}
+    for seat, seat_orders in payload["orders"].items():
+        orders[seat] = None if seat in payload["defaulted"] else format_orders(engine_name, seat_orders)
+    notes = [f"chance {e['label']}: {_outcome(e)}" for e in payload["events"] if isinstance(e, dict) and "label" in e]
+    notes.append("scores " + ", ".join(f"{s} {v}" for s, v in payload["scores"].items()))
+    if payload.get("over"):
+        notes.append(f"game over; winner {payload.get('winner') or 'none'}")
+    return RecordTurn(payload["turn"], orders, notes, payload["state_hash"])
+
+
+def _outcome(event: dict[str, Any]) -> str:
+    return canonical_json({k: v for k, v in event.items() if k not in ("label",)})
+
+
+def import_record(store: Store, text: str, game_id: str | None = None) -> Game:
+    """Replay a record into a new game; every turn must reproduce the recorded state hash."""
+    record = read_record(text)
+    game_id = game_id or record.header("Game")
+    seed = record.header("Seed")
+    if not game_id or not record.header("Engine"):
+        raise DomainError("the record has no Game or Engine header")
+    if seed is None:
+        raise DomainError("the record has no Seed header (the game is not over): it cannot be replayed")
+    if commitment(seed) != record.header("Commitment"):
+        raise DomainError("the record's seed does not match its commitment")
+    engine = get_engine(str(record.header("Engine")))
+    seats = record.headers_named("Seat")
+    options = dict(o.split("=", 1) for o in record.headers_named("Option"))
+    state, setup = engine.create(seats, options, seed)
+    created = {"game": game_id, "engine": engine.name, "engine_version": record.header("EngineVersion"),
+               "seats": [{"name": s, "email": f"{s}@record.invalid", "addresses": []} for s in seats],
+               "options": options, "commitment": commitment(seed), "data_files": engine.data_files(),
+               "setup_events": setup, "state_hash": state_hash(state), "deadlines": {}}
+    events = [NewEvent("GameCreated", created)]
+    for turn in record.turns:
+        state, payload = _replay_turn(engine, state, seed, turn)
+        events.append(NewEvent("TurnAdjudicated", payload))
+    if engine.pending(state) is None:
+        events.append(NewEvent("SeedRevealed", {"seed": seed}))
+    with store.transaction():
+        if store.game_row(game_id) is not None:
+            raise DomainError(f"game {game_id!r} already exists in {store.path}")
+        store.append(game_id, events, expected_seq=0)
+        store.put_secrets(game_id, seed, {})
+        game = fold(game_id, store.events(game_id), seed)
+        pending = game.pending
+        store.upsert_game(game_id, engine=engine.name, created_at=store.now(), turn=pending.turn if pending else None,
+                          over=int(pending is None), state_hash=game.state_hash,
+                          winner=engine.winner(game.state) if pending is None else None)
+    return game
+
+
+def _replay_turn(engine: Any, state: Any, seed: str, turn: RecordTurn) -> tuple[Any, dict[str, Any]]:
+    pending = engine.pending(state)
+    if pending is None or pending.turn != turn.turn:
+        raise DomainError(f"turn {turn.turn}: the game waits for {pending.turn if pending else 'nothing'}")
+    orders, defaulted = {}, []
+    for seat in pending.seats:
+        text = turn.orders.get(seat)
+        if text is None:
+            orders[seat] = engine.default_orders(state, seat)
+            defaulted.append(seat)
+            continue
+        parsed = grammar_for(engine.name)(text, state)
+        problems = [str(p) for p in parsed.problems] + [p.message for p in engine.validate(state, seat, parsed.orders)]
+        if problems:
+            raise DomainError(f"turn {turn.turn}, {seat}: " + "; ".join(problems))
+        orders[seat] = parsed.orders
+    state, derived = engine.advance(state, orders, seed)
+    digest = state_hash(state)
+    if turn.state_hash and digest != turn.state_hash:
+        raise DomainError(f"turn {turn.turn}: replay gives state {digest[:12]}, the record says "
+                          f"{turn.state_hash[:12]}")
+    over = engine.pending(state) is None
+    payload = {"turn": turn.turn, "orders": orders, "defaulted": defaulted, "forced": bool(defaulted),
+               "events": derived, "state_hash": digest, "scores": engine.scores(state), "over": over,
+               "winner": engine.winner(state) if over else None}
+    return state, payload
