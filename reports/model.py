@@ -1,0 +1,42 @@
+"""The values that cross the reports API: what the shell passes in, what comes back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class ReportInput:
+    """Everything a report may show. ``view`` is ``engine.view(state, viewer)``: the only
+    game data a renderer gets, so nothing hidden from ``viewer`` can reach its report.
+
+    ``history`` has one entry per adjudicated turn so far (public figures only):
+    ``{"turn": "1618-spring", "scores": {seat: vp}, "armies": {seat: n}}``.
+    """
+
+    game_id: str
+    game: str
+    viewer: str
+    turn: str
+    view: dict[str, Any]
+    history: list[dict[str, Any]] = field(default_factory=list)
+    seed_commitment: str = ""
+    state_hash: str = ""
+    seed: str | None = None
+    deadline: str | None = None
+    order_help: str = ""
+
+
+@dataclass
+class Rendered:
+    """A rendered report: the text body, the HTML part and the pictures it refers to.
+
+    The HTML refers to each picture by its file name (``<img src="map.png">``), so it
+    opens in a browser next to the files written by :func:`reports.files.write_report`;
+    :func:`reports.message.to_message` rewrites the names to ``cid:`` references.
+    """
+
+    text: str
+    html: str
+    images: dict[str, bytes] = field(default_factory=dict)

@@ -1,0 +1,29 @@
+"""The entry point: render any game's report from one viewer's view."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reports.model import ReportInput, Rendered
+
+
+def _renderers() -> dict[str, Callable[[ReportInput], Rendered]]:
+    from reports.wallenstein.render import render as wallenstein
+
+    return {"wallenstein": wallenstein}
+
+
+class UnknownGame(ValueError):
+    """No report renderer for this game."""
+
+
+def render_report(inp: ReportInput) -> Rendered:
+    """Text, HTML and pictures of the report for ``inp.viewer``.
+
+    Pure and deterministic: the same input gives byte-identical output. The only game
+    data used is ``inp.view`` (what the viewer may see) and the public ``inp.history``.
+    """
+    renderers = _renderers()
+    if inp.game not in renderers:
+        raise UnknownGame(f"no reports for game {inp.game!r} (known: {', '.join(sorted(renderers))})")
+    return renderers[inp.game](inp)

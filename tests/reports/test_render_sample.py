@@ -1,0 +1,100 @@
+"""Rendering the hand-built sample view: layout, content, determinism, escaping."""
+
+from __future__ import annotations
+
+import pytest
+
+from reports import render_report
+from reports.doc import WIDTH
+from reports.render import UnknownGame
+from tests.reports.pngcheck import png_size, png_text_chunks
+from tests.reports.sample import sample_input
+
+
+@pytest.fixture(scope="module")
+def red():
+    return render_report(sample_input("red"))
+
+
+def test_text_fits_72_columns(red):
+    too_long = [line for line in red.text.splitlines() if len(line) > WIDTH]
+    assert too_long == []
+
+
+def test_same_input_same_bytes(red):
+    again = render_report(sample_input("red"))
+    assert again.text == red.text
+    assert again.html == red.html
+    assert again.images == red.images
+
+
+def test_pictures_are_pngs_without_varying_metadata(red):
+    assert set(red.images) == {"map.png", "chart.png"}
+    assert png_size(red.images["map.png"]) == (900, 960)
+    w, h = png_size(red.images["chart.png"])
+    assert w > 400 and h > 200
+    for data in red.images.values():
+        assert png_text_chunks(data) == []
+
+
+def test_no_chart_without_history():
+    r = render_report(sample_input("red", history=[]))
+    assert set(r.images) == {"map.png"}
+    assert "chart.png" not in r.html
+
+
+def test_season_events_in_order(red):
+    text = red.text
+    marks = ["Bids: red 3, blue 1, green 0", "red: collect taxes in Böhmen (+6 Taler)",
+             "Battle for Hm. Paderborn", "Fell out: green 3, peasants 1, red 1", "green conquers Hm. Paderborn"]
+    positions = [text.index(m) for m in marks]
+    assert positions == sorted(positions)
+
+
+def test_winter_scoring_table(red):
+    assert "WINTER" in red.text
+    assert "Scoring this winter" in red.text
+    assert "majorities" in red.text
+
+
+def test_footer_hashes_provisional_and_no_seed(red):
+    assert "c" * 64 in red.text and "a" * 64 in red.text
+    assert "Provisional figures in use" in red.text and "revolt markers unlimited" in red.text.replace("\n", " ")
+    assert "Seed (the game is over" not in red.text
+
+
+def test_final_report_reveals_seed():
+    r = render_report(sample_input("@public", seed="the-secret-seed"))
+    assert "the-secret-seed" in r.text and "the-secret-seed" in r.html
+
+
+def test_deadline_absolute_with_zone(red):
+    assert "Sun 6 Dec 2026, 18:00 UTC+01:00 (17:00 UTC)" in red.text.replace("\n", " ")
+
+
+def test_hands_by_viewer():
+    red = render_report(sample_input("red"))
+    public = render_report(sample_input("@public"))
+    gm = render_report(sample_input("@gm"))
+    assert "YOUR COUNTY CARDS" in red.text and "Vogtland" in red.text.split("YOUR COUNTY CARDS")[1]
+    assert "Strassburg, Baden" not in red.text
+    assert "COUNTY CARDS" not in public.text
+    assert "Strassburg, Baden" in gm.text and "Vogtland, Passau" in gm.text
+
+
+def test_html_is_autoescaped():
+    view_help = "<script>alert(1)</script> & <b>"
+    r = render_report(sample_input("red", order_help=view_help))
+    assert "<script>alert(1)</script>" not in r.html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt;" in r.html
+    assert view_help in r.text
+
+
+def test_html_refers_to_pictures_by_name(red):
+    assert 'src="map.png"' in red.html and 'src="chart.png"' in red.html
+    assert red.html.count("style=") > 20 and "<style" not in red.html
+
+
+def test_unknown_game():
+    with pytest.raises(UnknownGame):
+        render_report(sample_input("red", game="chess"))
