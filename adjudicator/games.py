@@ -2,3 +2,4 @@
 
 Each engine package registers on import; add one line per game here.
 """
+import adjudicator.wallenstein  # noqa: F401

@@ -1,0 +1,12 @@
+"""Wallenstein (Dirk Henn, Queen Games, 2nd edition): the base-game engine.
+
+Rules reference as implemented: docs/wallenstein-rules.md; derived events:
+docs/wallenstein-events.md; the cube-tower model: docs/wallenstein-tower.md.
+"""
+
+from adjudicator.base import register
+from adjudicator.wallenstein.engine import ENGINE
+
+register(ENGINE)
+
+__all__ = ["ENGINE"]

@@ -1,0 +1,164 @@
+"""The ten actions, carried out one seat at a time (rules 4.1.3 and 4.1.6).
+
+"A player who cannot carry it out, or could only partly carry it out, does not carry it
+out at all" (4.1.6): every check comes before any change, and a failed check records a
+``Skipped`` event with a sentence a player understands.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.wallenstein import combat
+from adjudicator.wallenstein.data import counties, neighbours, rules
+from adjudicator.wallenstein.state import Ctx, seat_count
+
+
+def _skip(ctx: Ctx, seat: str, order: dict[str, Any], reason: str) -> None:
+    ctx.emit("Skipped", seat=seat, action=order["action"], county=order["county"], reason=reason)
+
+
+def perform(ctx: Ctx, seat: str, order: dict[str, Any]) -> None:
+    """Carry out one planned action of ``seat`` (or record why it was not carried out)."""
+    action, county = order["action"], order["county"]
+    c = ctx.state["counties"].get(county)
+    if c is None or c["owner"] != seat:
+        # rule 4.1.6 note: a conquered county's card changed hands at once
+        return _skip(ctx, seat, order, f"{county} is no longer yours")
+    cost = rules()["actions"]["cost"][action]
+    if ctx.state["players"][seat]["taler"] < cost:
+        return _skip(ctx, seat, order, f"it costs {cost} Taler and you have {ctx.state['players'][seat]['taler']}")
+    reason = _HANDLERS[action](ctx, seat, order, cost)
+    if reason:
+        _skip(ctx, seat, order, reason)
+
+
+def _build(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
+    """Build palace/church/trading house (rule 4.1.3 items 1-3)."""
+    building, county = order["action"], order["county"]
+    c = ctx.state["counties"][county]
+    if building in c["buildings"]:
+        return f"{county} already has a {building} (no two of a kind)"
+    if len(c["buildings"]) >= counties()[county]["spaces"]:
+        return f"{county} has no empty building space"
+    ctx.state["players"][seat]["taler"] -= cost
+    c["buildings"].append(building)
+    c["buildings"].sort(key=("palace", "church", "trade").index)
+    removed = 0
+    ev = ctx.effect("trade_calms")
+    if ev and building == "trade":  # event: building a trading house removes a revolt marker
+        removed = min(ev["markers"], c["markers"])
+        c["markers"] -= removed
+    ctx.emit("Build", seat=seat, county=county, building=building, cost=cost, markers_removed=removed)
+    return None
+
+
+def yield_of(ctx: Ctx, seat: str, kind: str, county: str) -> tuple[int, int, int]:
+    """``(base, after_event, bonus)`` of tax or grain: event first, then the tile (4.1.3)."""
+    base = counties()[county][kind]
+    value = base
+    low, high = ctx.effect(f"{kind}_min"), ctx.effect(f"{kind}_max")
+    if low:
+        value = max(value, low["value"])
+    if high:
+        value = min(value, high["value"])
+    return base, value, 1 if ctx.has_tile(seat, kind) else 0
+
+
+def _collect(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
+    """Harvest grain / collect taxes, then the revolt check (rules 4.1.3 items 4-5, 5.2)."""
+    kind, county = order["action"], order["county"]
+    base, value, bonus = yield_of(ctx, seat, kind, county)
+    player = ctx.state["players"][seat]
+    key = "taler" if kind == "tax" else "grain"
+    player[key] += value + bonus
+    ctx.emit(kind.capitalize(), seat=seat, county=county, base=base, after_event=value, bonus=bonus,
+             amount=value + bonus, **{key: player[key]})
+    c = ctx.state["counties"][county]
+    if c["markers"] and not combat.revolt(ctx, seat, county, kind):
+        return None  # the revolt succeeded: the county is devastated, no marker
+    c["markers"] += 1  # no revolt, or a failed one: place a revolt marker
+    ctx.emit("RevoltMarker", seat=seat, county=county, markers=c["markers"])
+    return None
+
+
+def _recruit(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
+    """Recruit 5 / 3 armies (rule 4.1.3 items 6-7; recruit event, then the recruit tile)."""
+    action, county = order["action"], order["county"]
+    n = rules()["actions"]["recruit"][action]
+    ev = ctx.effect("recruit_reduced")
+    if ev:
+        n = ev[action]
+    player = ctx.state["players"][seat]
+    if player["supply"] < n:
+        return f"you have only {player['supply']} armies in supply, {n} needed"
+    if action == "recruit5" and ctx.has_tile(seat, "recruit") and player["supply"] > n:
+        n += 1
+    player["taler"] -= cost
+    player["supply"] -= n
+    ctx.state["counties"][county]["armies"] += n
+    ctx.emit("Recruit", seat=seat, county=county, action=action, armies=n, cost=cost)
+    return None
+
+
+def _quantity(spec: Any, present: int) -> int | None:
+    """Armies moved: ALL = all but one; a number needs one more to stay (rule 4.1.3)."""
+    n = present - 1 if spec == "ALL" else int(spec)
+    return n if 1 <= n <= present - 1 else None
+
+
+def _recruit1(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
+    """Recruit 1 army, then move any number to an adjacent own county (item 8; no battle)."""
+    county, to = order["county"], order.get("to")
+    player, state = ctx.state["players"][seat], ctx.state
+    if player["supply"] < 1:
+        return "you have no armies in supply"
+    n = 0
+    if to is not None:
+        if state["counties"][to]["owner"] != seat:
+            return f"the move goes to {to}, which is no longer yours"
+        n = _quantity(order.get("armies", "ALL"), state["counties"][county]["armies"] + 1) or 0
+        if n == 0:
+            return f"{county} would not keep one army behind after moving {order.get('armies')}"
+    player["taler"] -= cost
+    player["supply"] -= 1
+    state["counties"][county]["armies"] += 1
+    ctx.emit("Recruit", seat=seat, county=county, action="recruit1", armies=1, cost=cost)
+    if n:
+        _move(ctx, seat, "recruit1", county, to, n)  # type: ignore[arg-type]
+    return None
+
+
+def _move(ctx: Ctx, seat: str, action: str, origin: str, to: str, n: int) -> None:
+    counties_ = ctx.state["counties"]
+    counties_[origin]["armies"] -= n
+    counties_[to]["armies"] += n
+    ctx.emit("Move", seat=seat, action=action, to=to, armies=n, **{"from": origin})
+
+
+def _manoeuvre(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
+    """Manoeuvre A/B: move into an adjacent county; a battle if it is not one's own (item 9)."""
+    county, to = order["county"], order["to"]
+    state = ctx.state
+    if to not in neighbours(county, seat_count(state)):
+        return f"{to} is not adjacent to {county}"
+    present = state["counties"][county]["armies"]
+    n = _quantity(order["armies"], present)
+    if n is None:
+        return f"{county} has {present} armies: it cannot send {order['armies']} and keep one behind"
+    tgt = state["counties"][to]
+    if tgt["owner"] == seat:
+        _move(ctx, seat, order["action"], county, to, n)
+        return None
+    if ctx.effect("church_protection") and "church" in tgt["buildings"]:
+        return f"{to} has a church and the event forbids attacking it"
+    combat.attack(ctx, seat, county, to, n)
+    return None
+
+
+_HANDLERS = {
+    "palace": _build, "church": _build, "trade": _build,
+    "grain": _collect, "tax": _collect,
+    "recruit5": _recruit, "recruit3": _recruit, "recruit1": _recruit1,
+    "attacka": _manoeuvre, "attackb": _manoeuvre,
+}

@@ -1,0 +1,106 @@
+"""The Wallenstein engine: the contract of adjudicator/base.py over the rules modules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from adjudicator.base import GameError, Pending, Problem
+from adjudicator.chance import Chance, Stream
+from adjudicator.wallenstein import data, orders as ords, season, setup, view as views
+from adjudicator.wallenstein.randbot import random_draft, random_plan
+from adjudicator.wallenstein.state import Ctx, copy_state, turn_label
+
+PLAN_FORMS = ("PALACE", "CHURCH", "TRADE", "GRAIN", "TAX", "RECRUIT5", "RECRUIT3", "RECRUIT1",
+              "ATTACKA", "ATTACKB", "BID", "BONUS")
+DRAFT_FORMS = ("DRAFT", "GROUPS")
+
+
+class WallensteinEngine:
+    """Wallenstein, 2nd edition base game, 3-5 seats."""
+
+    name = "wallenstein"
+    version = "1.0"
+    min_seats = 3
+    max_seats = 5
+
+    def create(self, seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A new game (random deal, or waiting for the draft)."""
+        return setup.create(seats, options, seed)
+
+    def pending(self, state: dict[str, Any]) -> Pending | None:
+        """All seats at once: the draft (``setup``) or a season plan."""
+        if state["phase"] == "over":
+            return None
+        draft = state["phase"] == "draft"
+        return Pending(seats=tuple(state["seats"]), turn=turn_label(state), kind="draft" if draft else "plan",
+                       simultaneous=True, forms=DRAFT_FORMS if draft else PLAN_FORMS)
+
+    def validate(self, state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
+        """Every problem with ``seat``'s orders, each tied to its order index."""
+        if state["phase"] == "over":
+            return [Problem(None, "the game is over")]
+        if seat not in state["seats"]:
+            return [Problem(None, f"{seat!r} is not a seat of this game")]
+        bad = [Problem(i, "an order must be a JSON object with a 'kind'", (), "syntax")
+               for i, o in enumerate(orders) if not isinstance(o, Mapping) or "kind" not in o]
+        if bad:
+            return bad
+        if state["phase"] == "draft":
+            return ords.validate_draft(state, seat, orders)
+        return ords.validate_plan(state, seat, orders)
+
+    def default_orders(self, state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
+        """The missed-orders policy (money cards everywhere, no bid; blind draft picks)."""
+        return [dict(o) for o in ords.MISSED]
+
+    def advance(self, state: dict[str, Any], orders: Mapping[str, Sequence[dict[str, Any]]], seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """Resolve the draft, or the whole season (and winter after autumn)."""
+        if state["phase"] == "over":
+            raise GameError("the game is over")
+        missing = [s for s in state["seats"] if s not in orders]
+        if missing:
+            raise GameError(f"orders missing for {', '.join(missing)}")
+        for seat in state["seats"]:
+            problems = self.validate(state, seat, orders[seat])
+            if problems:
+                raise GameError(f"illegal orders for {seat}: {problems[0].message}")
+        new = copy_state(state)
+        ctx = Ctx(new, Chance(seed), new["year"], new["season"])
+        if new["phase"] == "draft":
+            picks = {s: ords.read_draft(new, orders[s]) for s in new["seats"]}
+            setup.run_draft(ctx, {s: w for s, (w, _) in picks.items()}, {s: g for s, (_, g) in picks.items()})
+            setup.start_year(ctx, 1618)
+        else:
+            season.resolve(ctx, {s: ords.read_plan(orders[s]) for s in new["seats"]})
+        new["log"] = ctx.events
+        return new, ctx.events
+
+    def view(self, state: dict[str, Any], viewer: str) -> dict[str, Any]:
+        """What ``viewer`` may see."""
+        return views.view(state, viewer)
+
+    def scores(self, state: dict[str, Any]) -> dict[str, int]:
+        """Victory points per seat."""
+        return {s: p["vp"] for s, p in state["players"].items()}
+
+    def winner(self, state: dict[str, Any]) -> str | None:
+        """The winner after the second winter (VP, then Taler), else None."""
+        return state["winner"] if state["phase"] == "over" else None
+
+    def random_orders(self, state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str, Any]]:
+        """A random legal order set."""
+        if state["phase"] == "draft":
+            return random_draft(state, seat, rng)
+        return random_plan(state, seat, rng)
+
+    def private_keys(self, state: dict[str, Any], seat: str) -> list[str]:
+        """None: hands equal the public map; see tests/wallenstein/test_leaks.py instead."""
+        return []
+
+    def data_files(self) -> dict[str, str]:
+        """Data file name -> SHA-256."""
+        return data.data_files()
+
+
+ENGINE = WallensteinEngine()

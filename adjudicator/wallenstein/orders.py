@@ -1,0 +1,208 @@
+"""Validating a seat's orders and reading them into a plan (rules 3.3 and 4.1.3).
+
+Order dicts are those of docs/CONTRACTS.md. Every problem names the order it is about
+(``Problem.index``) in words a player understands; set-wide problems have index None.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from typing import Any
+
+from adjudicator.base import Problem
+from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, MONEY_CARDS, in_play, neighbours, setup_value
+from adjudicator.wallenstein.state import hand, seat_count
+
+SLOTS = len(ACTIONS)
+MISSED = [{"kind": "missed"}]
+
+
+def is_missed(orders: Sequence[dict[str, Any]]) -> bool:
+    """True for the missed-orders policy ``[{"kind": "missed"}]``."""
+    return len(orders) == 1 and orders[0].get("kind") == "missed"
+
+
+def _name_problem(i: int, name: Any, state: dict[str, Any]) -> Problem:
+    names = in_play(seat_count(state))
+    close = tuple(difflib.get_close_matches(str(name), names, n=3, cutoff=0.6))
+    return Problem(i, f"{name!r} is not a county on this map", close, "name")
+
+
+def _county(state: dict[str, Any], i: int, name: Any) -> Problem | None:
+    return None if name in state["counties"] else _name_problem(i, name, state)
+
+
+def _armies_ok(spec: Any) -> bool:
+    return spec == "ALL" or (isinstance(spec, int) and not isinstance(spec, bool) and spec >= 1)
+
+
+def _check_action(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -> list[Problem]:
+    action, county = o.get("action"), o.get("county")
+    if action not in ACTIONS:
+        return [Problem(i, f"unknown action {action!r} (actions: {', '.join(ACTIONS)})", (), "name")]
+    bad = _county(state, i, county)
+    if bad:
+        return [bad]
+    if state["counties"][county]["owner"] != seat:
+        return [Problem(i, f"{county} is not yours: you can only act in your own counties")]
+    to = o.get("to")
+    if action in ("attacka", "attackb") and to is None:
+        return [Problem(i, f"{action.upper()} needs a target: {action.upper()} {county} TO <county> WITH <n|ALL>")]
+    if to is None:
+        return []
+    if action not in ("recruit1", "attacka", "attackb"):
+        return [Problem(i, f"{action.upper()} takes no target county")]
+    bad = _county(state, i, to)
+    if bad:
+        return [bad]
+    problems = []
+    if to not in neighbours(county, seat_count(state)):
+        problems.append(Problem(i, f"{to} is not adjacent to {county}"))
+    if action == "recruit1" and state["counties"][to]["owner"] != seat:
+        problems.append(Problem(i, f"RECRUIT1 can only move into your own county, and {to} is not yours"))
+    if not _armies_ok(o.get("armies", "ALL") if action == "recruit1" else o.get("armies")):
+        problems.append(Problem(i, "the number of armies must be ALL or a positive whole number"))
+    return problems
+
+
+def _check_bid(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -> list[Problem]:
+    card = o.get("card")
+    if card == "taler":
+        value = o.get("value")
+        if value not in MONEY_CARDS or isinstance(value, bool):
+            return [Problem(i, f"your money cards are {', '.join(map(str, MONEY_CARDS))}; there is no {value!r} card")]
+        if state["players"][seat]["taler"] < value:
+            return [Problem(i, f"you cannot bid {value}: you have only {state['players'][seat]['taler']} Taler")]
+        return []
+    if card == "county":
+        bad = _county(state, i, o.get("county"))
+        if bad:
+            return [bad]
+        if state["counties"][o["county"]]["owner"] != seat:
+            return [Problem(i, f"you cannot bid with {o['county']}: its card is not in your hand")]
+        return []
+    if card == "none":
+        return []
+    return [Problem(i, f"unknown bid card {card!r}", (), "syntax")]
+
+
+def validate_plan(state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
+    """Every problem with a season plan (rule 4.1.3)."""
+    if is_missed(orders):
+        return []
+    problems: list[Problem] = []
+    used: dict[str, int] = {}
+    actions: dict[str, int] = {}
+    bid_at = bonus_at = None
+    for i, o in enumerate(orders):
+        kind = o.get("kind")
+        if kind == "action":
+            found = _check_action(state, seat, i, o)
+            problems += found
+            if o.get("action") in actions:
+                problems.append(Problem(i, f"{o['action'].upper()} is planned twice (one card per action space)"))
+            actions.setdefault(o.get("action"), i)  # type: ignore[arg-type]
+            if not found:
+                if o["county"] in used:
+                    problems.append(Problem(i, f"the card of {o['county']} is already used by order {used[o['county']] + 1}"))
+                used.setdefault(o["county"], i)
+        elif kind == "bid":
+            if bid_at is not None:
+                problems.append(Problem(i, "only one bid per season"))
+            bid_at = i if bid_at is None else bid_at
+            problems += _check_bid(state, seat, i, o)
+        elif kind == "bonus":
+            problems += _check_bonus(i, o, bonus_at)
+            bonus_at = i
+        else:
+            problems.append(Problem(i, f"{kind!r} is not an order for a season plan (plan actions, BID and BONUS)", (), "syntax"))
+    if problems:
+        return problems
+    return _check_cards(state, seat, orders, used, bid_at)
+
+
+def _check_bonus(i: int, o: dict[str, Any], before: int | None) -> list[Problem]:
+    order = o.get("order")
+    if before is not None:
+        return [Problem(i, "only one BONUS preference list per season")]
+    if not isinstance(order, list) or any(t not in BONUS_TILES for t in order) or len(set(order)) != len(order):
+        return [Problem(i, f"BONUS lists distinct tiles among: {' '.join(BONUS_TILES)}")]
+    return []
+
+
+def _check_cards(state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]], used: dict[str, int],
+                 bid_at: int | None) -> list[Problem]:
+    """Card counts: fill every action space you can; the bid card is one not placed elsewhere."""
+    cards = hand(state, seat)
+    bid = orders[bid_at] if bid_at is not None else {"card": "none"}
+    if bid["card"] == "county" and bid["county"] in used:
+        return [Problem(bid_at, f"the card of {bid['county']} is already on an action space; bid with another card")]
+    total = len(cards) + len(MONEY_CARDS)
+    if bid["card"] != "none" and total <= SLOTS:
+        return [Problem(bid_at, f"you hold only {total} cards and all must go on the {SLOTS} action spaces: bid NONE")]
+    if bid["card"] == "none" and total > SLOTS:
+        return [Problem(bid_at, "you have a card left for the bid space: bid Taler (BID 0-4) or a county (BID COUNTY <name>)")]
+    money_left = len(MONEY_CARDS) - (1 if bid["card"] == "taler" else 0)
+    spare = len(cards) - (1 if bid["card"] == "county" else 0)
+    need = min(spare, SLOTS - money_left)
+    if len(used) < need:
+        return [Problem(None, f"too few actions planned: with {len(cards)} county cards and {money_left} money cards "
+                              f"for the {SLOTS} action spaces you must plan at least {need} actions (you planned {len(used)})")]
+    return []
+
+
+def validate_draft(state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
+    """Every problem with a draft order set (wish lists and group order, rule 3.3)."""
+    if is_missed(orders):
+        return []
+    problems: list[Problem] = []
+    seen: set[str] = set()
+    groups_at = None
+    printed = sorted(setup_value("army_groups", seat_count(state)))
+    for i, o in enumerate(orders):
+        if o.get("kind") == "draft":
+            for name in o.get("counties", []):
+                if name not in state["counties"]:
+                    problems.append(_name_problem(i, name, state))
+                elif name in seen:
+                    problems.append(Problem(i, f"{name} is on your wish list twice"))
+                seen.add(name)
+        elif o.get("kind") == "groups":
+            if groups_at is not None:
+                problems.append(Problem(i, "only one GROUPS order"))
+            groups_at = i
+            if sorted(o.get("sizes", [])) != printed:
+                problems.append(Problem(i, f"GROUPS must list your army groups {' '.join(map(str, sorted(printed, reverse=True)))} in some order"))
+        else:
+            problems.append(Problem(i, f"{o.get('kind')!r} is not an order for the setup draft (DRAFT and GROUPS)", (), "syntax"))
+    return problems
+
+
+def read_plan(orders: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """A validated order set as ``{actions: {action: order}, bid, bonus, missed}``."""
+    if is_missed(orders):
+        return {"actions": {}, "bid": {"card": "none"}, "bonus": [], "missed": True}
+    plan: dict[str, Any] = {"actions": {}, "bid": {"card": "none"}, "bonus": [], "missed": False}
+    for o in orders:
+        if o["kind"] == "action":
+            plan["actions"][o["action"]] = o
+        elif o["kind"] == "bid":
+            plan["bid"] = o
+        elif o["kind"] == "bonus":
+            plan["bonus"] = list(o["order"])
+    return plan
+
+
+def read_draft(state: dict[str, Any], orders: Sequence[dict[str, Any]]) -> tuple[list[str], list[int]]:
+    """``(wishes, group sizes in placing order)``; the missed policy is blind picks, printed order."""
+    groups = list(setup_value("army_groups", seat_count(state)))
+    wishes: list[str] = []
+    if is_missed(orders):
+        return wishes, groups
+    for o in orders:
+        if o["kind"] == "draft":
+            wishes += o["counties"]
+        elif o["kind"] == "groups":
+            groups = list(o["sizes"])
+    return wishes, groups

@@ -1,0 +1,101 @@
+"""The state's shape and the small helpers every rules module shares.
+
+A state is plain JSON (see adjudicator/base.py)::
+
+    game, version, seats (seating order), options, phase (draft|plan|over),
+    year, season, players {seat: {color, taler, grain, vp, supply}},
+    counties {name: {owner, armies, buildings, markers}} (in-play counties only),
+    peasants (peasant supply), tower, tray ({colour: cubes}, colours = seats + peasants),
+    events {face_up, deck (sorted), current, used}, actions (10), bonus (5),
+    turn_order, draft (only in the draft), log (events of the last advance),
+    ranking, winner
+
+A county's card is in its owner's hand: the hand is derived from ``owner``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from adjudicator.chance import Chance, Stream
+
+PEASANTS = "peasants"
+SEASONS = ("spring", "summer", "autumn")
+
+
+def copy_state(state: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a JSON state."""
+    return json.loads(json.dumps(state))
+
+
+def colours(state: dict[str, Any]) -> list[str]:
+    """Cube colours in their fixed order: seats in seating order, then peasants."""
+    return [*state["seats"], PEASANTS]
+
+
+def empty_cubes(state: dict[str, Any]) -> dict[str, int]:
+    """A cube count with every colour at 0."""
+    return {c: 0 for c in colours(state)}
+
+
+def nonzero(cubes: dict[str, int]) -> dict[str, int]:
+    """The cube count without its zero entries (for events)."""
+    return {k: v for k, v in cubes.items() if v}
+
+
+def hand(state: dict[str, Any], seat: str) -> list[str]:
+    """The county cards ``seat`` holds (= the counties it owns), sorted."""
+    return sorted(n for n, c in state["counties"].items() if c["owner"] == seat)
+
+
+def turn_label(state: dict[str, Any]) -> str:
+    """The pending turn's label: ``setup`` or e.g. ``1618-spring``."""
+    if state["phase"] == "draft":
+        return "setup"
+    return f"{state['year']}-{state['season']}"
+
+
+def seat_count(state: dict[str, Any]) -> int:
+    """How many seats play."""
+    return len(state["seats"])
+
+
+@dataclass
+class Ctx:
+    """The working context of one advance: the state being changed and its event list."""
+
+    state: dict[str, Any]
+    chance: Chance
+    year: int | None
+    season: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+    battles: int = 0
+    holders: dict[str, str] = field(default_factory=dict)  # bonus tile -> seat
+    event: dict[str, Any] | None = None  # the current event card
+
+    def emit(self, type_: str, **fields: Any) -> dict[str, Any]:
+        """Record a derived event (with this context's year and season)."""
+        ev = {"type": type_, "year": self.year, "season": self.season, **fields}
+        self.events.append(ev)
+        return ev
+
+    def label(self, *parts: object) -> str:
+        """A chance label ``wallenstein/<year>/<season>/...`` (or ``wallenstein/setup/...``)."""
+        head = ["wallenstein", "setup"] if self.season == "setup" else ["wallenstein", str(self.year), self.season]
+        return "/".join([*head, *(str(p) for p in parts)])
+
+    def stream(self, label: str) -> Stream:
+        """The seeded stream of ``label``."""
+        return self.chance.stream(label)
+
+    def effect(self, name: str) -> dict[str, Any] | None:
+        """The current event card when its effect is ``name``, else None."""
+        if self.event is not None and self.event["effect"] == name:
+            return self.event
+        return None
+
+    def has_tile(self, seat: str, tile: str) -> bool:
+        """True when ``seat`` holds bonus tile ``tile`` this season."""
+        return self.holders.get(tile) == seat

@@ -1,0 +1,64 @@
+"""What a viewer may see (docs/CONTRACTS.md, "Wallenstein view").
+
+A seat sees its own hand only; nobody but the GM sees the face-down action cards, the
+event deck or the draft deck. The tower is transparent (rule 1), so its contents are public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.base import GM
+from adjudicator.wallenstein.data import counties, events, provisional
+from adjudicator.wallenstein.state import hand, nonzero, turn_label
+
+SHOWN = 5  # rule 4.1.1: action places 1-5 face up, 6-10 face down while planning
+
+
+def view(state: dict[str, Any], viewer: str) -> dict[str, Any]:
+    """The view of ``state`` for a seat, ``@public`` or ``@gm``."""
+    gm = viewer == GM
+    over = state["phase"] == "over"
+    out: dict[str, Any] = {
+        "game": "wallenstein",
+        "turn": {"year": state["year"], "season": state["season"], "label": None if over else turn_label(state),
+                 "phase": state["phase"]},
+        "over": over, "winner": state["winner"], "ranking": state["ranking"],
+        "seats": {s: _seat(state, s, gm or viewer == s) for s in state["seats"]},
+        "turn_order": list(state["turn_order"]),
+        "counties": {n: {"owner": c["owner"], "armies": c["armies"], "buildings": list(c["buildings"]),
+                         "revolt_markers": c["markers"], "region": counties()[n]["region"]}
+                     for n, c in sorted(state["counties"].items())},
+        "actions": _actions(state, gm),
+        "events": [_event(e) for e in state["events"]["face_up"]],
+        "events_used": list(state["events"]["used"]),
+        "bonus": list(state["bonus"]),
+        "tower": nonzero(state["tower"]), "tray": nonzero(state["tray"]),
+        "peasants_supply": state["peasants"],
+        "provisional": provisional(),
+        "log": list(state["log"]),
+    }
+    if state["draft"] is not None:
+        out["draft"] = {"face_up": list(state["draft"]["face_up"]), "deck_size": len(state["draft"]["deck"])}
+        if gm:
+            out["draft"]["deck"] = list(state["draft"]["deck"])
+    if gm:
+        out["event_deck"] = list(state["events"]["deck"])
+    return out
+
+
+def _seat(state: dict[str, Any], seat: str, own: bool) -> dict[str, Any]:
+    p = state["players"][seat]
+    return {"taler": p["taler"], "grain": p["grain"], "vp": p["vp"], "supply": p["supply"], "color": p["color"],
+            "counties": len(hand(state, seat)), "hand": hand(state, seat) if own else None}
+
+
+def _actions(state: dict[str, Any], gm: bool) -> list[str | None]:
+    if gm or state["phase"] != "plan":
+        return list(state["actions"])
+    return [a if i < SHOWN else None for i, a in enumerate(state["actions"])]
+
+
+def _event(card: str) -> dict[str, Any]:
+    e = events()[card]
+    return {"id": card, "effect": e["effect"], "text": e["text"], "winter_grain_loss": e["winter_grain_loss"]}
