@@ -271,6 +271,8 @@ def format_order(order: Order) -> str:
         return f"COURT{order['slot']} {what}"
     if kind == "favour":
         return "FAVOUR " + (" ".join(str(n) for n in order["prefs"]) or "NONE")
+    if kind == "missed":  # the engine's missed-orders policy: no line a player writes
+        return "# no orders received (missed-orders policy)"
     raise ValueError(f"not a Wallenstein order: {order!r}")
 
 

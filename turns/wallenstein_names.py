@@ -123,3 +123,12 @@ def county_names() -> CountyNames:
 def resolve_county(written: str) -> Resolved:
     """Resolve a county name as a player wrote it (see :class:`CountyNames`)."""
     return county_names().resolve(written)
+
+
+def alias_table_markdown() -> str:
+    """The alias table of ``docs/orders-wallenstein.md``, generated from the data file."""
+    rows = ["| county (canonical) | German | English | Hungarian |", "|---|---|---|---|"]
+    for canonical, entry in name_data()["counties"].items():
+        cells = [", ".join(entry.get(lang, [])) or "—" for lang in LANGUAGES]
+        rows.append(f"| {canonical} | " + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n"
