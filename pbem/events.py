@@ -113,6 +113,23 @@ def fold(game_id: str, events: Iterable[StoredEvent], seed: str | None = None, v
     return game
 
 
+def fold_steps(game_id: str, events: Iterable[StoredEvent], seed: str) -> Iterable[Game]:
+    """Like :func:`fold`, yielding the game after each ``TurnAdjudicated`` event.
+
+    The same :class:`Game` object is yielded each time, updated in place: read what you
+    need before asking for the next step.
+    """
+    game: Game | None = None
+    for ev in events:
+        if ev.type == "GameCreated":
+            game = _created(game_id, ev, seed, False)
+        elif game is not None:
+            _apply(game, ev, False)
+            game.last_seq = ev.seq
+            if ev.type == "TurnAdjudicated":
+                yield game
+
+
 def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
     p = ev.payload
     if commitment(seed) != p["commitment"]:

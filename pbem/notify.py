@@ -76,11 +76,11 @@ def welcome(game: Game, seat: str, password: str, sender: str) -> Outgoing:
     return Outgoing(row["email"], msg["Subject"], msg, "welcome")
 
 
-def turn_reports(game: Game, payload: dict[str, Any], sender: str) -> list[Outgoing]:
+def turn_reports(game: Game, payload: dict[str, Any], sender: str, events: list[Any]) -> list[Outgoing]:
     """The report mails of an adjudicated turn: one per seat, plus public and GM copies."""
     from pbem import reporting
 
-    return reporting.turn_messages(game, payload, sender)
+    return reporting.turn_messages(game, payload, sender, events)
 
 
 def queue(store: Store, game: Game | None, out: Outgoing, cause_seq: int | None = None) -> int:

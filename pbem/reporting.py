@@ -1,15 +1,106 @@
-"""Turning an adjudicated turn into report mails (wired to ``reports/``)."""
+"""Turning an adjudicated turn into reports: rendered by ``reports/``, queued as mail.
+
+Every seat gets a report built from its own view; the GM's mailbox (the sender address)
+gets the GM report and the public report. ``pbem report`` renders the same files to a
+directory for any earlier turn.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from pbem.events import Game
+from adjudicator.base import GM, PUBLIC, state_hash
+from pbem.events import Game, fold_steps
+from pbem.notify import LOOP_HEADER, Outgoing, thread_id
+from pbem.store import StoredEvent
+from reports.message import to_message
+from reports.model import ReportInput, Rendered
+from reports.render import UnknownGame, render_report
 
 
-def turn_messages(game: Game, payload: dict[str, Any], sender: str) -> list[Any]:
-    """Report messages for every seat, the public and the GM after ``payload``'s turn.
+@dataclass
+class TurnReport:
+    """One viewer's rendered report of one turn."""
 
-    Reports are not yet rendered by this version: no report mail is queued (see issue 5).
-    """
-    return []
+    viewer: str
+    turn: str
+    rendered: Rendered
+
+
+def viewers(game: Game) -> list[str]:
+    """Every viewer a turn's reports are made for: the seats, the public, the GM."""
+    return [*game.seats, PUBLIC, GM]
+
+
+def history_entry(turn: str, view: dict[str, Any], scores: dict[str, int]) -> dict[str, Any]:
+    """Public per-turn figures for charts: scores, and armies per seat where the game has a board."""
+    armies: dict[str, int] = {}
+    for county in (view.get("counties") or {}).values():
+        if county.get("owner"):
+            armies[county["owner"]] = armies.get(county["owner"], 0) + int(county.get("armies") or 0)
+    return {"turn": turn, "scores": dict(scores), "armies": armies}
+
+
+def history(game_id: str, events: list[StoredEvent], seed: str, until: str | None = None) -> list[dict[str, Any]]:
+    """Public figures after each adjudicated turn (up to and including ``until``)."""
+    out = []
+    for game in fold_steps(game_id, events, seed):
+        last = game.turns[-1]
+        out.append(history_entry(last["turn"], game.engine.view(game.state, PUBLIC), last["scores"]))
+        if last["turn"] == until:
+            break
+    return out
+
+
+def order_help(engine_name: str) -> str:
+    """The short order-syntax reminder of a game's grammar module, if it has one."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"turns.{engine_name.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return ""
+    return str(getattr(module, "ORDER_HELP", ""))
+
+
+def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any]],
+                only: list[str] | None = None) -> list[TurnReport]:
+    """Render the reports of ``game`` (the state right after ``payload``'s turn)."""
+    out = []
+    for viewer in only or viewers(game):
+        view = game.engine.view(game.state, viewer)
+        inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
+                          view=view, history=history, seed_commitment=game.created["commitment"],
+                          state_hash=state_hash(game.state), seed=game.seed if payload.get("over") else None,
+                          deadline=game.deadline, order_help=order_help(game.engine.name))
+        out.append(TurnReport(viewer, payload["turn"], render_report(inp)))
+    return out
+
+
+def turn_messages(game: Game, payload: dict[str, Any], sender: str, events: list[StoredEvent]) -> list[Outgoing]:
+    """Report mails for every seat, the public and the GM after ``payload``'s turn."""
+    if not _reports_due(game, payload):
+        return []
+    try:
+        reports = render_turn(game, payload, history(game.game_id, events, game.seed))
+    except UnknownGame:
+        return []
+    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    messages = []
+    for report in reports:
+        to = game.seats[report.viewer]["email"] if report.viewer in game.seats else sender
+        who = {GM: "GM", PUBLIC: "public"}.get(report.viewer, report.viewer)
+        subject = f"[{game.game_id}] {payload['turn']} report for {who}"
+        msgid = f"<report.{game.game_id}.{payload['turn']}.{who}@{domain}>"
+        msg = to_message(report.rendered, to=to, sender=sender, subject=subject, message_id=msgid,
+                         in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)])
+        msg[LOOP_HEADER] = "report"
+        kind = "report" if report.viewer in game.seats else f"report-{who.lower()}"
+        messages.append(Outgoing(to, subject, msg, kind))
+    return messages
+
+
+def _reports_due(game: Game, payload: dict[str, Any]) -> bool:
+    due = getattr(game.engine, "report_due", None)
+    return bool(due(game.state, payload["events"])) if due is not None else True

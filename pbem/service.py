@@ -252,7 +252,7 @@ class Service:
                 after = self.load(game_id)
                 self._snapshot(after)
                 self._project(after)
-                for message in notify.turn_reports(after, payload, self.sender):
+                for message in notify.turn_reports(after, payload, self.sender, self.store.events(game_id)):
                     notify.queue(self.store, after, message, cause_seq=stored.events[0].seq)
                 done.append(payload)
         return done

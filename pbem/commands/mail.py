@@ -1,0 +1,125 @@
+"""Commands on mail: ingest (orders in), outbox and send (replies and reports out)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import click
+
+from pbem.app import App, emit, pass_app
+from pbem.cli import cli
+from pbem.deliver import MaildirTransport, SmtpTransport, Transport, send_outbox, smtp_settings
+from pbem.ingest import Ingestor, Outcome
+from pbem.mailin import RawMail, read_sources
+
+#: Show a progress bar when at least this many mails are ingested at once.
+PROGRESS_FROM = 10
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output, one object per mail.")
+@pass_app
+def ingest(app: App, paths: tuple[str, ...], as_json: bool) -> None:
+    """Read order mails: .eml files, Maildir folders, mbox files or stdin ('-').
+
+    Every mail is kept, checked and answered once (the reply goes to the outbox);
+    the same mail ingested again changes nothing. A file without mail headers is an
+    order text typed by the GM: its password may be left out and the result is printed.
+
+    \b
+    Example:
+      pbem ingest ~/Maildir/pbem            # a Maildir (new/ and cur/)
+      pbem ingest orders.eml inbox.mbox
+      formail -s ... | pbem ingest -        # or from procmail/fetchmail via stdin
+      pbem ingest gm-orders.txt             # GAME w1 red / BID 2 / END, typed by the GM
+    """
+    mails = read_sources(paths or ("-",), click.get_binary_stream("stdin"))
+    ingestor = Ingestor(app.service)
+    outcomes = list(_run(ingestor, mails))
+    text = "\n".join(_describe(o) for o in outcomes) or "no mail found"
+    counts = {k: sum(o.outcome == k for o in outcomes) for k in {o.outcome for o in outcomes}}
+    summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
+    emit([o.as_dict() for o in outcomes], as_json, text + (f"\n{len(outcomes)} mail(s): {summary}" if outcomes else ""))
+
+
+def _run(ingestor: Ingestor, mails: list[RawMail]) -> Iterable[Outcome]:
+    if len(mails) < PROGRESS_FROM:
+        return [ingestor.ingest(m) for m in mails]
+    out = []
+    with click.progressbar(mails, label="ingesting", file=click.get_text_stream("stderr")) as bar:
+        for mail in bar:
+            out.append(ingestor.ingest(mail))
+    return out
+
+
+def _describe(outcome: Outcome) -> str:
+    line = outcome.line()
+    if outcome.reply:
+        line += "\n" + "\n".join("    " + r for r in outcome.reply.rstrip().splitlines())
+    return line
+
+
+@cli.command()
+@click.option("--all", "show_all", is_flag=True, help="Also list messages already sent.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def outbox(app: App, show_all: bool, as_json: bool) -> None:
+    """List queued mail (unsent, or --all): id, to, subject, kind, created, sent, attempts, error.
+
+    \b
+    Example:
+      pbem outbox
+      pbem outbox --all --json
+    """
+    rows = [{"id": r["id"], "game": r["game_id"], "to": r["to_addr"], "subject": r["subject"],
+             "kind": r["kind"], "created": r["created_at"], "sent": r["sent_at"],
+             "attempts": r["attempts"], "last_error": r["last_error"]}
+            for r in app.store.outbox(unsent_only=not show_all)]
+    lines = [f"{r['id']:>5} {r['kind']:8} {'sent ' + r['sent'] if r['sent'] else 'queued':26} "
+             f"{r['to']}  {r['subject']}"
+             + (f"  [{r['attempts']} failed attempt(s): {r['last_error']}]" if r["attempts"] and not r["sent"] else "")
+             for r in rows]
+    emit(rows, as_json, "\n".join(lines) or ("outbox is empty" if show_all else "nothing to send"))
+
+
+@cli.command()
+@click.option("--smtp", "smtp", metavar="HOST:PORT",
+              help="SMTP server (default: env PBEM_SMTP_HOST and PBEM_SMTP_PORT).")
+@click.option("--starttls", is_flag=True, help="Upgrade the SMTP connection with STARTTLS.")
+@click.option("--maildir", type=click.Path(file_okay=False), help="Deliver into this Maildir instead of SMTP.")
+@click.option("--dry-run", is_flag=True, help="List what would be sent; send nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def send(app: App, smtp: str | None, starttls: bool, maildir: str | None, dry_run: bool, as_json: bool) -> None:
+    """Deliver every unsent message once; exit 1 if any delivery failed (it stays queued).
+
+    The SMTP login comes from the environment: PBEM_SMTP_USER and PBEM_SMTP_PASSWORD
+    (never from the command line).
+
+    \b
+    Example:
+      PBEM_SMTP_USER=gm PBEM_SMTP_PASSWORD=... pbem send --smtp mail.example.org:587 --starttls
+      pbem send --maildir ~/outgoing
+      pbem send --dry-run
+    """
+    if smtp and maildir:
+        raise click.UsageError("give --smtp or --maildir, not both")
+    transport = None if dry_run else _transport(smtp, starttls, maildir)
+    results = send_outbox(app.store, transport, dry_run)
+    failed = [r for r in results if not r.ok]
+    verb = "would send" if dry_run else "sent"
+    lines = [f"{'FAILED' if not r.ok else verb:10} {r.id:>5} {r.to}  {r.subject}"
+             + (f"  ({r.error})" if r.error else "") for r in results]
+    lines.append(f"{len(results) - len(failed)} {verb}, {len(failed)} failed" if results else "nothing to send")
+    emit([r.as_dict() for r in results], as_json, "\n".join(lines))
+    if failed:
+        if not as_json:
+            click.echo(f"{len(failed)} message(s) stay queued; run 'pbem send' again to retry", err=True)
+        click.get_current_context().exit(1)
+
+
+def _transport(smtp: str | None, starttls: bool, maildir: str | None) -> Transport:
+    if maildir:
+        return MaildirTransport(maildir)
+    return SmtpTransport(smtp_settings(smtp, starttls))

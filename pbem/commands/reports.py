@@ -1,0 +1,69 @@
+"""``pbem report``: render any adjudicated turn's reports to a directory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from adjudicator.base import GM, PUBLIC
+from pbem.app import App, emit, pass_app
+from pbem.cli import cli
+from pbem.errors import DomainError
+
+
+def viewer_dir(viewer: str) -> str:
+    """The directory name of a viewer's report (``gm``, ``public`` or the seat)."""
+    return {GM: "gm", PUBLIC: "public"}.get(viewer, viewer)
+
+
+def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str] | None, out: Path) -> list[Path]:
+    """Render the reports of ``turn`` (default: the last adjudicated) into ``out/<turn>/<viewer>/``."""
+    from pbem.reporting import history, render_turn
+    from reports.files import report_files
+
+    game = app.service.load(game_id, until_turn=turn)
+    if not game.turns:
+        raise DomainError(f"{game_id} has no adjudicated turn yet")
+    payload = game.turns[-1]
+    if turn is not None and payload["turn"] != turn:
+        raise DomainError(f"{game_id} has no adjudicated turn {turn!r}")
+    if only:
+        for viewer in only:
+            if viewer not in (GM, PUBLIC) and viewer not in game.seats:
+                raise DomainError(f"no seat {viewer!r} in {game_id}")
+    hist = history(game_id, app.store.events(game_id), game.seed, until=payload["turn"])
+    written = []
+    for report in render_turn(game, payload, hist, only):
+        directory = out / payload["turn"] / viewer_dir(report.viewer)
+        directory.mkdir(parents=True, exist_ok=True)
+        for name, data in report_files(report.rendered).items():
+            (directory / name).write_bytes(data)
+            written.append(directory / name)
+    return written
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--turn", help="The adjudicated turn to render (default: the last one).")
+@click.option("--seat", help="Only this seat's report.")
+@click.option("--public", is_flag=True, help="Only the public report.")
+@click.option("--gm", is_flag=True, help="Only the GM report.")
+@click.option("--all", "all_", is_flag=True, help="Every seat, the public and the GM (the default).")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="Directory to write into.")
+@click.option("--json", "as_json", is_flag=True, help="List the files written as JSON.")
+@pass_app
+def report(app: App, game_id: str, turn: str | None, seat: str | None, public: bool, gm: bool, all_: bool,
+           out: str, as_json: bool) -> None:
+    """Render reports (text, HTML, PNG) of any adjudicated turn into a directory.
+
+    \b
+    Example:
+      pbem report w1 --turn 1618-summer --seat red --out reports/
+      pbem report w1 --all --out reports/
+    """
+    only = [v for v, on in ((seat, bool(seat)), (PUBLIC, public), (GM, gm)) if on] or None
+    if all_:
+        only = None
+    files = write_turn_reports(app, game_id, turn, only, Path(out))
+    emit([str(p) for p in files], as_json, f"wrote {len(files)} files under {out}")

@@ -1,0 +1,260 @@
+"""Processing one inbound mail: keep, dedupe, read the envelope, authenticate, validate,
+record, reply.
+
+For every mail, in ONE transaction: the raw bytes are kept (keyed by Message-ID + body
+hash, so the same mail twice is a no-op), each ``GAME`` block is authenticated and its
+orders checked against the game's current state, accepted blocks are recorded as
+``OrdersSubmitted`` events, and the one reply is put in the outbox. Mail that must not be
+answered (auto-replies, bulk mail, our own mail, bounces) is kept and marked ``ignored``.
+
+A source item without mail headers is an order text typed by the GM: trusted, the
+password may be omitted, and the reply is returned to be printed instead of mailed.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pbem import notify, replies
+from pbem.errors import DomainError
+from pbem.events import Game
+from pbem.mailin import ParsedMail, RawMail, parse_mail
+from pbem.replies import BlockResult
+from pbem.service import Service
+from turns.base import LineProblem, check_orders, format_orders, grammar_for
+from turns.envelope import Block, parse_blocks
+
+log = logging.getLogger("pbem.ingest")
+
+OUTCOMES = ("accepted", "partial", "rejected", "ignored", "duplicate", "error")
+
+
+@dataclass
+class Outcome:
+    """What ingest did with one mail (printed by ``pbem ingest``; never holds a password)."""
+
+    key: str
+    origin: str
+    sender: str | None
+    outcome: str
+    blocks: list[BlockResult] = field(default_factory=list)
+    problems: int = 0
+    note: str = ""
+    reply: str | None = None
+    outbox_id: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"key": self.key, "origin": self.origin, "sender": self.sender or "GM",
+                "outcome": self.outcome, "blocks": [b.as_dict() for b in self.blocks],
+                "problems": self.problems, "note": self.note, "reply": self.reply,
+                "outbox_id": self.outbox_id}
+
+    def line(self) -> str:
+        """One line for the GM's terminal."""
+        seats = ", ".join(f"{b.game}/{b.seat}:{'ok' if b.accepted else 'rejected'}"
+                          for b in self.blocks if not b.auth_failed)
+        hidden = sum(b.auth_failed for b in self.blocks)
+        seats += (", " if seats and hidden else "") + (f"{hidden} unauthenticated block(s)" if hidden else "")
+        extra = f" [{seats}]" if seats else ""
+        note = f" ({self.note})" if self.note and self.outcome in ("ignored", "error") else ""
+        return (f"{self.outcome:9} {self.sender or 'GM'} {self.key}{extra}"
+                f"{f' {self.problems} problem(s)' if self.problems else ''}{note}")
+
+
+class Ingestor:
+    """Ingests mails into the games of one :class:`pbem.service.Service`."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.store = service.store
+
+    def ingest(self, item: RawMail) -> Outcome:
+        """Process one mail; an unexpected failure keeps the mail with status ``error``."""
+        mail = _parse(item.raw)
+        try:
+            with self.store.transaction():
+                return self._process(mail, item.origin)
+        except Exception as exc:  # noqa: BLE001 - keep the mail, report, go on with the next
+            note = f"internal error: {type(exc).__name__}"
+            log.exception("ingest of %s failed", mail.key)
+            with self.store.transaction():
+                self.store.put_mail(mail.key, mail.raw, mail.message_id, mail.sender)
+                self.store.set_mail_status(mail.key, "error", note)
+            return Outcome(mail.key, item.origin, mail.sender, "error", note=note)
+
+    # -- one mail ---------------------------------------------------------------------
+    def _process(self, mail: ParsedMail, origin: str) -> Outcome:
+        key = mail.key
+        if not self.store.put_mail(key, mail.raw, mail.message_id, mail.sender) and not self._retry(key):
+            log.info("%s: duplicate, already ingested", key)
+            return Outcome(key, origin, mail.sender, "duplicate")
+        if mail.is_mail and mail.ignore:
+            self.store.set_mail_status(key, "ignored", mail.ignore)
+            log.info("%s from %s: ignored (%s)", key, mail.sender, mail.ignore)
+            return Outcome(key, origin, mail.sender, "ignored", note=mail.ignore)
+        envelope = parse_blocks(mail.text)
+        games: list[Game] = []
+        results = [self._block(mail, block, f"{key}#{n}", games) for n, block in enumerate(envelope.blocks, 1)]
+        body = replies.reply_body(results, envelope.problems, mail.html_only)
+        outcome = _classify(results)
+        problems = sum(len(r.problems) + bool(r.reason) + r.auth_failed for r in results) + len(envelope.problems)
+        result = Outcome(key, origin, mail.sender, outcome, results, problems or (0 if results else 1))
+        secrets = [b.password for b in envelope.blocks]
+        if mail.is_mail:
+            out = replies.reply_message(mail, body, self.service.sender, None, secrets)
+            result.outbox_id = notify.queue(self.store, games[0] if games else None, out)
+        else:
+            result.reply = replies.scrub(body, secrets)
+        result.note = "; ".join(f"{b.game if not b.auth_failed else '?'}/{b.seat if not b.auth_failed else '?'}"
+                                f" {'accepted' if b.accepted else 'rejected'}" for b in results) or "no GAME block"
+        self.store.set_mail_status(key, outcome, result.note)
+        log.info("%s from %s: %s (%s)", key, mail.sender or "GM", outcome, result.note)
+        return result
+
+    def _retry(self, key: str) -> bool:
+        """True when ``key`` was kept but its processing failed earlier (so it runs again)."""
+        row = self.store.db.execute("select status from mails where key = ?", [key]).fetchone()
+        return bool(row) and row[0] == "error"
+
+    # -- one block ------------------------------------------------------------------
+    def _block(self, mail: ParsedMail, block: Block, key: str, games: list[Game]) -> BlockResult:
+        result = BlockResult(block.game, block.seat, block.game_line)
+        problems = _envelope_problems(block, trusted=not mail.is_mail)
+        if problems:
+            result.problems = problems
+            return result
+        game = self._authenticate(mail, block, result)
+        if game is None:
+            return result
+        games.append(game)
+        body = self._turn_line(game, block, result)
+        if body is None:
+            return result
+        self._orders(mail, game, block, body, key, result)
+        return result
+
+    def _authenticate(self, mail: ParsedMail, block: Block, result: BlockResult) -> Game | None:
+        if mail.is_mail:
+            game = self.service.authenticate(block.game, block.seat, block.password, mail.sender)
+            result.auth_failed = game is None
+            return game
+        if self.store.game_row(block.game) is None:
+            result.reason = f"there is no game {block.game!r}"
+            return None
+        game = self.service.load(block.game)
+        if block.seat not in game.seats:
+            result.reason = f"game {block.game} has no seat {block.seat!r} (seats: {', '.join(game.seats)})"
+            return None
+        return game
+
+    def _turn_line(self, game: Game, block: Block, result: BlockResult) -> str | None:
+        """The block body without its optional ``TURN <label>`` line; None if the block
+        cannot be for the pending turn (the reason is put on ``result``)."""
+        pending = game.pending
+        lines = block.body.split("\n")
+        first = next((i for i, line in enumerate(lines) if line.split("#", 1)[0].strip()), None)
+        label = None
+        words = lines[first].split("#", 1)[0].split() if first is not None else []
+        if words and words[0].upper() == "TURN" and first is not None:
+            label = words[1] if len(words) > 1 else ""
+            lines[first] = ""
+        if pending is None:
+            result.reason = f"game {game.game_id} is over; no orders are awaited"
+            return None
+        result.turn = pending.turn
+        result.deadline = game.deadline
+        if label is not None and label.lower() != pending.turn.lower():
+            result.turn = label or None
+            result.reason = _turn_state(game, label)
+            return None
+        if block.seat not in pending.seats:
+            result.reason = (f"seat {block.seat} has no decision pending in turn {pending.turn}; "
+                             "you will be mailed when your orders are needed")
+            return None
+        return "\n".join(lines)
+
+    def _orders(self, mail: ParsedMail, game: Game, block: Block, body: str, key: str,
+                result: BlockResult) -> None:
+        name = game.engine.name
+        try:
+            grammar = grammar_for(name)
+        except KeyError:
+            result.reason = f"orders for {name} cannot be read by mail in this version"
+            return
+        parsed = check_orders(game.engine, grammar, game.state, block.seat, body, block.first_line)
+        if parsed.problems:
+            result.problems = list(parsed.problems)
+            return
+        if not parsed.orders:
+            result.reason = "the block holds no orders"
+            return
+        text = format_orders(name, parsed.orders)
+        result.warnings = _date_warnings(game, block.seat, mail.date)
+        source = {"kind": "mail" if mail.is_mail else "gm", "message_id": mail.message_id,
+                  "raw_sha256": mail.raw_sha256, "date": mail.date.isoformat() if mail.date else None,
+                  "sender": mail.sender, "mail_key": mail.key, "line": block.game_line}
+        try:
+            submitted = self.service.submit(game.game_id, block.seat, parsed.orders, text, source, key=key)
+        except DomainError as exc:
+            result.reason = str(exc.message)
+            return
+        result.accepted, result.orders_text, result.turn = True, text, submitted.turn
+        result.owes = _owes(self.service, game.game_id, block.seat, submitted.turn)
+
+
+def _parse(raw: bytes) -> ParsedMail:
+    try:
+        return parse_mail(raw)
+    except Exception:  # noqa: BLE001 - a mail the parser chokes on is still kept and answered
+        log.warning("could not parse a mail; treating it as text", exc_info=True)
+        return ParsedMail(raw, is_mail=False, text=raw.decode("utf-8", "replace"))
+
+
+def _envelope_problems(block: Block, trusted: bool) -> list[LineProblem]:
+    """The block's envelope problems; a GM's block may leave out the password."""
+    if not trusted:
+        return list(block.problems)
+    return [p for p in block.problems
+            if not (p.line == block.game_line and p.message.startswith("the GAME line lacks the password"))]
+
+
+def _turn_state(game: Game, label: str) -> str:
+    pending = game.pending
+    now = pending.turn if pending else "nothing"
+    done = {str(t["turn"]).lower() for t in game.turns}
+    if label.lower() in done:
+        return f"turn {label} has already been adjudicated; orders are now awaited for turn {now}"
+    return f"turn {label or '?'} is not the pending turn; orders are now awaited for turn {now}"
+
+
+def _date_warnings(game: Game, seat: str, date: datetime | None) -> list[str]:
+    pending = game.pending
+    earlier = game.submitted.get(seat)
+    if date is None or pending is None or earlier is None or earlier.get("turn") != pending.turn:
+        return []
+    before = (earlier.get("source") or {}).get("date")
+    if not before or datetime.fromisoformat(before) <= date:
+        return []
+    return [f"this mail is dated {date.isoformat()}, earlier than the orders accepted before it "
+            f"(dated {before}); orders count in the order they arrive, so these now replace them"]
+
+
+def _owes(service: Service, game_id: str, seat: str, turn: str) -> str:
+    status = service.game_status(service.load(game_id))
+    if status["turn"] == turn and seat in status["awaiting"]:
+        return f"Still awaited from you: orders for turn {turn}."
+    others = len(status["awaiting"])
+    tail = (f"{others} seat(s) still to send orders" if others else "all orders are in")
+    return f"You owe nothing more for turn {turn} ({tail}); you may replace these orders until the deadline."
+
+
+def _classify(results: list[BlockResult]) -> str:
+    if results and all(r.accepted for r in results):
+        return "accepted"
+    if any(r.accepted for r in results):
+        return "partial"
+    return "rejected"

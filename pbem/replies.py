@@ -1,0 +1,152 @@
+"""The reply every order mail gets: one message per mail, one section per GAME block.
+
+Replies follow RFC 3834 (``Auto-Submitted: auto-replied``, ``In-Reply-To`` and
+``References`` naming the player's message, ``Subject: Re: ...``) and carry our loop
+header (via :func:`pbem.notify.base_message`), so two robots never talk to each other.
+
+A reply never contains a password: blocks are shown by game, seat and line only, and
+:func:`scrub` masks every password of the mail from the finished text as a last guard.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from pbem.events import Game
+from pbem.mailin import ParsedMail
+from pbem.notify import Outgoing, base_message
+from turns.base import LineProblem
+
+MASK = "******"
+_MSGID = re.compile(r"<[!-;=?-~]+@[!-;=?-~]+>")
+KIND = "reply"
+
+AUTH_REJECTED = ("not accepted: the game, seat, password or sender address of this block does not "
+                 "match any seat we run, so nothing of it was recorded. Copy the GAME line from your "
+                 "welcome mail, and send from the address you registered with.")
+
+HOW_TO = """\
+How to send orders: write a plain-text mail (not HTML) from your registered address with
+
+GAME <game-id> <seat> <password>
+... your orders, one per line; '#' starts a comment ...
+END
+
+Lines quoted with '>' and everything after a signature line ('-- ') are ignored."""
+
+HTML_NOTE = ("Your mail had no plain-text part, so its HTML was converted to text to read it. "
+             "If anything above was misread, set your mail client to send plain text "
+             "(in most clients: Format > Plain Text, or 'Plain text' in the compose options).")
+
+
+@dataclass
+class BlockResult:
+    """What became of one GAME block of a mail."""
+
+    game: str
+    seat: str
+    line: int
+    accepted: bool = False
+    turn: str | None = None
+    auth_failed: bool = False
+    problems: list[LineProblem] = field(default_factory=list)
+    reason: str = ""
+    orders_text: str = ""
+    owes: str = ""
+    deadline: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready summary (for ``pbem ingest --json``); no password, no orders."""
+        shown = not self.auth_failed
+        return {"game": self.game if shown else None, "seat": self.seat if shown else None,
+                "line": self.line, "outcome": "accepted" if self.accepted else "rejected",
+                "turn": self.turn, "problems": len(self.problems) + bool(self.reason)}
+
+
+def format_deadline(iso: str | None) -> str:
+    """A deadline as an absolute time with its zone, plus UTC, e.g.
+    ``Mon 07 Dec 2026 18:00 UTC+01:00 (17:00 UTC)``."""
+    if not iso:
+        return "no deadline is set; the turn is resolved when every seat's orders are in"
+    moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
+    utc = moment.astimezone(timezone.utc)
+    zone = moment.strftime("%z")
+    zone_text = "UTC" if zone in ("+0000", "") else f"UTC{zone[:3]}:{zone[3:]}"
+    text = f"{moment:%a %d %b %Y %H:%M} {zone_text}"
+    return text if zone_text == "UTC" else f"{text} ({utc:%H:%M} UTC)"
+
+
+def problem_lines(problems: Iterable[LineProblem]) -> list[str]:
+    """Each problem indented under its line number and text."""
+    out = []
+    for problem in problems:
+        out.extend("  " + line for line in str(problem).splitlines())
+    return out
+
+
+def block_section(result: BlockResult) -> str:
+    """The reply text of one block."""
+    if result.auth_failed:
+        return f"GAME block on line {result.line}: {AUTH_REJECTED}"
+    where = f"game {result.game}, seat {result.seat}" + (f", turn {result.turn}" if result.turn else "")
+    if result.accepted:
+        lines = [f"ACCEPTED: orders for {where} (GAME line {result.line}).", "",
+                 *("  " + line for line in (result.orders_text or "(no orders)").splitlines()), "",
+                 "These orders replace any you sent before for this turn; the last accepted set counts.",
+                 result.owes, f"Deadline: {format_deadline(result.deadline)}"]
+        lines += [f"Warning: {w}" for w in result.warnings]
+        return "\n".join(lines)
+    lines = [f"REJECTED: orders for {where} (GAME line {result.line}). Nothing of this block was "
+             "recorded; orders you sent before for this turn still stand."]
+    if result.reason:
+        lines.append(f"  {result.reason}")
+    if result.problems:
+        lines += ["", f"{len(result.problems)} problem(s):", *problem_lines(result.problems)]
+    return "\n".join(lines)
+
+
+def reply_body(results: Sequence[BlockResult], mail_problems: Sequence[LineProblem] = (),
+               html_only: bool = False) -> str:
+    """The whole reply text for a mail's block results."""
+    sections = [block_section(r) for r in results]
+    if not results:
+        found = "No order block (GAME ... END) was found in your mail, so nothing was recorded."
+        sections.append("\n".join([found, *problem_lines(mail_problems), "", HOW_TO]))
+    elif any(not r.accepted for r in results):
+        sections.append(HOW_TO)
+    if html_only:
+        sections.append(HTML_NOTE)
+    return "\n\n".join(sections) + "\n"
+
+
+def scrub(text: str, secrets: Iterable[str]) -> str:
+    """``text`` with every secret (of a usable length) replaced by a mask."""
+    for secret in sorted({s for s in secrets if len(s) >= 6}, key=len, reverse=True):
+        text = text.replace(secret, MASK)
+    return text
+
+
+def reply_subject(subject: str) -> str:
+    """``Re: <subject>`` without stacking ``Re:`` prefixes."""
+    subject = subject.strip() or "your orders"
+    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
+
+
+def reply_message(mail: ParsedMail, body: str, sender: str, game: Game | None,
+                  secrets: Iterable[str] = ()) -> Outgoing:
+    """The reply to ``mail`` (RFC 3834 headers, threaded on the player's Message-ID)."""
+    assert mail.sender is not None
+    secrets = list(secrets)
+    subject = scrub(reply_subject(mail.subject), secrets)
+    msg = base_message(None, mail.sender, subject, sender, KIND)
+    msg["Auto-Submitted"] = "auto-replied"
+    if mail.message_id and _MSGID.fullmatch(mail.message_id):
+        msg["In-Reply-To"] = mail.message_id
+        refs = [r for r in f"{mail.references} {mail.message_id}".split() if _MSGID.fullmatch(r)]
+        msg["References"] = " ".join(refs[-10:])
+    msg.set_content(scrub(body, secrets))
+    return Outgoing(mail.sender, subject, msg, KIND)
