@@ -1,0 +1,97 @@
+"""Rulebook cases as data (tests/wallenstein/cases/*.json): one pytest case per entry."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator.wallenstein import battle, winter
+from adjudicator.wallenstein.data import BONUS_TILES
+from adjudicator.wallenstein.orders import validate_draft, validate_plan
+from adjudicator.wallenstein.season import bidding_order, choose_tiles
+from tests.wallenstein import scenario
+
+CASES = sorted((Path(__file__).parent / "cases").glob("*.json"))
+
+
+def _load() -> list[Any]:
+    out = []
+    for path in CASES:
+        for case in json.loads(path.read_text(encoding="utf-8")):
+            out.append(pytest.param(case, id=f"{path.stem}:{case['id']}"))
+    return out
+
+
+def _fail(case: dict[str, Any], diffs: list[str]) -> None:
+    if diffs:
+        pytest.fail(f"case {case['id']} ({case['rule']}):\n  " + "\n  ".join(diffs), pytrace=False)
+
+
+def run_battle(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    got = battle.resolve(case["attacker"], case["defender"], case["peasants"], case["peasants_side"]).as_dict()
+    return [f"{k}: expected {v!r}, got {got[k]!r}" for k, v in case["expect"].items() if got[k] != v]
+
+
+def run_actions(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    if "tower_out" in case:
+        monkeypatch.setattr(scenario.tower, "throw", scenario.scripted_tower(case["tower_out"]))
+    state, emitted = scenario.run_actions(case)
+    return scenario.differences(state, emitted, case["expect"])
+
+
+def run_winter(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    if "tower_out" in case:
+        monkeypatch.setattr(scenario.tower, "throw", scenario.scripted_tower(case["tower_out"]))
+    state = scenario.build(case["position"])
+    ctx = scenario.context(state, case, "autumn")
+    winter.resolve(ctx, case.get("last", False))
+    return scenario.differences(state, ctx.events, case["expect"])
+
+
+def run_score(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    state = scenario.build(case["position"])
+    got = {s: d["total"] for s, d in winter.score(state).items()}
+    want = case["expect"]["vp"]
+    return [f"vp.{s}: expected {v}, got {got[s]} ({winter.score(state)[s]})" for s, v in want.items() if got[s] != v]
+
+
+def run_bids(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    state = scenario.build({"seats": list(case["bids"])})
+    state["bonus"] = case.get("places", list(BONUS_TILES))
+    ctx = scenario.context(state, case)
+    plans = {s: {"bid": {"kind": "bid", **b}, "bonus": case.get("prefs", {}).get(s, []), "missed": False}
+             for s, b in case["bids"].items()}
+    choose_tiles(ctx, plans, bidding_order(ctx, plans))
+    diffs = []
+    if "order" in case["expect"] and state["turn_order"] != case["expect"]["order"]:
+        diffs.append(f"turn order: expected {case['expect']['order']}, got {state['turn_order']}")
+    ties = [e["seats"] for e in ctx.events if e["type"] == "TieDraw"]
+    if ties != case["expect"].get("ties", []):
+        diffs.append(f"tie draws: expected {case['expect'].get('ties', [])}, got {ties}")
+    if "holders" in case["expect"] and ctx.holders != case["expect"]["holders"]:
+        diffs.append(f"tiles: expected {case['expect']['holders']}, got {ctx.holders}")
+    return diffs
+
+
+def run_validate(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    state = scenario.build(case["position"])
+    check = validate_draft if case.get("draft") else validate_plan
+    got = check(state, case["seat"], case["orders"])
+    want = case["expect"]["problems"]
+    shown = [f"[{p.index}] {p.message}" for p in got]
+    if len(got) != len(want):
+        return [f"expected {len(want)} problem(s) {want}, got {shown}"]
+    return [f"problem {i}: expected index {w['index']} containing {w['contains']!r}, got {shown[i]}"
+            for i, (p, w) in enumerate(zip(got, want)) if p.index != w["index"] or w["contains"] not in p.message]
+
+
+RUNNERS = {"battle": run_battle, "actions": run_actions, "winter": run_winter, "score": run_score,
+           "bids": run_bids, "validate": run_validate}
+
+
+@pytest.mark.parametrize("case", _load())
+def test_case(case: dict[str, Any], monkeypatch: Any) -> None:
+    _fail(case, RUNNERS[case["kind"]](case, monkeypatch))
