@@ -3,3 +3,4 @@
 Each engine package registers on import; add one line per game here.
 """
 import adjudicator.wallenstein  # noqa: F401
+import adjudicator.havoc  # noqa: F401

@@ -1,0 +1,296 @@
+"""Battles: crying Havoc, joining or staying out, further rounds, placing, the Dogs after
+the battle, the winner's deal and the new Peacekeeper (seed 002, "Havoc!"); John of
+Gaunt's Chevauchées (seed 002, "John of Gaunt")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from adjudicator.base import Order, Problem, State
+from adjudicator.havoc.cards import JOHN, describe, is_dog, parse_card
+from adjudicator.havoc.hands import Strength, battle_strength, describe_strength, evaluate
+from adjudicator.havoc.state import (Ctx, clockwise_from, draw, fits_battle, john_leaves, left_of,
+                                     resolve_refs, take_from_hand, to_hand)
+from adjudicator.havoc.tables import SETUP
+from adjudicator.havoc.turn import deal_one, loot, validate_havoc
+
+JOHN_CARDS = [(SETUP["john_value"]["value"], None)] * 3  # seed 002: as if he laid three 9s
+
+
+def battle_card(state: State, battle_id: str) -> dict[str, Any]:
+    """The battle table entry of ``battle_id`` (ordinary battles and Chevauchées sides)."""
+    table = state["table_data"]
+    return next(b for b in [*table["battles"], *table["chevauchees"]] if b["id"] == battle_id)
+
+
+def start_battle(ctx: Ctx, initiator: str, refs: Sequence[str]) -> None:
+    """A seat cries Havoc: the next battle, the Havoc side of the card, at least two cards."""
+    s = ctx.s
+    john_leaves(ctx, "another battle begins")  # seed 002: he leaves as soon as anyone else starts a battle
+    battle = s["battles"].pop(0)
+    s["peace"].update(holder=initiator, side="havoc", fresh=False)
+    cards, _ = resolve_refs(s["hands"][initiator], refs)
+    _lay(ctx, initiator, cards or [])
+    others = clockwise_from(s, initiator)[1:]
+    s["phase"] = {"name": "battle", "battle": battle, "initiator": initiator, "gaunt": False, "round": 1,
+                  "order": [initiator, *others], "queue": others, "joined": [initiator], "out": [], "passed": []}
+    ctx.emit("Havoc", initiator=initiator, battle=battle, cards=list(cards or []))
+
+
+def john_arrives(ctx: Ctx) -> None:
+    """John of Gaunt cries Havoc at the Chevauchées, which replaces the next battle (or is
+    added before it, option gaunt=extra); its side by the parity of the deck's top card."""
+    s = ctx.s
+    first = left_of(s, s["john"]["left_of"])  # the seat to "his" left: the drawer's left neighbour
+    s["john"]["where"] = "active"
+    if s["options"]["gaunt"] == "extra":
+        aside = None
+    else:
+        aside = s["battles"].pop(0)
+        s["removed"].append({"id": aside, "why": "set aside for the Chevauchées"})
+    turned = draw(ctx, None, "chevauchees side")
+    if turned is not None:
+        s["discard"].append(turned)
+    odd = turned is not None and parse_card(turned)[0] % 2 == 1
+    side = s["table_data"]["chevauchees"][0 if odd else 1]["id"]
+    s["peace"].update(holder=JOHN, side="havoc", fresh=False)
+    others = clockwise_from(s, first)
+    s["phase"] = {"name": "battle", "battle": side, "initiator": JOHN, "gaunt": True, "round": 1,
+                  "order": [JOHN, *others], "queue": others, "joined": [JOHN], "out": [], "passed": []}
+    ctx.emit("GauntHavoc", battle=side, turned=turned, set_aside=aside, first=first)
+
+
+def _lay(ctx: Ctx, seat: str, cards: Sequence[str]) -> None:
+    for card in cards:
+        take_from_hand(ctx.s, seat, card)
+        ctx.s["field"].setdefault(seat, []).append(card)
+
+
+def must_join(state: State, seat: str) -> bool:
+    """John of Gaunt's battle: everyone with two or more cards must take part."""
+    phase = state["phase"]
+    return phase["gaunt"] and phase["round"] == 1 and len(state["hands"][seat]) >= 2
+
+
+def auto_action(state: State, seat: str) -> str | None:
+    """``stay``/``pass`` when ``seat`` has no choice in the battle now, else None."""
+    phase = state["phase"]
+    hand = state["hands"][seat]
+    if phase["round"] == 1:
+        return "stay" if len(hand) < 2 else None
+    laid = state["field"].get(seat, [])
+    if not any(fits_battle([*laid, c]) for c in hand):
+        return "pass"
+    return None
+
+
+def validate_battle(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+    """Round 1: JOIN (2+ cards) or STAY; later rounds: ADD (1+ cards) or PASS."""
+    first = state["phase"]["round"] == 1
+    want = ("join", "stay") if first else ("add", "pass")
+    if len(orders) != 1 or orders[0].get("kind") not in want:
+        return [Problem(None, f"send one {want[0].upper()} <cards> or {want[1].upper()}")]
+    order = orders[0]
+    if order["kind"] == "stay" and must_join(state, seat):
+        return [Problem(0, "John of Gaunt's battle: with two or more cards you must join (seed 002)")]
+    if order["kind"] in ("join", "add"):
+        return validate_havoc(state, seat, order, 0, minimum=2 if first else 1)
+    return []
+
+
+def apply_battle(ctx: Ctx, seat: str, order: Order) -> None:
+    """One seat's battle decision."""
+    s = ctx.s
+    phase = s["phase"]
+    phase["queue"].remove(seat)
+    kind = order["kind"]
+    if kind in ("join", "add"):
+        cards, _ = resolve_refs(s["hands"][seat], order["cards"])
+        _lay(ctx, seat, cards or [])
+        if kind == "join":
+            phase["joined"].append(seat)
+        ctx.emit("Join" if kind == "join" else "Add", seat=seat, cards=list(cards or []), round=phase["round"])
+    elif kind == "stay":
+        phase["out"].append(seat)  # seed 002: draws one card and is out of the fighting
+        ctx.emit("StayOut", seat=seat, round=phase["round"], auto=bool(order.get("auto")))
+        deal_one(ctx, seat, "stay out")
+    else:
+        phase["passed"].append(seat)
+        ctx.emit("Pass", seat=seat, round=phase["round"], auto=bool(order.get("auto")))
+
+
+def next_round(state: State) -> bool:
+    """Start the next round of laying; False when everyone has passed."""
+    phase = state["phase"]
+    active = [p for p in phase["order"] if p in phase["joined"] and p not in phase["passed"]]
+    if not active:
+        return False
+    phase["round"] += 1
+    phase["queue"] = active
+    return True
+
+
+def _strengths(state: State) -> dict[str, tuple[Strength, list[str]]]:
+    phase = state["phase"]
+    out = {}
+    for p in phase["joined"]:
+        out[p] = (evaluate(JOHN_CARDS), []) if p == JOHN else battle_strength(state["field"].get(p, []))
+    return out
+
+
+def points_for(state: State, card: dict[str, Any]) -> list[int]:
+    """Points per place; option small=on: no 2nd-place points, 3rd's go to 2nd (seed 002)."""
+    points = list(card["points"])
+    if state["options"]["small"] == "on":
+        points = [points[0], points[2] if len(points) > 2 else 0]
+    return points
+
+
+def end_battle(ctx: Ctx) -> None:
+    """Place the participants, award points, and go on to the Dogs."""
+    s = ctx.s
+    phase = s["phase"]
+    card = battle_card(s, phase["battle"])
+    found = _strengths(s)
+    order = phase["order"]
+    # Equal combinations (no rule in seed 002 for ordinary battles): fewer cards left in
+    # hand first (the final battle's rule), then the seat nearer the initiator.
+    ranked = sorted(found, key=lambda p: (found[p][0], -_hand_size(s, p), -order.index(p)), reverse=True)
+    points = points_for(s, card)
+    results = []
+    for place, p in enumerate(ranked, start=1):
+        gain = points[place - 1] if place <= len(points) else 0
+        if p == JOHN:
+            s["john"]["points"] += gain
+        else:
+            s["points"][p] += gain
+        laid = list(s["field"].get(p, [])) if p != JOHN else []
+        results.append({"seat": p, "place": place, "points": gain, "combination": describe_strength(found[p][0]),
+                        "laid": [describe(c) for c in laid], "dogs_out": len(found[p][1])})
+    winner = ranked[0]
+    (s["john"]["won"] if winner == JOHN else s["won"][winner]).append(card["id"])
+    phase.update(name="dogs", winner=winner, queue=[p for p in order if p != JOHN and
+                                                     any(is_dog(c) for c in s["field"].get(p, []))])
+    s["last_battle"] = {"battle": card["id"], "name": card["name"], "initiator": phase["initiator"],
+                        "winner": winner, "out": list(phase["out"]), "results": results}
+    ctx.emit("BattleResult", battle=card["id"], name=card["name"], winner=winner, results=results,
+             laid={p: list(c) for p, c in s["field"].items()})
+
+
+def _hand_size(state: State, seat: str) -> int:
+    return 0 if seat == JOHN else len(state["hands"][seat])
+
+
+def dog_targets(state: State) -> list[str]:
+    """Scavenging: any non-Dog laid face up, or a recruit (seed 002)."""
+    laid = [c for cards in state["field"].values() for c in cards]
+    return [c for c in [*laid, *state["recruits"]] if not is_dog(c)]
+
+
+def validate_dogs(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+    """At most two of the seat's laid Dogs: SCAVENGE <card> (1 Dog) or LOOT (2 Dogs), or KEEP."""
+    kinds = [o.get("kind") for o in orders]
+    if kinds == ["keep"] or not orders:
+        return []
+    if any(k not in ("scavenge", "loot") for k in kinds):
+        return [Problem(None, "send SCAVENGE <card>, LOOT or KEEP")]
+    own = sum(1 for c in state["field"].get(seat, []) if is_dog(c))
+    need = sum(1 if k == "scavenge" else 2 for k in kinds)
+    if need > min(2, own):
+        return [Problem(None, f"you may activate at most {min(2, own)} of your laid Dogs of War (seed 002)")]
+    problems, seen = [], []
+    targets = dog_targets(state)
+    for i, o in enumerate(orders):
+        if o["kind"] == "scavenge":
+            if o.get("card") not in targets or o.get("card") in seen:
+                problems.append(Problem(i, f"{o.get('card')} is not a non-Dog on the table or among the recruits",
+                                        tuple(targets[:3]), "name"))
+            seen.append(o.get("card"))
+        elif not any(not is_dog(c) for c in state["discard"]):
+            problems.append(Problem(i, "the discard pile holds no card to loot"))
+    return problems
+
+
+def apply_dogs(ctx: Ctx, seat: str, orders: Sequence[Order]) -> None:
+    """Activate the Dogs: each goes to the discard pile; the cards taken go to the hand."""
+    s = ctx.s
+    s["phase"]["queue"].remove(seat)
+    for o in orders:
+        if o["kind"] == "keep":
+            continue
+        dogs = [c for c in s["field"][seat] if is_dog(c)][: 1 if o["kind"] == "scavenge" else 2]
+        for dog in dogs:
+            s["field"][seat].remove(dog)
+            s["discard"].append(dog)
+        if o["kind"] == "loot":
+            loot(ctx, seat, o.get("prefs", []))
+            continue
+        card = o["card"]
+        for zone in [*s["field"].values(), s["recruits"]]:
+            if card in zone:
+                zone.remove(card)
+        to_hand(s, seat, card)
+        ctx.emit("Scavenging", seat=seat, card=card)
+
+
+def finish_battle(ctx: Ctx) -> None:
+    """Discard the battlefield, refill the recruits to 3, the winner's deal, the new
+    Peacekeeper (seed 002, after the battle)."""
+    s = ctx.s
+    phase = s["phase"]
+    for p in [*phase["order"]]:
+        s["discard"].extend(s["field"].pop(p, []))
+    s["field"] = {}
+    while len(s["recruits"]) < SETUP["recruits"]["value"]:
+        got = draw(ctx, None, "recruits")
+        if got is None:
+            break
+        if got != "gaunt":
+            s["recruits"].append(got)
+    ctx.emit("Recruits", cards=list(s["recruits"]))
+    _winner_deal(ctx, phase)
+    winner = phase["winner"]
+    if phase["gaunt"] and winner != JOHN:
+        john_leaves(ctx, "he did not win the Chevauchées")
+    s["peace"] = {**s["peace"], "holder": winner, "side": "peace", "position": 1, "fresh": True}
+    ctx.emit("Peacekeeper", seat=winner)
+    s["bno"] += 1
+    remaining = [b for b in s["battles"] if not battle_card(s, b)["final"]]
+    if s["options"]["order"] == "winner" and winner != JOHN and len(remaining) > 1:
+        s["phase"] = {"name": "choose", "seat": winner}
+    else:
+        s["phase"] = {"name": "turn", "seat": winner}
+
+
+def _winner_deal(ctx: Ctx, phase: dict[str, Any]) -> None:
+    """The battle card's instruction: cards to everyone and/or to the initiator."""
+    s = ctx.s
+    deal = battle_card(s, phase["battle"])["deal"]
+    winner = phase["winner"]
+    first = left_of(s, winner)
+    first = left_of(s, first) if first == JOHN else first
+    for _ in range(deal["all"]):
+        for seat in clockwise_from(s, first):
+            deal_one(ctx, seat, "battle card")
+    if phase["initiator"] != JOHN:
+        for _ in range(deal["initiator"]):
+            deal_one(ctx, phase["initiator"], "battle card (initiator)")
+
+
+def validate_choose(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+    """Variant: the winner names the next battle (Castillon stays last)."""
+    options = [b for b in state["battles"] if not battle_card(state, b)["final"]]
+    if len(orders) != 1 or orders[0].get("kind") != "next" or orders[0].get("battle") not in options:
+        names = tuple(battle_card(state, b)["name"] for b in options)
+        return [Problem(0 if orders else None, "send NEXT <battle> naming a remaining battle", names, "name")]
+    return []
+
+
+def apply_choose(ctx: Ctx, seat: str, order: Order) -> None:
+    """Move the chosen battle to the front of the row."""
+    s = ctx.s
+    s["battles"].remove(order["battle"])
+    s["battles"].insert(0, order["battle"])
+    ctx.emit("NextBattle", seat=seat, battle=order["battle"])
+    s["phase"] = {"name": "turn", "seat": seat}

@@ -1,0 +1,195 @@
+"""The state machine: what is pending, and resolving everything that needs no decision.
+
+Phases (``state["phase"]["name"]``): ``turn`` (a seat recruits or cries Havoc),
+``peace_discard`` (Year of Peace, simultaneous), ``battle`` (one seat at a time),
+``dogs`` (after a battle, from the initiator clockwise), ``choose`` (variant: the winner
+picks the next battle), ``exchange`` and ``final`` (the last battles), ``over``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from adjudicator.base import GameError, Order, Pending, State
+from adjudicator.havoc import battle, final, turn
+from adjudicator.havoc.cards import JOHN, is_dog
+from adjudicator.havoc.state import Ctx
+
+#: Pending kind -> the order keywords legal for it (for reminders in replies).
+FORMS = {
+    "recruit": ("RECRUIT", "SIC", "LOOT", "LAY", "HAVOC"),
+    "havoc": ("HAVOC",),
+    "discard": ("DISCARD",),
+    "battle": ("JOIN", "STAY", "ADD", "PASS"),
+    "dogs": ("SCAVENGE", "LOOT", "KEEP"),
+    "choose": ("NEXT",),
+    "exchange": ("EXCHANGE",),
+    "final": ("FINAL",),
+}
+
+
+def _only_final_left(state: State) -> bool:
+    return all(battle.battle_card(state, b)["final"] for b in state["battles"])
+
+
+def settle(ctx: Ctx, guard: int = 10_000) -> None:
+    """Resolve automatic steps until a seat must decide or the game is over."""
+    for _ in range(guard):
+        if not _step(ctx):
+            return
+    raise GameError("the game does not settle (engine bug)")
+
+
+def _step(ctx: Ctx) -> bool:
+    """One automatic step; False when a decision is pending (or the game is over)."""
+    s = ctx.s
+    phase = s["phase"]
+    name = phase["name"]
+    if name == "turn":
+        return _turn_step(ctx)
+    if name == "peace_discard":
+        if phase["seats"]:
+            return False
+        turn.apply_discards(ctx, {})
+        return True
+    if name == "battle":
+        return _battle_step(ctx)
+    if name == "dogs":
+        if phase["queue"]:
+            return False
+        battle.finish_battle(ctx)
+        return True
+    if name == "exchange":
+        while phase["queue"] and final.exchange_limit(s, phase["queue"][0]) == 0:
+            phase["queue"].pop(0)
+        if phase["queue"]:
+            return False
+        s["phase"] = {"name": "final"}
+        return True
+    if name == "final":
+        if _final_seats(s):
+            return False
+        final.apply_final(ctx, {})
+        return True
+    return False
+
+
+def _turn_step(ctx: Ctx) -> bool:
+    s = ctx.s
+    seat = s["phase"]["seat"]
+    if _only_final_left(s):
+        final.start_final(ctx)
+        return True
+    if s["john"]["where"] == "waiting":
+        battle.john_arrives(ctx)  # seed 002: as soon as any player's turn would begin
+        return True
+    if seat == JOHN:
+        turn.john_turn(ctx)
+        return True
+    if not turn.can_recruit(s) and len(s["hands"][seat]) < 2:
+        ctx.emit("TurnSkipped", seat=seat, why="cannot recruit and has fewer than two cards to cry Havoc")
+        turn.end_turn(ctx, seat)
+        return True
+    return False
+
+
+def _battle_step(ctx: Ctx) -> bool:
+    s = ctx.s
+    phase = s["phase"]
+    if not phase["queue"]:
+        if not battle.next_round(s):
+            battle.end_battle(ctx)
+        return True
+    actor = phase["queue"][0]
+    if actor == JOHN:
+        battle.apply_battle(ctx, JOHN, {"kind": "pass", "auto": True})  # he always passes
+        return True
+    auto = battle.auto_action(s, actor)
+    if auto is not None:
+        battle.apply_battle(ctx, actor, {"kind": auto, "auto": True})
+        return True
+    return False
+
+
+def _final_seats(state: State) -> list[str]:
+    return [p for p in state["seats"] if state["hands"][p]]
+
+
+def pending(state: State) -> Pending | None:
+    """The decision the game waits for."""
+    phase = state["phase"]
+    name = phase["name"]
+    b = f"b{state['bno']}"
+    step = state["counters"]["step"]
+    if name == "turn":
+        seat = phase["seat"]
+        kind = "recruit" if turn.can_recruit(state) else "havoc"
+        return Pending((seat,), f"{b}/recruit/{seat}/{step}", "recruit", False, FORMS[kind],
+                       {"must_havoc": kind == "havoc", "peacekeeper": state["peace"]["holder"] == seat})
+    if name == "peace_discard":
+        return Pending(tuple(phase["seats"]), f"{b}/peace/{step}", "discard", True, FORMS["discard"])
+    if name == "battle":
+        seat = phase["queue"][0]
+        return Pending((seat,), f"{b}/battle/round{phase['round']}/{seat}", "battle", False,
+                       ("JOIN", "STAY") if phase["round"] == 1 else ("ADD", "PASS"),
+                       {"round": phase["round"], "battle": phase["battle"], "must_join": battle.must_join(state, seat)})
+    if name == "dogs":
+        seat = phase["queue"][0]
+        return Pending((seat,), f"{b}/dogs/{seat}", "dogs", False, FORMS["dogs"])
+    if name == "choose":
+        return Pending((phase["seat"],), f"{b}/choose/{phase['seat']}", "choose", False, FORMS["choose"])
+    if name == "exchange":
+        seat = phase["queue"][0]
+        return Pending((seat,), f"final/exchange/{seat}", "exchange", False, FORMS["exchange"],
+                       {"max": final.exchange_limit(state, seat)})
+    if name == "final":
+        return Pending(tuple(_final_seats(state)), "final/castillon", "final", True, FORMS["final"])
+    return None
+
+
+VALIDATORS = {
+    "recruit": turn.validate_turn, "discard": turn.validate_discard, "battle": battle.validate_battle,
+    "dogs": battle.validate_dogs, "choose": battle.validate_choose, "exchange": final.validate_exchange,
+    "final": final.validate_final,
+}
+
+
+def apply(ctx: Ctx, kind: str, orders: Mapping[str, Sequence[Order]]) -> None:
+    """Apply the pending decision's orders to the working state."""
+    s = ctx.s
+    s["counters"]["step"] += 1
+    if kind == "recruit":
+        seat, mine = next(iter(orders.items()))
+        _apply_turn(ctx, seat, mine)
+    elif kind == "discard":
+        turn.apply_discards(ctx, orders)
+    elif kind == "battle":
+        seat, mine = next(iter(orders.items()))
+        battle.apply_battle(ctx, seat, mine[0])
+    elif kind == "dogs":
+        seat, mine = next(iter(orders.items()))
+        battle.apply_dogs(ctx, seat, mine)
+    elif kind == "choose":
+        seat, mine = next(iter(orders.items()))
+        battle.apply_choose(ctx, seat, mine[0])
+    elif kind == "exchange":
+        seat, mine = next(iter(orders.items()))
+        final.apply_exchange(ctx, seat, mine[0])
+    elif kind == "final":
+        final.apply_final(ctx, orders)
+
+
+def _apply_turn(ctx: Ctx, seat: str, orders: Sequence[Order]) -> None:
+    if orders[0]["kind"] == "havoc":
+        battle.start_battle(ctx, seat, orders[0]["cards"])
+        return
+    if turn.rotate_peace(ctx, seat):
+        turn.year_of_peace(ctx, seat, {"seat": seat, "orders": [dict(o) for o in orders]})
+        return
+    turn.apply_recruit(ctx, seat, orders)
+    turn.end_turn(ctx, seat)
+
+
+def has_dogs(cards: Sequence[str]) -> bool:
+    """True if any Dog of War is among ``cards``."""
+    return any(is_dog(c) for c in cards)

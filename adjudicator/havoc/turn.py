@@ -1,0 +1,239 @@
+"""A seat's turn: recruit (with the Dogs' Sic 'em! and Looting) or cry Havoc; the Peace
+card and the Year of Peace (seed 002, "A játék menete", "Újoncozás").
+
+Turn orders (one block): two ``recruit`` (``card`` = ``deck`` or a recruit's name), at most
+two Dogs spent on ``sic`` (1 Dog: ``card`` = ``deck`` or a recruit) or one ``loot`` (2 Dogs:
+``prefs`` = wanted cards, else the highest non-Dog), and one ``lay`` (a card name or
+``lowest``) -- or a single ``havoc`` with at least two cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.base import Order, Problem, State
+from adjudicator.havoc.cards import GAUNT, is_dog
+from adjudicator.havoc.state import (Ctx, draw, fits_battle, highest_plain, left_of, lowest,
+                                     resolve_refs, take_from_hand, to_hand)
+
+TURN_KINDS = ("recruit", "sic", "loot", "lay", "havoc")
+
+
+def can_recruit(state: State) -> bool:
+    """Seed 002: a seat must cry Havoc when deck, recruits and discard cannot give two cards."""
+    return len(state["deck"]) + len(state["recruits"]) + len(state["discard"]) >= 2
+
+
+def validate_turn(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+    """Problems with a turn's orders (recruit set or havoc)."""
+    if not orders:
+        return [Problem(None, "send either RECRUIT ... LAY ... or HAVOC <cards>")]
+    kinds = [o.get("kind") for o in orders]
+    bad = [Problem(i, f"{k!r} is not a turn order (use {', '.join(TURN_KINDS)})") for i, k in enumerate(kinds)
+           if k not in TURN_KINDS]
+    if bad:
+        return bad
+    if "havoc" in kinds:
+        if len(orders) != 1:
+            return [Problem(kinds.index("havoc"), "HAVOC replaces recruiting: send it alone")]
+        return validate_havoc(state, seat, orders[0], 0)
+    if not can_recruit(state):
+        return [Problem(None, "too few cards left to recruit: you must cry HAVOC (seed 002)")]
+    return _validate_recruit(state, seat, orders)
+
+
+def validate_havoc(state: State, seat: str, order: Order, index: int, minimum: int = 2) -> list[Problem]:
+    """Laying ``minimum`` or more cards from the hand within the battle limits."""
+    refs = order.get("cards")
+    if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
+        return [Problem(index, "name the cards to lay")]
+    if len(refs) < minimum:
+        return [Problem(index, f"lay at least {minimum} cards (seed 002)")]
+    cards, why = resolve_refs(state["hands"][seat], refs)
+    if cards is None:
+        return [Problem(index, why, stage="name")]
+    if not fits_battle(list(state["field"].get(seat, [])) + cards):
+        return [Problem(index, "at most 6 cards in the battle plus 2 Dogs of War outside it (seed 002)")]
+    return []
+
+
+def _validate_recruit(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+    problems: list[Problem] = []
+    hand = state["hands"][seat]
+    draws = [(i, o) for i, o in enumerate(orders) if o["kind"] == "recruit"]
+    lays = [(i, o) for i, o in enumerate(orders) if o["kind"] == "lay"]
+    if len(draws) != 2:
+        problems.append(Problem(None, "recruiting draws exactly two cards: two RECRUIT lines"))
+    if len(lays) != 1:
+        problems.append(Problem(None, "recruiting puts exactly one card into the recruits: one LAY line"))
+    dogs_needed = sum(1 if o["kind"] == "sic" else 2 if o["kind"] == "loot" else 0 for o in orders)
+    if dogs_needed > 2:
+        problems.append(Problem(None, "at most 2 Dogs of War while recruiting (seed 002)"))
+    elif dogs_needed + sum(1 for o in orders if o["kind"] == "lay" and is_dog(str(o.get("card")))) \
+            > sum(1 for c in hand if is_dog(c)):
+        problems.append(Problem(None, "not enough Dogs of War in your hand (the one you LAY is not spent)"))
+    taken: list[str] = []
+    for i, o in enumerate(orders):
+        if o["kind"] in ("recruit", "sic"):
+            card = o.get("card")
+            if card == "deck":
+                continue
+            if card not in state["recruits"]:
+                problems.append(Problem(i, f"{card} is not among the recruits", tuple(state["recruits"][:3]), "name"))
+            elif card in taken:
+                problems.append(Problem(i, f"{card} is taken twice"))
+            taken.append(str(card))
+        elif o["kind"] == "loot" and highest_plain(state["discard"]) is None:
+            problems.append(Problem(i, "the discard pile holds no card to loot"))
+    if draws and len(state["recruits"]) >= state["limit"] and draws[0][1].get("card") == "deck":
+        problems.append(Problem(draws[0][0], f"the recruits are full ({state['limit']}): take your first card from them"))
+    for i, o in lays:
+        card = o.get("card")
+        if card != "lowest" and card not in hand and card not in taken:
+            problems.append(Problem(i, f"{card} is not in your hand", stage="name"))
+    return problems
+
+
+def rotate_peace(ctx: Ctx, seat: str) -> bool:
+    """The Peacekeeper recruits: turn the Peace card on (seed 002). True for a Year of Peace."""
+    peace = ctx.s["peace"]
+    if peace["holder"] != seat:
+        return False
+    if peace["fresh"]:
+        peace["fresh"] = False  # the winner turned it to 1 at the start of this turn
+        return False
+    if peace["side"] == "havoc":
+        peace.update(side="peace", position=1)
+    elif peace["position"] < peace["max"]:
+        peace["position"] += 1
+    else:
+        return True
+    ctx.emit("PeaceRotated", seat=seat, position=peace["position"])
+    return False
+
+
+def year_of_peace(ctx: Ctx, by: str, then: dict | None) -> None:
+    """Seed 002: the next battle card is removed with its tokens; everyone but the
+    Peacekeeper (everyone, when John of Gaunt keeps the peace) discards one card."""
+    s = ctx.s
+    removed = s["battles"].pop(0)
+    s["removed"].append({"id": removed, "why": "year of peace"})
+    s["peace"].update(side="peace", position=1)
+    ctx.emit("YearOfPeace", peacekeeper=by, removed=removed)
+    who = [x for x in s["seats"] if x != by and s["hands"][x]]
+    s["phase"] = {"name": "peace_discard", "seats": who, "by": by, "then": then}
+
+
+def apply_recruit(ctx: Ctx, seat: str, orders: Sequence[Order]) -> None:
+    """Draw two, use the Dogs, lay one (orders in the written order, the LAY last)."""
+    s = ctx.s
+    took: list[dict] = []
+    lay = next(o for o in orders if o["kind"] == "lay")["card"]
+    for order in [o for o in orders if o["kind"] != "lay"]:
+        got = _take(ctx, seat, order, keep=lay)
+        if got == GAUNT:
+            ctx.emit("Recruit", seat=seat, took=took, laid=None, note="John of Gaunt drawn: the turn ends")
+            return
+        took.append({"how": order["kind"], "from": order.get("card", "discard"), "card": got})
+    card = lowest(s["hands"][seat]) if lay == "lowest" else lay
+    if card is not None and card in s["hands"][seat]:
+        take_from_hand(s, seat, card)
+        s["recruits"].append(card)
+    public = [t if t["from"] != "deck" else {**t, "card": None} for t in took]
+    ctx.emit("Recruit", seat=seat, took=took, public=public, laid=card)
+
+
+def _take(ctx: Ctx, seat: str, order: Order, keep: str) -> str | None:
+    s = ctx.s
+    if order["kind"] in ("sic", "loot"):
+        dogs = [c for c in s["hands"][seat] if is_dog(c) and c != keep][: 1 if order["kind"] == "sic" else 2]
+        if order["kind"] == "loot" and highest_plain(s["discard"]) is None:
+            return None
+        for dog in dogs:
+            take_from_hand(s, seat, dog)
+            s["discard"].append(dog)
+    if order["kind"] == "loot":
+        return loot(ctx, seat, order.get("prefs", []))
+    source = order.get("card")
+    if source != "deck" and source in s["recruits"]:
+        s["recruits"].remove(source)
+        to_hand(s, seat, source)
+        return str(source)
+    got = draw(ctx, seat, order["kind"])
+    if got is None and s["recruits"]:  # the deck and discard are spent: take a recruit instead
+        got = s["recruits"].pop(0)
+        to_hand(s, seat, got)
+    return got
+
+
+def loot(ctx: Ctx, seat: str, prefs: Sequence[str]) -> str | None:
+    """Looting: the first wanted non-Dog in the discard pile, else the highest (seed 002)."""
+    s = ctx.s
+    wanted = [p for p in prefs if p in s["discard"] and not is_dog(p)]
+    card = wanted[0] if wanted else highest_plain(s["discard"])
+    if card is None:
+        return None
+    s["discard"].remove(card)
+    to_hand(s, seat, card)
+    ctx.emit("Looting", seat=seat, card=card)
+    return card
+
+
+def end_turn(ctx: Ctx, seat: str) -> None:
+    """The next seat clockwise takes its turn."""
+    ctx.s["phase"] = {"name": "turn", "seat": left_of(ctx.s, seat)}
+
+
+def john_turn(ctx: Ctx) -> None:
+    """John of Gaunt keeps the peace: he rotates the card but neither recruits nor fights
+    (seed 002); on a Year of Peace every player discards."""
+    peace = ctx.s["peace"]
+    if peace["fresh"]:
+        peace["fresh"] = False
+    elif peace["position"] < peace["max"]:
+        peace["position"] += 1
+        ctx.emit("PeaceRotated", seat="@john", position=peace["position"])
+    else:
+        year_of_peace(ctx, "@john", None)
+        ctx.s["phase"]["after"] = left_of(ctx.s, "@john")
+        return
+    end_turn(ctx, "@john")
+
+
+def validate_discard(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+    """A Year of Peace discard: one ``discard`` order with a card or ``lowest``."""
+    if len(orders) != 1 or orders[0].get("kind") != "discard":
+        return [Problem(None, "send one DISCARD <card> (or DISCARD LOWEST)")]
+    card = orders[0].get("card")
+    if card != "lowest" and card not in state["hands"][seat]:
+        return [Problem(0, f"{card} is not in your hand", stage="name")]
+    return []
+
+
+def apply_discards(ctx: Ctx, orders: dict[str, Sequence[Order]]) -> None:
+    """Everyone asked discards; then the Peacekeeper recruits (or play goes on after John)."""
+    s = ctx.s
+    phase = s["phase"]
+    for seat in phase["seats"]:
+        card = orders[seat][0]["card"]
+        card = lowest(s["hands"][seat]) if card == "lowest" else card
+        if card in s["hands"][seat]:
+            take_from_hand(s, seat, card)
+            s["discard"].append(card)
+            ctx.emit("PeaceDiscard", seat=seat, card=card)
+    then = phase.get("then")
+    if then is None:
+        s["phase"] = {"name": "turn", "seat": phase.get("after") or left_of(s, phase["by"])}
+        return
+    apply_recruit(ctx, then["seat"], then["orders"])
+    end_turn(ctx, then["seat"])
+
+
+def deal_one(ctx: Ctx, seat: str, why: str) -> None:
+    """Give ``seat`` the top card of the deck (nothing when none is left)."""
+    got = draw(ctx, seat, why)
+    if got is None:
+        ctx.emit("NoCard", seat=seat, why=why)
+
+
+__all__ = ["apply_recruit", "validate_turn", "validate_havoc", "rotate_peace", "year_of_peace", "to_hand"]

@@ -1,0 +1,67 @@
+"""What each viewer may see (docs/orders-havoc.md, "The view").
+
+Hidden: every hand (a seat sees its own; others see sizes), the deck (sizes only), the
+discard pile (seed 002: it may be looked at only while Looting; sizes only), standing orders
+(the seat's own). The GM sees everything. Past battles are shown by card descriptions
+("blue 7"), never by card names, so a card later drawn into a hand is not named in them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.base import GM, PUBLIC, State
+from adjudicator.havoc.battle import battle_card
+from adjudicator.havoc.flow import pending
+
+
+def _battle_row(state: State, battle_id: str) -> dict[str, Any]:
+    card = battle_card(state, battle_id)
+    return {"id": card["id"], "name": card["name"], "number": card["number"], "points": list(card["points"]),
+            "deal": dict(card["deal"]), "final": card["final"]}
+
+
+def view(state: State, viewer: str) -> dict[str, Any]:
+    """The view of ``viewer`` (a seat, :data:`PUBLIC` or :data:`GM`)."""
+    p = pending(state)
+    gm = viewer == GM
+    seat = viewer if viewer in state["seats"] else None
+    out: dict[str, Any] = {
+        "game": "havoc", "viewer": viewer, "seats": list(state["seats"]), "options": dict(state["options"]),
+        "turn": p.turn if p else None,
+        "pending": None if p is None else {"seats": list(p.seats), "kind": p.kind, "turn": p.turn,
+                                           "forms": list(p.forms), "info": dict(p.info)},
+        "hand_sizes": {s: len(state["hands"][s]) for s in state["seats"]},
+        "recruits": list(state["recruits"]), "recruit_limit": state["limit"],
+        "deck_size": len(state["deck"]), "discard_size": len(state["discard"]), "box_size": len(state["box"]),
+        "field": {s: list(c) for s, c in state["field"].items()},
+        "battle": _current_battle(state),
+        "battles": [_battle_row(state, b) for b in state["battles"]],
+        "removed": [dict(r) for r in state["removed"]],
+        "won": {s: [battle_card(state, b)["name"] for b in w] for s, w in state["won"].items()},
+        "points": dict(state["points"]), "peacekeeper": state["peace"]["holder"], "peace": dict(state["peace"]),
+        "john": {k: state["john"][k] for k in ("where", "left_of", "points", "won")},
+        "last_battle": state["last_battle"], "castillon": state["castillon"],
+        "over": state["over"], "winner": state["winner"], "provisional": list(state["provisional"]),
+    }
+    if gm:
+        out["hands"] = {s: list(h) for s, h in state["hands"].items()}
+        out["deck"] = list(state["deck"])
+        out["discard"] = list(state["discard"])
+        out["standing"] = {s: list(o) for s, o in state["standing"].items()}
+    elif seat is not None:
+        out["hands"] = {seat: list(state["hands"][seat])}
+        out["standing"] = {seat: list(state["standing"][seat])}
+    elif viewer != PUBLIC:
+        out["viewer"] = PUBLIC
+    return out
+
+
+def _current_battle(state: State) -> dict[str, Any] | None:
+    phase = state["phase"]
+    if phase["name"] not in ("battle", "dogs"):
+        return None
+    return {"battle": _battle_row(state, phase["battle"]), "initiator": phase["initiator"],
+            "round": phase.get("round"), "joined": list(phase["joined"]), "out": list(phase["out"]),
+            "passed": list(phase["passed"]), "john_laid": "three 9s" if phase["gaunt"] else None,
+            "winner": phase.get("winner")}
