@@ -1,0 +1,226 @@
+"""Ingesting order mails into games: outcomes, records and the one reply per mail."""
+
+from __future__ import annotations
+
+import logging
+import mailbox
+
+from pbem.ingest import Ingestor
+from pbem.mailin import RawMail, read_path
+from tests.mail.conftest import FIXTURES, PASSWORDS, fixture, replies, reply_text
+
+
+def _events(service, game="duel"):
+    return service.store.events(game)
+
+
+def _submitted(service, game="duel"):
+    return {s: o["text"] for s, o in service.load(game).submitted.items()}
+
+
+def test_accepted_mail_records_orders_and_queues_one_threaded_reply(games, ingest):
+    out = ingest("plain.eml")
+    assert out.outcome == "accepted" and out.problems == 0
+    assert [b.as_dict()["seat"] for b in out.blocks] == ["blue"]
+    assert _submitted(games) == {"blue": "BID 2"}
+    event = _events(games)[-1]
+    assert event.type == "OrdersSubmitted" and event.payload["source"]["kind"] == "mail"
+    assert event.payload["source"]["message_id"] == "<a1b2c3d4-0001@example.org>"
+    [row] = replies(games)
+    assert row["to_addr"] == "ben@example.org" and row["game_id"] == "duel"
+    from pbem.deliver import message_of
+
+    msg = message_of(row)
+    assert msg["Auto-Submitted"] == "auto-replied" and msg["X-PBEM-Loop"]
+    assert msg["In-Reply-To"] == "<a1b2c3d4-0001@example.org>"
+    assert msg["References"] == "<a1b2c3d4-0001@example.org>"
+    assert msg["Subject"] == "Re: duel orders round 1"
+    body = reply_text(row)
+    assert "ACCEPTED" in body and "\n  BID 2\n" in body and "round-1" in body
+    assert "You owe nothing more for turn round-1" in body and "3 seat(s) still to send orders" in body
+    status = games.store.db.execute("select status, note from mails").fetchall()
+    assert status == [("accepted", "duel/blue accepted")]
+
+
+def test_every_accepted_shape(games, ingest):
+    expected = {"iso8859_2_qp.eml": ("duel", "red", "BID 3"), "windows1250.eml": ("duel", "green", "BID 1"),
+                "base64.eml": ("duel", "yellow", "BID 0"), "flowed.eml": ("duel", "blue", "BID 1"),
+                "outlook_alternative.eml": ("duel", "yellow", "BID 3"),
+                "html_only.eml": ("duel", "green", "BID 2"), "quoted_reply.eml": ("duel", "blue", "BID 3"),
+                "forwarded_inline.eml": ("duel", "red", "BID 2"),
+                "forwarded_attachment.eml": ("duel", "red", "BID 1"),
+                "signature.eml": ("duel", "yellow", "BID 2")}
+    for name, (game, seat, text) in expected.items():
+        out = ingest(name)
+        assert out.outcome == "accepted", (name, out.as_dict())
+        assert _submitted(games, game)[seat] == text, name
+    assert len(replies(games)) == len(expected)
+    assert "converted to text" in reply_text(replies(games)[5])  # html_only gets the plain-text hint
+
+
+def test_two_games_in_one_mail(games, ingest):
+    out = ingest("two_games.eml")
+    assert out.outcome == "accepted" and [b.game for b in out.blocks] == ["duel", "duel2"]
+    assert _submitted(games, "duel") == {"red": "BID 1"} and _submitted(games, "duel2") == {"red": "BID 2"}
+    [row] = replies(games)
+    body = reply_text(row)
+    assert body.count("ACCEPTED") == 2 and "game duel2, seat red" in body
+
+
+def test_last_accepted_wins_and_older_date_warns(games, ingest):
+    assert ingest("plain.eml").outcome == "accepted"
+    assert ingest("quoted_reply.eml").outcome == "accepted"
+    assert _submitted(games) == {"blue": "BID 3"}
+    out = ingest("older_date.eml")
+    assert out.outcome == "accepted" and _submitted(games) == {"blue": "BID 0"}
+    assert "Warning: this mail is dated 2026-11-29T20:00:00+01:00, earlier than" in reply_text(replies(games)[-1])
+    assert "Warning" not in reply_text(replies(games)[1])
+
+
+def test_auth_failures_are_one_identical_rejection_and_record_nothing(games, ingest):
+    before = len(_events(games))
+    bodies = []
+    for name in ("wrong_password.eml", "wrong_sender.eml", "unknown_game.eml"):
+        out = ingest(name)
+        assert out.outcome == "rejected" and out.blocks[0].auth_failed
+        assert out.as_dict()["blocks"][0]["game"] is None  # the GM's output does not echo it either
+        bodies.append(reply_text(replies(games)[-1]))
+    assert len(_events(games)) == before and len(replies(games)) == 3
+    assert bodies[0] == bodies[1] == bodies[2]
+    assert "duel" not in bodies[0] and "round-1" not in bodies[0] and "blue" not in bodies[0]
+    assert replies(games)[1]["to_addr"] == "mallory@example.net"
+    assert replies(games)[1]["game_id"] is None
+
+
+def test_ignored_mail_is_kept_and_not_answered(games, ingest):
+    for name in ("auto_reply.eml", "precedence_bulk.eml", "loop.eml", "bounce.eml"):
+        out = ingest(name)
+        assert out.outcome == "ignored" and out.note, name
+    assert replies(games) == [] and _submitted(games) == {}
+    rows = games.store.db.execute("select status, note, raw from mails").fetchall()
+    assert len(rows) == 4 and all(r[0] == "ignored" and r[1] for r in rows)
+    assert rows[0][2] == fixture("auto_reply.eml")
+
+
+def test_problems_are_listed_by_mail_line_and_nothing_recorded(games, ingest):
+    out = ingest("bad_orders.eml")
+    assert out.outcome == "rejected" and out.problems == 3
+    assert [p.line for p in out.blocks[0].problems] == [4, 6, 7]
+    body = reply_text(replies(games)[0])
+    assert "line 4: BDI 2" in body and "line 6: BID" in body and "line 7: BID 9 9" in body
+    assert "REJECTED" in body and "How to send orders" in body
+    assert _submitted(games) == {}
+
+
+def test_rule_problem_from_the_engine_names_the_line(games, ingest):
+    raw = fixture("plain.eml").replace(b"BID 2", b"BID 7")
+    out = ingest(raw)
+    assert out.outcome == "rejected" and out.blocks[0].problems[0].line == 6
+    assert "bid must be 0-3" in reply_text(replies(games)[0])
+
+
+def test_no_end_rejects_the_block(games, ingest):
+    out = ingest("no_end.eml")
+    assert out.outcome == "rejected" and "no END" in reply_text(replies(games)[0])
+    assert _submitted(games) == {}
+
+
+def test_html_only_without_orders_explains_plain_text(games, ingest):
+    out = ingest("html_only_no_orders.eml")
+    assert out.outcome == "rejected"
+    body = reply_text(replies(games)[0])
+    assert "No order block" in body and "plain text" in body
+
+
+def test_quoted_only_blocks_are_explained(games, ingest):
+    raw = (b"From: ben@example.org\nSubject: Re: x\nMessage-ID: <q@example.org>\n\n"
+           b"> GAME duel blue " + PASSWORDS["blue"].encode() + b"\n> BID 1\n> END\n")
+    out = ingest(raw)
+    assert out.outcome == "rejected" and "quoted" in reply_text(replies(games)[0])
+
+
+def test_turn_line_and_adjudicated_turn(games, ingest):
+    ok = fixture("old_turn.eml")
+    assert ingest(ok).outcome == "accepted"  # TURN round-1 is the pending turn: fine
+    games.adjudicate("duel", force=True)
+    again = ok.replace(b"BID 1", b"BID 2")
+    out = ingest(again)
+    assert out.outcome == "rejected" and out.blocks[0].reason.startswith("turn round-1 has already been adjudicated")
+    assert "orders are now awaited for turn round-2" in reply_text(replies(games)[-1])
+    wrong = ok.replace(b"TURN round-1", b"TURN round-9").replace(b"-0020@", b"-0030@")
+    assert "is not the pending turn" in ingest(wrong).blocks[0].reason
+
+
+def test_seat_without_pending_decision_and_game_over(games, ingest, monkeypatch):
+    for _ in range(3):
+        games.adjudicate("duel", force=True)
+    out = ingest("plain.eml")
+    assert out.outcome == "rejected" and "is over" in out.blocks[0].reason
+    assert "is over" in reply_text(replies(games)[0])
+
+
+def test_same_mail_twice_is_recorded_once_and_answered_once(games, ingest):
+    assert ingest("plain.eml").outcome == "accepted"
+    again = b"Received: from backup-mx.example.org; Mon, 30 Nov 2026\n" + fixture("plain.eml")
+    assert ingest(again).outcome == "duplicate"
+    assert len(replies(games)) == 1
+    assert len([e for e in _events(games) if e.type == "OrdersSubmitted"]) == 1
+
+
+def test_same_maildir_twice_changes_nothing(games, tmp_path):
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    for path in sorted(FIXTURES.glob("*.eml")):
+        box.add(path.read_bytes())
+    ingestor = Ingestor(games)
+    first = [ingestor.ingest(m) for m in read_path(tmp_path / "Maildir")]
+    assert {o.outcome for o in first} >= {"accepted", "rejected", "ignored"}
+    snapshot = (games.store.db.execute("select count(*) from events").fetchone(),
+                games.store.db.execute("select count(*) from outbox").fetchone(),
+                games.store.db.execute("select key, status from mails order by key").fetchall())
+    second = [ingestor.ingest(m) for m in read_path(tmp_path / "Maildir")]
+    assert {o.outcome for o in second} == {"duplicate"} and len(second) == len(first)
+    assert snapshot == (games.store.db.execute("select count(*) from events").fetchone(),
+                        games.store.db.execute("select count(*) from outbox").fetchone(),
+                        games.store.db.execute("select key, status from mails order by key").fetchall())
+
+
+def test_gm_text_is_trusted_and_printed_not_mailed(games, ingest):
+    out = ingest("gm_orders.txt")
+    assert out.outcome == "accepted" and out.reply and "ACCEPTED" in out.reply
+    assert replies(games) == [] and _submitted(games) == {"green": "BID 1"}
+    assert _events(games)[-1].payload["source"]["kind"] == "gm"
+    bad = ingest(b"GAME duel purple\nBID 1\nEND\n")
+    assert bad.outcome == "rejected" and "has no seat 'purple'" in bad.reply
+
+
+def test_orders_of_one_seat_never_reach_another(games, ingest):
+    ingest("plain.eml")  # blue bids 2
+    ingest("iso8859_2_qp.eml")  # red bids 3
+    red_reply = reply_text(replies(games)[1])
+    assert "BID 3" in red_reply and "BID 2" not in red_reply and "blue" not in red_reply
+
+
+def test_an_internal_failure_keeps_the_mail_and_a_rerun_retries(games, ingest, monkeypatch):
+    import pbem.ingest
+
+    monkeypatch.setattr(pbem.ingest, "check_orders", lambda *a, **k: 1 / 0)
+    out = ingest("plain.eml")
+    assert out.outcome == "error" and replies(games) == []
+    assert games.store.db.execute("select status from mails").fetchone()[0] == "error"
+    monkeypatch.undo()
+    assert ingest("plain.eml").outcome == "accepted" and len(replies(games)) == 1
+
+
+def test_passwords_never_in_replies_logs_or_outcomes(games, ingest, caplog):
+    caplog.set_level(logging.DEBUG)
+    outcomes = [ingest(p.name) for p in sorted(FIXTURES.iterdir()) if p.suffix in (".eml", ".txt")]
+    raw = b"From: ben@example.org\nSubject: GAME duel blue " + PASSWORDS["blue"].encode() + \
+        b"\nMessage-ID: <subj@example.org>\n\nGAME duel blue " + PASSWORDS["blue"].encode() + b"\nBID 1\nEND\n"
+    outcomes.append(ingest(raw))
+    assert len(replies(games)) > 10
+    texts = [row["message"].decode("utf-8", "replace") + reply_text(row) for row in replies(games)]
+    texts += [repr(o.as_dict()) + o.line() for o in outcomes] + [caplog.text]
+    texts += [str(r[0]) for r in games.store.db.execute("select note from mails")]
+    for secret in [*PASSWORDS.values(), "bq3n-8vhs-XXXX"]:
+        assert not any(secret in t for t in texts), secret
+    assert "Re: GAME duel blue ******" in [r["subject"] for r in replies(games)]
