@@ -1,2 +1,3 @@
 """Import every game's grammar so it registers itself (see :func:`turns.base.register_grammar`)."""
 import turns.wallenstein  # noqa: F401
+import turns.havoc  # noqa: F401
