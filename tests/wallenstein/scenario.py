@@ -59,6 +59,7 @@ def build(position: dict[str, Any]) -> dict[str, Any]:
     state["peasants"] = 20 - state["tower"][PEASANTS] - state["tray"][PEASANTS]
     if "face_up" in position:
         state["events"]["face_up"] = list(position["face_up"])
+        state["events"]["deck"] = sorted(set(state["events"]["deck"]) - set(position["face_up"]))
     return state
 
 
