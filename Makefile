@@ -17,6 +17,7 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 install-test: $(VENV)/.installed
 
 demo: $(VENV)/.installed
+	rm -rf $(OUT) && mkdir -p $(OUT)
 	$(BIN)/pbem --db $(OUT)/pbem.db demo --out $(OUT)
 
 test: $(VENV)/.installed

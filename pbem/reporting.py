@@ -64,6 +64,23 @@ def order_help(engine_name: str) -> str:
     return str(getattr(module, "ORDER_HELP", ""))
 
 
+_CACHE: dict[str, Rendered] = {}
+
+
+def _cached(inp: ReportInput) -> Rendered:
+    """Render ``inp``, reusing an identical earlier render in this process (pure function)."""
+    import hashlib
+
+    from adjudicator.base import canonical_json
+
+    key = hashlib.sha256(canonical_json(inp.__dict__).encode("utf-8")).hexdigest()
+    if key not in _CACHE:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[key] = render_report(inp)
+    return _CACHE[key]
+
+
 def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any]],
                 only: list[str] | None = None) -> list[TurnReport]:
     """Render the reports of ``game`` (the state right after ``payload``'s turn)."""
@@ -74,7 +91,7 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
                           view=view, history=history, seed_commitment=game.created["commitment"],
                           state_hash=state_hash(game.state), seed=game.seed if payload.get("over") else None,
                           deadline=game.deadline, order_help=order_help(game.engine.name))
-        out.append(TurnReport(viewer, payload["turn"], render_report(inp)))
+        out.append(TurnReport(viewer, payload["turn"], _cached(inp)))
     return out
 
 

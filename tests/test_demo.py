@@ -1,0 +1,36 @@
+"""The demo in a reduced form (two seasons), so it cannot silently rot."""
+
+from __future__ import annotations
+
+import json
+from email import message_from_bytes, policy
+
+from click.testing import CliRunner
+
+from pbem.cli import cli
+from pbem.store import Store
+
+
+def test_demo_two_seasons_by_mail(tmp_path):
+    out = tmp_path / "demo"
+    db = str(tmp_path / "demo.db")
+    result = CliRunner().invoke(cli, ["--db", db, "demo", "--out", str(out), "--turns", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["turns"] == ["1618-spring", "1618-summer"] and data["mails"] == 8 and data["verified"]
+    mails = sorted(p.relative_to(out).as_posix() for p in (out / "mail").rglob("*.eml"))
+    assert mails[0] == "mail/1618-spring/blue.eml" and len(mails) == 8
+    first = message_from_bytes((out / mails[0]).read_bytes(), policy=policy.default)
+    assert first["From"].addresses[0].addr_spec == "blue@demo.pbem.invalid"
+    assert "GAME demo-wallenstein blue" in first.get_content()
+    index = (out / "index.html").read_text()
+    for turn in ("1618-spring", "1618-summer"):
+        assert f"reports/{turn}/public/map.png" in index and (out / "reports" / turn / "red" / "report.txt").exists()
+    record = (out / "demo-wallenstein.record.txt").read_text()
+    assert "= 1618-summer" in record and "[Seed" not in record  # the game is not over: seed stays secret
+    store = Store(db)
+    kinds = [row["kind"] for row in store.outbox()]
+    assert kinds.count("welcome") == 4 and kinds.count("report") == 8
+    assert kinds.count("report-gm") == 2 and kinds.count("report-public") == 2
+    result = CliRunner().invoke(cli, ["--db", db, "replay", "demo-wallenstein", "--verify"])
+    assert result.exit_code == 0 and "reproduced" in result.output
