@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 
 import click
@@ -34,7 +35,7 @@ def ingest(app: App, paths: tuple[str, ...], as_json: bool) -> None:
       formail -s ... | pbem ingest -        # or from procmail/fetchmail via stdin
       pbem ingest gm-orders.txt             # GAME w1 red / BID 2 / END, typed by the GM
     """
-    mails = read_sources(paths or ("-",), click.get_binary_stream("stdin"))
+    mails = read_sources(paths or ("-",), sys.stdin.buffer)
     ingestor = Ingestor(app.service)
     outcomes = list(_run(ingestor, mails))
     text = "\n".join(_describe(o) for o in outcomes) or "no mail found"
@@ -47,7 +48,7 @@ def _run(ingestor: Ingestor, mails: list[RawMail]) -> Iterable[Outcome]:
     if len(mails) < PROGRESS_FROM:
         return [ingestor.ingest(m) for m in mails]
     out = []
-    with click.progressbar(mails, label="ingesting", file=click.get_text_stream("stderr")) as bar:
+    with click.progressbar(mails, label="ingesting", file=sys.stderr) as bar:
         for mail in bar:
             out.append(ingestor.ingest(mail))
     return out
