@@ -85,12 +85,17 @@ class SeedUnknown(Exception):
 
 
 def fold(game_id: str, events: Iterable[StoredEvent], seed: str | None = None, verify: bool = False,
-         until_turn: str | None = None) -> Game:
+         until_turn: str | None = None, snapshot: tuple[int, State] | None = None) -> Game:
     """Rebuild a game from its events; ``verify`` re-checks every hash and derived event.
 
     ``seed`` is the game's secret (from the store); without it the log must hold a
     ``SeedRevealed`` event. ``until_turn`` stops after that turn's ``TurnAdjudicated``.
+    ``snapshot`` = (seq, state) of a cached state right after the ``TurnAdjudicated`` event
+    ``seq``: the engine is not re-run up to there, and the cached state must hash to the
+    recorded state hash (else :class:`ReplayMismatch`; the caller then folds without it).
     """
+    if snapshot is not None and not verify and until_turn is None:
+        return _fold_from_snapshot(game_id, list(events), seed, snapshot)
     events = list(events)
     seed = seed or next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
     if seed is None:
@@ -110,6 +115,27 @@ def fold(game_id: str, events: Iterable[StoredEvent], seed: str | None = None, v
         game.last_seq = ev.seq
     if game is None:
         raise ReplayMismatch(f"game {game_id} has no GameCreated event")
+    return game
+
+
+def _fold_from_snapshot(game_id: str, events: list[StoredEvent], seed: str | None,
+                        snapshot: tuple[int, State]) -> Game:
+    snap_seq, snap_state = snapshot
+    head = [e for e in events if e.seq <= snap_seq]
+    if not head or head[-1].type != "TurnAdjudicated" or state_hash(snap_state) != head[-1].payload["state_hash"]:
+        raise ReplayMismatch(f"game {game_id}: snapshot at event {snap_seq} does not match the log")
+    created = head[0].payload
+    seed = seed or next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
+    if head[0].type != "GameCreated" or seed is None:
+        raise ReplayMismatch(f"game {game_id}: cannot use the snapshot")
+    game = Game(game_id, get_engine(created["engine"]), created, snap_state, seed, snap_seq,
+                seats={s["name"]: dict(s) for s in created["seats"]}, deadlines=dict(created.get("deadlines", {})))
+    for ev in head[1:]:  # the bookkeeping of the events before the snapshot, without the engine
+        _apply(game, ev, False, engine=False)
+    game.state = snap_state
+    for ev in events[len(head):]:
+        _apply(game, ev, False)
+        game.last_seq = ev.seq
     return game
 
 
@@ -142,7 +168,7 @@ def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
     return Game(game_id, engine, p, state, seed, ev.seq, seats=seats, deadlines=dict(p.get("deadlines", {})))
 
 
-def _apply(game: Game, ev: StoredEvent, verify: bool) -> None:
+def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> None:
     p = ev.payload
     if ev.type == "OrdersSubmitted":
         game.submitted[p["seat"]] = {**p, "seq": ev.seq}
@@ -152,7 +178,8 @@ def _apply(game: Game, ev: StoredEvent, verify: bool) -> None:
     elif ev.type == "StandingOrders":
         # standing orders live in the engine state (e.g. Havoc), applied where they were recorded
         game.standing[p["seat"]] = {**p, "seq": ev.seq}
-        game.state = game.engine.apply_standing(game.state, p["seat"], p["orders"])  # type: ignore[attr-defined]
+        if engine:
+            game.state = game.engine.apply_standing(game.state, p["seat"], p["orders"])  # type: ignore[attr-defined]
     elif ev.type == "DeadlineSet":
         game.deadlines[p["turn"]] = p["deadline"]
     elif ev.type == "SeatChanged":
@@ -162,6 +189,9 @@ def _apply(game: Game, ev: StoredEvent, verify: bool) -> None:
             raise ReplayMismatch(f"event {ev.seq}: the revealed seed does not match the commitment")
     elif ev.type == "GameAbandoned":
         game.abandoned = p.get("reason", "abandoned")
+    elif ev.type == "TurnAdjudicated" and not engine:
+        game.turns.append({**p, "seq": ev.seq})
+        game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
     elif ev.type == "TurnAdjudicated":
         _adjudicated(game, ev, verify)
 

@@ -18,7 +18,7 @@ from adjudicator.chance import commitment
 from pbem import notify
 from pbem.auth import check_game_id, check_password, check_seat_name, hash_password, new_password
 from pbem.errors import DomainError
-from pbem.events import Game, SeedUnknown, fold
+from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
 from pbem.store import NewEvent, StoredEvent, Store
 
 
@@ -63,8 +63,15 @@ class Service:
         check_game_id(game_id)
         self.store.require_game(game_id)
         seed, credentials = self.store.secrets(game_id)
+        events = self.store.events(game_id)
+        snapshot = None if verify or until_turn else self.store.snapshot(game_id)
         try:
-            game = fold(game_id, self.store.events(game_id), seed, verify=verify, until_turn=until_turn)
+            try:
+                game = fold(game_id, events, seed, verify=verify, until_turn=until_turn, snapshot=snapshot)
+            except ReplayMismatch:
+                if snapshot is None:
+                    raise
+                game = fold(game_id, events, seed)  # a stale cache: ignore it
         except SeedUnknown as exc:
             raise DomainError(str(exc)) from None
         for name, cred in credentials.items():
@@ -249,8 +256,8 @@ class Service:
                 if over:  # the game ended: reveal the seed so every draw can be verified
                     new.append(NewEvent("SeedRevealed", {"seed": game.seed}))
                 stored = self.store.append(game_id, new, game.last_seq)
+                self._snapshot(game_id, stored.events[0].seq, state)
                 after = self.load(game_id)
-                self._snapshot(after)
                 self._project(after)
                 for message in notify.turn_reports(after, payload, self.sender, self.store.events(game_id)):
                     notify.queue(self.store, after, message, cause_seq=stored.events[0].seq)
@@ -277,10 +284,10 @@ class Service:
             fields["created_at"] = self.store.now()
         self.store.upsert_game(game.game_id, **fields)
 
-    def _snapshot(self, game: Game) -> None:
-        self.store.db["snapshots"].upsert({"game_id": game.game_id, "seq": game.last_seq,
-                                           "state": canonical_json(game.state), "state_hash": game.state_hash},
-                                          pk=("game_id", "seq"))
+    def _snapshot(self, game_id: str, seq: int, state: Any) -> None:
+        """Cache the state right after the TurnAdjudicated event ``seq`` (never the truth)."""
+        self.store.db["snapshots"].upsert({"game_id": game_id, "seq": seq, "state": canonical_json(state),
+                                           "state_hash": state_hash(state)}, pk=("game_id", "seq"))
 
     def view(self, game: Game, viewer: str = GM) -> Any:
         """The engine's view of the current state for ``viewer``."""

@@ -225,6 +225,13 @@ class Store:
             raise DomainError(f"no game {game_id!r} in {self.path}")
         return row
 
+    # -- snapshots (a cache, never the truth) ---------------------------------------------
+    def snapshot(self, game_id: str) -> tuple[int, Any] | None:
+        """The latest cached ``(seq, state)`` of a game, if any."""
+        rows = list(self.db.query("select seq, state from snapshots where game_id = ? order by seq desc limit 1",
+                                  [game_id]))
+        return (rows[0]["seq"], json.loads(rows[0]["state"])) if rows else None
+
     # -- secrets (not part of the log) ----------------------------------------------------
     def put_secrets(self, game_id: str, seed: str, credentials: dict[str, Any]) -> None:
         """Keep a game's seed and its seats' password hashes (inside the caller's transaction)."""
