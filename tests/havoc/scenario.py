@@ -41,7 +41,11 @@ def build(case: dict[str, Any]) -> dict[str, Any]:
         state["hands"][seat] = sorted(setup.get("hands", {}).get(seat, []))
     state["recruits"] = list(setup.get("recruits", []))
     state["discard"] = list(setup.get("discard", []))
-    state["deck"] = list(setup.get("deck_top", [])) + sorted(c for c in pool if c not in placed)
+    rest = sorted(c for c in pool if c not in placed)
+    if "rest_to" in setup:  # everything else into one hand: an empty deck
+        state["hands"][setup["rest_to"]] = sorted(state["hands"][setup["rest_to"]] + rest)
+        rest = []
+    state["deck"] = list(setup.get("deck_top", [])) + rest
     if "peace" in setup:
         state["peace"].update(setup["peace"])
     if "battles" in setup:
