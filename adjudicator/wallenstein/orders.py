@@ -30,7 +30,7 @@ def _name_problem(i: int, name: Any, state: dict[str, Any]) -> Problem:
 
 
 def _county(state: dict[str, Any], i: int, name: Any) -> Problem | None:
-    return None if name in state["counties"] else _name_problem(i, name, state)
+    return None if isinstance(name, str) and name in state["counties"] else _name_problem(i, name, state)
 
 
 def _armies_ok(spec: Any) -> bool:
@@ -39,7 +39,7 @@ def _armies_ok(spec: Any) -> bool:
 
 def _check_action(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -> list[Problem]:
     action, county = o.get("action"), o.get("county")
-    if action not in ACTIONS:
+    if not isinstance(action, str) or action not in ACTIONS:
         return [Problem(i, f"unknown action {action!r} (actions: {', '.join(ACTIONS)})", (), "name")]
     bad = _county(state, i, county)
     if bad:
@@ -70,7 +70,7 @@ def _check_bid(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -> l
     card = o.get("card")
     if card == "taler":
         value = o.get("value")
-        if value not in MONEY_CARDS or isinstance(value, bool):
+        if not isinstance(value, int) or isinstance(value, bool) or value not in MONEY_CARDS:
             return [Problem(i, f"your money cards are {', '.join(map(str, MONEY_CARDS))}; there is no {value!r} card")]
         if state["players"][seat]["taler"] < value:
             return [Problem(i, f"you cannot bid {value}: you have only {state['players'][seat]['taler']} Taler")]
@@ -100,9 +100,11 @@ def validate_plan(state: dict[str, Any], seat: str, orders: Sequence[dict[str, A
         if kind == "action":
             found = _check_action(state, seat, i, o)
             problems += found
-            if o.get("action") in actions:
-                problems.append(Problem(i, f"{o['action'].upper()} is planned twice (one card per action space)"))
-            actions.setdefault(o.get("action"), i)  # type: ignore[arg-type]
+            action = o.get("action") if isinstance(o.get("action"), str) else None
+            if action in actions:
+                problems.append(Problem(i, f"{action.upper()} is planned twice (one card per action space)"))
+            if action:
+                actions.setdefault(action, i)
             if not found:
                 if o["county"] in used:
                     problems.append(Problem(i, f"the card of {o['county']} is already used by order {used[o['county']] + 1}"))
@@ -162,8 +164,9 @@ def validate_draft(state: dict[str, Any], seat: str, orders: Sequence[dict[str, 
     printed = sorted(setup_value("army_groups", seat_count(state)))
     for i, o in enumerate(orders):
         if o.get("kind") == "draft":
-            for name in o.get("counties", []):
-                if name not in state["counties"]:
+            names = o.get("counties", [])
+            for name in names if isinstance(names, list) else [names]:
+                if not isinstance(name, str) or name not in state["counties"]:
                     problems.append(_name_problem(i, name, state))
                 elif name in seen:
                     problems.append(Problem(i, f"{name} is on your wish list twice"))
@@ -172,7 +175,8 @@ def validate_draft(state: dict[str, Any], seat: str, orders: Sequence[dict[str, 
             if groups_at is not None:
                 problems.append(Problem(i, "only one GROUPS order"))
             groups_at = i
-            if sorted(o.get("sizes", [])) != printed:
+            sizes = o.get("sizes", [])
+            if not isinstance(sizes, list) or not all(isinstance(x, int) for x in sizes) or sorted(sizes) != printed:
                 problems.append(Problem(i, f"GROUPS must list your army groups {' '.join(map(str, sorted(printed, reverse=True)))} in some order"))
         else:
             problems.append(Problem(i, f"{o.get('kind')!r} is not an order for the setup draft (DRAFT and GROUPS)", (), "syntax"))
