@@ -21,6 +21,7 @@ from pbem.notify import Outgoing, base_message
 from turns.base import LineProblem
 
 MASK = "******"
+_GAME_WORDS = re.compile(r"(?i)(\bGAME\s+\S+\s+\S+\s+)\S+")  # a GAME line in a subject: mask its password
 _MSGID = re.compile(r"<[!-;=?-~]+@[!-;=?-~]+>")
 KIND = "reply"
 
@@ -131,8 +132,8 @@ def scrub(text: str, secrets: Iterable[str]) -> str:
 
 
 def reply_subject(subject: str) -> str:
-    """``Re: <subject>`` without stacking ``Re:`` prefixes."""
-    subject = subject.strip() or "your orders"
+    """``Re: <subject>`` without stacking ``Re:`` prefixes (a GAME line's password masked)."""
+    subject = _GAME_WORDS.sub(rf"\1{MASK}", subject.strip()) or "your orders"
     return subject if subject.lower().startswith("re:") else f"Re: {subject}"
 
 

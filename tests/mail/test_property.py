@@ -3,6 +3,8 @@ one reply (in the outbox, or printed for a GM's text) or a logged refusal."""
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,7 +21,7 @@ MAILS = st.one_of(st.binary(max_size=400), st.lists(st.one_of(HEADERS, st.binary
                   st.binary(max_size=60).map(lambda b: fixture("plain.eml").replace(b"BID 2", b"BID " + b)))
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=int(os.environ.get("PBEM_FUZZ_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(raw=MAILS)
 def test_arbitrary_bytes_one_reply_or_logged_refusal(games, raw):
     store = games.store
