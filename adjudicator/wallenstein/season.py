@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.wallenstein import actions, winter
-from adjudicator.wallenstein.data import BONUS_TILES, events, setup_value
+from adjudicator.wallenstein.data import events, setup_value
 from adjudicator.wallenstein.setup import start_season, start_year
 from adjudicator.wallenstein.state import SEASONS, Ctx
 
@@ -112,5 +112,3 @@ def resolve(ctx: Ctx, plans: Mapping[str, dict[str, Any]]) -> None:
     if not last:
         start_year(ctx, year + 1)
 
-
-__all__ = ["resolve", "bid_rank", "BONUS_TILES"]
