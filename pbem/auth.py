@@ -7,6 +7,7 @@ output except ``pbem new --json``.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
@@ -33,8 +34,17 @@ def hash_password(password: str, salt: str | None = None) -> tuple[str, str]:
 
 
 def check_password(password: str, salt: str, expected: str) -> bool:
-    """True when ``password`` hashes to ``expected`` under ``salt`` (constant-time compare)."""
-    return hmac.compare_digest(hash_password(password, salt)[1], expected)
+    """True when ``password`` hashes to ``expected`` under ``salt`` (constant-time compare).
+
+    scrypt is slow on purpose; within one process a (password, salt) pair is hashed once
+    (an in-memory cache, never written anywhere), so ingesting a mailbox stays fast.
+    """
+    return hmac.compare_digest(_scrypt_hex(password, salt), expected)
+
+
+@functools.lru_cache(maxsize=256)
+def _scrypt_hex(password: str, salt: str) -> str:
+    return hash_password(password, salt)[1]
 
 
 def check_game_id(game_id: str) -> str:

@@ -139,6 +139,30 @@ def _fold_from_snapshot(game_id: str, events: list[StoredEvent], seed: str | Non
     return game
 
 
+def fold_more(game: Game, events: Iterable[StoredEvent]) -> Game:
+    """Apply events that follow ``game.last_seq`` to ``game`` (in place) and return it."""
+    for ev in events:
+        if ev.seq != game.last_seq + 1:
+            raise ReplayMismatch(f"event {ev.seq} does not follow event {game.last_seq}")
+        _apply(game, ev, False)
+        game.last_seq = ev.seq
+    return game
+
+
+def copy_game(game: Game) -> Game:
+    """A copy of ``game`` that can be advanced without touching the original."""
+    import copy
+
+    clone = copy.copy(game)
+    clone.state = copy.deepcopy(game.state)
+    clone.submitted = dict(game.submitted)
+    clone.standing = dict(game.standing)
+    clone.deadlines = dict(game.deadlines)
+    clone.seats = {k: dict(v) for k, v in game.seats.items()}
+    clone.turns = list(game.turns)
+    return clone
+
+
 def fold_steps(game_id: str, events: Iterable[StoredEvent], seed: str) -> Iterable[Game]:
     """Like :func:`fold`, yielding the game after each ``TurnAdjudicated`` event.
 

@@ -18,7 +18,7 @@ from adjudicator.chance import commitment
 from pbem import notify
 from pbem.auth import check_game_id, check_password, check_seat_name, hash_password, new_password
 from pbem.errors import DomainError
-from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
+from pbem.events import Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more
 from pbem.store import NewEvent, StoredEvent, Store
 
 
@@ -50,6 +50,11 @@ def parse_deadline(text: str) -> str:
     return moment.isoformat()
 
 
+#: Games already folded in this process: (database, game) -> (hash of last event, game).
+#: A cache only: checked against the log's hash before every use.
+_CACHE: dict[tuple[str, str], tuple[str, Game]] = {}
+
+
 class Service:
     """Game operations over one :class:`pbem.store.Store`."""
 
@@ -63,6 +68,10 @@ class Service:
         check_game_id(game_id)
         self.store.require_game(game_id)
         seed, credentials = self.store.secrets(game_id)
+        if not verify and until_turn is None:
+            cached = self._from_cache(game_id)
+            if cached is not None:
+                return cached
         events = self.store.events(game_id)
         snapshot = None if verify or until_turn else self.store.snapshot(game_id)
         try:
@@ -77,6 +86,27 @@ class Service:
         for name, cred in credentials.items():
             if name in game.seats:
                 game.seats[name].update(cred)
+        if not verify and until_turn is None and events:
+            _CACHE[(self.store.path, game_id)] = (events[-1].hash, copy_game(game))
+        return game
+
+    def _from_cache(self, game_id: str) -> Game | None:
+        """The game from this process's cache, brought up to date with newer events."""
+        key = (self.store.path, game_id)
+        if key not in _CACHE or self.store.path == ":memory:":
+            return None
+        last_hash, cached = _CACHE[key]
+        if self.store.event_hash(game_id, cached.last_seq) != last_hash:
+            del _CACHE[key]  # the log changed under us (rolled back, or another database)
+            return None
+        newer = self.store.events(game_id, after=cached.last_seq)
+        try:
+            game = fold_more(copy_game(cached), newer)
+        except ReplayMismatch:
+            del _CACHE[key]
+            return None
+        if newer:
+            _CACHE[key] = (newer[-1].hash, copy_game(game))
         return game
 
     def status(self, game_id: str | None = None) -> list[dict[str, Any]]:

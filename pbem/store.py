@@ -143,6 +143,11 @@ class Store:
                               [game_id]).fetchone()
         return row[0] if row else GENESIS
 
+    def event_hash(self, game_id: str, seq: int) -> str | None:
+        """The hash of event ``seq`` of ``game_id`` (None if there is no such event)."""
+        row = self.db.execute("select hash from events where game_id = ? and seq = ?", [game_id, seq]).fetchone()
+        return row[0] if row else None
+
     def find_key(self, key: str) -> StoredEvent | None:
         """The event recorded under idempotency ``key``, if any."""
         rows = list(self.db.query("select * from events where key = ?", [key]))

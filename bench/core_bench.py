@@ -1,0 +1,95 @@
+"""Replay against the floor of reading the events; random games per minute; store scaling."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from adjudicator.base import engine_names, get_engine
+from pbem.events import fold
+from pbem.service import Service
+from pbem.store import Store
+
+QUICK = bool(os.environ.get("BENCH_QUICK"))
+
+
+def _best(fn: Any, repeat: int = 5) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def demo_game(directory: Path) -> tuple[Store, str]:
+    """The demo game (without rendering reports) in a fresh store."""
+    from pbem.demo import run_demo
+
+    store = Store(directory / "bench.db")
+    run_demo(Service(store, "gm@bench.invalid"), directory, max_turns=2 if QUICK else None, render=None)
+    return store, "demo-wallenstein"
+
+
+def replay_rows(store: Store, game_id: str) -> list[dict[str, Any]]:
+    """Full replay (engine re-run, every hash verified) vs reading + JSON-decoding the events."""
+    seed = store.secrets(game_id)[0]
+    floor = _best(lambda: store.events(game_id))
+    replay = _best(lambda: fold(game_id, store.events(game_id), seed, verify=True))
+    return [{"bench": "replay", "measure": "full replay --verify of the demo game", "value": replay * 1000,
+             "unit": "ms", "floor": f"{floor * 1000:.3g} ms read+decode", "ratio": replay / floor,
+             "note": f"{len(store.events(game_id))} events"}]
+
+
+def random_game_rows() -> list[dict[str, Any]]:
+    """Seeded random games per minute, per engine."""
+    from tests.contract import SEAT_NAMES, play_random_game
+
+    rows = []
+    for name in engine_names():
+        if name.startswith("toy-"):
+            continue
+        engine = get_engine(name)
+        seats = list(SEAT_NAMES[: max(engine.min_seats, min(4, engine.max_seats))])
+        games = 3 if QUICK else 20
+        start = time.perf_counter()
+        for g in range(games):
+            play_random_game(engine, seats, {}, f"bench-{name}-{g}", 100_000)
+        elapsed = time.perf_counter() - start
+        rows.append({"bench": "random games", "measure": f"{name}, {len(seats)} seats", "value": games / elapsed * 60,
+                     "unit": "games/min", "note": f"{games} games in {elapsed:.2f} s"})
+    return rows
+
+
+def store_scaling_rows(directory: Path) -> list[dict[str, Any]]:
+    """``status`` of one game and replaying one game with 10, 100 and 1,000 games in the store."""
+    store = Store(directory / "many.db")
+    service = Service(store, "gm@bench.invalid")
+    seats = [(s, f"{s}@bench.invalid") for s in ("red", "blue", "green")]
+    rows, made = [], 0
+    for target in ([10, 100] if QUICK else [10, 100, 1000]):
+        with store.transaction():
+            while made < target:
+                service.new_game(f"g{made}", "wallenstein", seats, {}, f"seed-{made}")
+                made += 1
+        status = _best(lambda: service.status("g5"))
+        replay = _best(lambda: service.load("g5", verify=True))
+        rows.append({"bench": "store scaling", "measure": f"status of one game, {target} games", "value": status * 1000,
+                     "unit": "ms"})
+        rows.append({"bench": "store scaling", "measure": f"replay one game, {target} games", "value": replay * 1000,
+                     "unit": "ms"})
+    return rows
+
+
+def run() -> list[dict[str, Any]]:
+    """All core benchmarks."""
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        store, game_id = demo_game(directory)
+        rows = replay_rows(store, game_id)
+        rows += random_game_rows()
+        rows += store_scaling_rows(directory)
+    return rows

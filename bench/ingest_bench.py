@@ -1,0 +1,56 @@
+"""Ingest throughput on generated order mails against the floor of parsing them with the stdlib."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from email import message_from_bytes, policy
+from pathlib import Path
+from typing import Any
+
+from adjudicator.chance import Chance
+from pbem.demo import order_mail
+from pbem.ingest import Ingestor
+from pbem.mailin import RawMail
+from pbem.service import Service
+from pbem.store import Store
+from turns.base import format_orders
+
+MAILS = int(os.environ.get("BENCH_MAILS", "200" if os.environ.get("BENCH_QUICK") else "10000"))
+
+
+def generate(service: Service, count: int) -> list[bytes]:
+    """``count`` order mails for a 4-seat Wallenstein game, each a fresh legal plan."""
+    seats = ["red", "blue", "green", "yellow"]
+    created = service.new_game("bench", "wallenstein", [(s, f"{s}@bench.invalid") for s in seats], {}, "bench")
+    game = created.game
+    chance = Chance("bench-mails")
+    mails = []
+    for i in range(count):
+        seat = seats[i % 4]
+        orders = game.engine.random_orders(game.state, seat, chance.stream(str(i)))
+        raw = order_mail(game, seat, created.passwords[seat], format_orders("wallenstein", orders),
+                         service.store.clock(), service.sender)
+        mails.append(raw.replace(b"@demo.pbem.invalid>", f".{i}@bench.invalid>".encode()))
+    return mails
+
+
+def run() -> list[dict[str, Any]]:
+    """Ingest ``MAILS`` mails; compare with stdlib parsing of the same bytes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        service = Service(Store(Path(tmp) / "ingest.db"), "gm@bench.invalid")
+        mails = generate(service, MAILS)
+        start = time.perf_counter()
+        for raw in mails:
+            msg = message_from_bytes(raw, policy=policy.default)
+            msg.get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
+        floor = time.perf_counter() - start
+        ingestor = Ingestor(service)
+        start = time.perf_counter()
+        outcomes = [ingestor.ingest(RawMail(raw, f"bench/{i}")).outcome for i, raw in enumerate(mails)]
+        elapsed = time.perf_counter() - start
+    accepted = outcomes.count("accepted")
+    return [{"bench": "ingest", "measure": f"{len(mails)} order mails", "value": len(mails) / elapsed,
+             "unit": "mails/s", "floor": f"{len(mails) / floor:.0f} mails/s stdlib parse", "ratio": elapsed / floor,
+             "note": f"{accepted} accepted"}]
