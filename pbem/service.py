@@ -207,6 +207,25 @@ class Service:
             self._project(self.load(game_id))
             return Submitted(result.events[0], result.duplicate, pending.turn)
 
+    def submit_standing(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,
+                        source: Mapping[str, Any], key: str | None = None) -> Submitted:
+        """Record ``seat``'s standing orders (games that have them, e.g. Havoc): they replace
+        the seat's earlier standing orders and apply whenever its decisions come up."""
+        with self.store.transaction():
+            game = self.load(game_id)
+            check = getattr(game.engine, "validate_standing", None)
+            if check is None:
+                raise DomainError(f"{game.engine.name} has no standing orders")
+            if game.pending is None:
+                raise DomainError(f"game {game_id} is over; no orders are awaited")
+            problems = check(game.state, seat, orders)
+            if problems:
+                raise DomainError(f"standing orders for {seat} are not legal: {problems[0].message}")
+            payload = {"seat": seat, "orders": orders, "text": text, "source": dict(source)}
+            result = self.store.append(game_id, [NewEvent("StandingOrders", payload, key=key)], game.last_seq)
+            self._project(self.load(game_id))
+            return Submitted(result.events[0], result.duplicate, "standing")
+
     def void(self, game_id: str, seat: str, reason: str) -> StoredEvent:
         """GM correction: void ``seat``'s accepted orders for the pending turn."""
         with self.store.transaction():

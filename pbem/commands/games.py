@@ -22,12 +22,29 @@ def _pairs(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
     return out
 
 
+def _options(values: tuple[str, ...]) -> dict[str, str]:
+    """``K=V`` pairs; a value ``@path`` is replaced by the text of that file."""
+    from pathlib import Path
+
+    out = {}
+    for key, value in _pairs(values, "--option"):
+        if value.startswith("@"):
+            path = Path(value[1:])
+            if not path.is_file():
+                raise DomainError(f"option {key}: no such file {path}")
+            value = path.read_text(encoding="utf-8")
+        out[key] = value
+    return out
+
+
 @cli.command()
 @click.argument("game_id")
 @click.option("--game", "engine", required=True, help="Which game: " + ", ".join(["wallenstein", "havoc"]) + ".")
 @click.option("--seat", "seats", multiple=True, required=True, metavar="NAME=EMAIL",
               help="A seat and its player's address; repeat per seat, in seating order.")
-@click.option("--option", "options", multiple=True, metavar="K=V", help="A game option, e.g. setup=draft.")
+@click.option("--option", "options", multiple=True, metavar="K=V",
+              help="A game option, e.g. setup=draft; K=@FILE reads the value from a file "
+                   "(e.g. battles_json=@my-battles.json: a GM's printed data).")
 @click.option("--seed", help="The secret seed (default: 256 random bits). Only its sha256 is sent to players.")
 @click.option("--deadline", help="Deadline of every turn until changed, ISO 8601 with zone.")
 @click.option("--json", "as_json", is_flag=True, help="Print the game, including each seat's password.")
@@ -41,8 +58,7 @@ def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tu
       pbem new w1 --game wallenstein --seat red=anna@example.org --seat blue=ben@example.org \\
                --seat green=cis@example.org --option setup=random --json
     """
-    created = app.service.new_game(game_id, engine, _pairs(seats, "--seat"), dict(_pairs(options, "--option")),
-                                   seed, deadline)
+    created = app.service.new_game(game_id, engine, _pairs(seats, "--seat"), _options(options), seed, deadline)
     game = created.game
     data = {"game": game.game_id, "engine": game.engine.name, "commitment": game.created["commitment"],
             "seats": {s: {"email": game.seats[s]["email"], "password": created.passwords[s]} for s in game.seats},
