@@ -11,6 +11,7 @@ A reply never contains a password: blocks are shown by game, seat and line only,
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -121,7 +122,18 @@ def reply_body(results: Sequence[BlockResult], mail_problems: Sequence[LineProbl
         sections.append(HOW_TO)
     if html_only:
         sections.append(HTML_NOTE)
-    return "\n\n".join(sections) + "\n"
+    return wrap("\n\n".join(sections)) + "\n"
+
+
+def wrap(text: str, width: int = 76) -> str:
+    """Long prose lines wrapped at ``width``; indented lines (orders, problems) kept whole."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or line[:1].isspace():
+            out.append(line)
+        else:
+            out.extend(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
+    return "\n".join(out)
 
 
 def scrub(text: str, secrets: Iterable[str]) -> str:
