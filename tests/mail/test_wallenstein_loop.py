@@ -1,5 +1,6 @@
 """End to end, as a GM runs a 4-seat Wallenstein season by mail:
-new -> four order mails (in a Maildir) -> ingest -> status -> adjudicate -> replies in the outbox."""
+new -> four order mails (in a Maildir) -> ingest -> status -> adjudicate -> replies and
+each seat's season report in the outbox."""
 
 from __future__ import annotations
 
@@ -90,6 +91,9 @@ def test_a_wallenstein_season_by_mail(tmp_path):
     assert adjudicated[0]["turn"] == turn and adjudicated[0]["defaulted"] == []
     after = json.loads(run(db, "status", "w1", "--json"))
     assert after["turn"] != turn and after["submitted"] == []
+    reports = [r for r in Store(db).outbox() if r["kind"] == "report"]
+    assert sorted(r["to_addr"] for r in reports) == sorted(SEATS.values())  # the season's reports
+    assert all(r["cause_seq"] for r in reports)
     log = json.loads(run(db, "log", "w1", "--json"))
     submitted = [e for e in log["events"] if e["type"] == "OrdersSubmitted"]
     assert len(submitted) == 4 and all(e["payload"]["source"]["kind"] == "mail" for e in submitted)
