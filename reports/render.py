@@ -8,9 +8,10 @@ from reports.model import ReportInput, Rendered
 
 
 def _renderers() -> dict[str, Callable[[ReportInput], Rendered]]:
+    from reports.havoc.render import render as havoc
     from reports.wallenstein.render import render as wallenstein
 
-    return {"wallenstein": wallenstein}
+    return {"wallenstein": wallenstein, "havoc": havoc}
 
 
 class UnknownGame(ValueError):

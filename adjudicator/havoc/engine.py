@@ -71,6 +71,20 @@ class HavocEngine:
         flow.settle(ctx)
         return ctx.s, ctx.events
 
+    def report_due(self, state: State, derived_events: Sequence[dict]) -> bool:
+        """True when the decision just resolved ended a battle, a Year of Peace or the game
+        (the shell then mails reports); False for the small decisions in between.
+
+        ``state`` is the state after the advance that produced ``derived_events``. A battle
+        ends with its aftermath (the Dogs, the winner's deal): the ``Peacekeeper`` event;
+        Castillon with ``FinalBattle``/``GameOver``. A Year of Peace ends when its discards
+        are made (``PeaceDiscard``), or at once when nobody has a card to discard.
+        """
+        types = {e.get("type") for e in derived_events}
+        if types & {"Peacekeeper", "FinalBattle", "GameOver", "PeaceDiscard"}:
+            return True
+        return "YearOfPeace" in types and state["phase"]["name"] != "peace_discard"
+
     def view(self, state: State, viewer: str) -> dict:
         """What ``viewer`` may see."""
         return view.view(state, viewer)

@@ -1,0 +1,1 @@
+"""Havoc battle reports (docs/havoc-reports.md)."""

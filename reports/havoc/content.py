@@ -1,0 +1,337 @@
+"""What a Havoc battle report says, built from one viewer's view only.
+
+:func:`build_doc` turns a :class:`reports.model.ReportInput` into a
+:class:`reports.doc.Doc`; the shared templates lay it out as text and HTML. Nothing here
+looks at engine state or derived events: a hand the view does not hold cannot be shown.
+A seat's view holds its own hand only (other hands as sizes), the public view no hand,
+the GM view every hand, the deck and the discard pile (docs/havoc-reports.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from reports.doc import Doc, Image, Items, Para, Section, Table
+from reports.model import ReportInput
+from reports.timefmt import deadline_text
+
+GM = "@gm"
+PUBLIC = "@public"
+JOHN = "@john"
+
+
+def viewer_label(viewer: str) -> str:
+    """``red`` -> ``seat red``; ``@public`` -> ``the public``; ``@gm`` -> ``the game master``."""
+    return {PUBLIC: "the public", GM: "the game master"}.get(viewer, f"seat {viewer}")
+
+
+def who(seat: Any) -> str:
+    """A seat as a reader knows it (John of Gaunt is not a seat)."""
+    if seat == JOHN:
+        return "John of Gaunt"
+    return "nobody" if seat is None else str(seat)
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    """Card names as written in orders (``blue07 dog03``), or ``none``."""
+    return " ".join(cards) if cards else "none"
+
+
+def points_text(points: Sequence[int]) -> str:
+    """``[11, 8, 5]`` -> ``11-8-5``."""
+    return "-".join(str(p) for p in points) or "0"
+
+
+def deal_text(deal: Mapping[str, Any]) -> str:
+    """The winner's deal of a battle card in words."""
+    parts = []
+    if deal.get("all"):
+        parts.append(f"{deal['all']} to each seat")
+    if deal.get("initiator"):
+        parts.append(f"{deal['initiator']} to the initiator")
+    return ", ".join(parts) or "none"
+
+
+def battle_names(view: Mapping[str, Any]) -> dict[str, str]:
+    """Battle id -> name, for every battle the view names."""
+    names = {b["id"]: b["name"] for b in view.get("battles") or []}
+    last = view.get("last_battle") or {}
+    if last.get("battle"):
+        names.setdefault(last["battle"], last.get("name") or last["battle"])
+    current = (view.get("battle") or {}).get("battle") or {}
+    if current.get("id"):
+        names.setdefault(current["id"], current.get("name") or current["id"])
+    return names
+
+
+def battle_name(view: Mapping[str, Any], battle_id: str) -> str:
+    """The name of ``battle_id`` if the view knows it, else the id made readable."""
+    known = battle_names(view)
+    if battle_id in known:
+        return known[battle_id]
+    if battle_id in ("calais-tours", "tours-bordeaux"):
+        return "Chevauchées: " + battle_id.replace("-", " to ").title().replace(" To ", " to ")
+    return battle_id.replace("-", " ").title()
+
+
+def build_doc(inp: ReportInput) -> tuple[Doc, str]:
+    """The report's document and its banner line (empty when there is nothing to flag)."""
+    view = inp.view
+    sections = [s for s in (_last_battle(view), _battle_now(view), _standings(view), _hand(inp), _gm(view),
+                            _track(view), _table(view), _next(inp), _chart(inp)) if s is not None]
+    doc = Doc(title=f"Havoc -- game {inp.game_id} -- {_when(view)}",
+              subtitle=f"Battle report for {viewer_label(inp.viewer)} (after {inp.turn})",
+              sections=tuple(sections), footer=_footer(inp))
+    return doc, banner(view)
+
+
+def _when(view: Mapping[str, Any]) -> str:
+    if view.get("over"):
+        return "the end of the war"
+    last = view.get("last_battle")
+    return f"after {last['name']}" if last else "before the first battle"
+
+
+def banner(view: Mapping[str, Any]) -> str:
+    """The line flagged at the top: the end of the game and its winner (or the tie)."""
+    if not view.get("over"):
+        return ""
+    winner = view.get("winner")
+    if winner:
+        return f"The war is over. Winner: {who(winner)} with {view['points'].get(winner, 0)} points."
+    groups = view.get("castillon") or []
+    tied = ", ".join(groups[0]) if groups else "several seats"
+    return (f"The war is over with no single winner: {tied} are equal in points, battle cards won "
+            "and place at Castillon (docs/havoc-rules.md, End).")
+
+
+def _last_battle(view: Mapping[str, Any]) -> Section | None:
+    last = view.get("last_battle")
+    if not last:
+        return None
+    final = any("hand_left" in r for r in last.get("results") or [])
+    rows = []
+    for r in last.get("results") or []:
+        combo = (r.get("combination") or {}).get("name", "")
+        extra = str(r.get("hand_left", "")) if final else str(r.get("dogs_out", 0))
+        laid = ", ".join(r.get("laid") or []) or ("three 9s" if r.get("seat") == JOHN else "-")
+        rows.append((str(r.get("place", "")), who(r.get("seat")), str(r.get("points", 0)), combo, extra, laid))
+    headers = ("#", "Seat", "Pts", "Combination", "Left" if final else "Dogs out", "Cards laid")
+    table = Table(headers, tuple(rows), "llrlrl", caption="Placings, points and the battlefield as it ended")
+    winner = last.get("winner")
+    lines = [f"Initiator: {who(last.get('initiator'))}." if last.get("initiator") else
+             "Everyone laid at once (the last battle)."]
+    lines.append(f"Winner: {who(winner)}, who takes the battle card." if winner else
+                 "No single winner: the battle card stays unclaimed; shared places split their points.")
+    if last.get("out"):
+        lines.append(f"Stayed out (drew one card): {', '.join(who(s) for s in last['out'])}.")
+    blocks: list[Any] = [Para(" ".join(lines)), table]
+    if final:
+        blocks.append(Para("'Left' is the number of cards left in hand: with equal combinations, "
+                           "fewer cards left is stronger."))
+    else:
+        blocks.append(Para("'Dogs out' counts the Dogs of War declared outside the battle (the engine "
+                           "chooses what gives each seat its strongest combination)."))
+    return Section("battle", f"The battle: {last.get('name', '')}", tuple(blocks))
+
+
+def _battle_now(view: Mapping[str, Any]) -> Section | None:
+    battle = view.get("battle")
+    if not battle:
+        return None
+    card = battle.get("battle") or {}
+    field = view.get("field") or {}
+    rows = []
+    for seat in [*([JOHN] if battle.get("initiator") == JOHN else []), *view.get("seats", [])]:
+        if seat in battle.get("out") or []:
+            state = "out"
+        elif seat in battle.get("passed") or []:
+            state = "passed"
+        elif seat in battle.get("joined") or []:
+            state = "in"
+        else:
+            state = "to decide"
+        laid = battle.get("john_laid") if seat == JOHN else cards_text(field.get(seat, []))
+        rows.append((who(seat), state, laid or "none"))
+    head = (f"{card.get('name', '')} ({points_text(card.get('points') or [])}), cried by "
+            f"{who(battle.get('initiator'))}; round {battle.get('round')}.")
+    return Section("field", "The battle in progress",
+                   (Para(head), Table(("Seat", "Status", "Cards laid face up"), tuple(rows), "lll")))
+
+
+def _standings(view: Mapping[str, Any]) -> Section:
+    seats = list(view.get("seats", []))
+    points = view.get("points") or {}
+    won = view.get("won") or {}
+    sizes = view.get("hand_sizes") or {}
+    keeper = view.get("peacekeeper")
+    order = sorted(seats, key=lambda s: (-int(points.get(s, 0)), -len(won.get(s) or []), seats.index(s)))
+    rows = []
+    for rank, seat in enumerate(order, 1):
+        mark = " (P)" if seat == keeper else ""
+        rows.append((str(rank), seat + mark, str(points.get(seat, 0)), str(sizes.get(seat, 0)),
+                     ", ".join(won.get(seat) or []) or "-"))
+    john = view.get("john") or {}
+    if john.get("where") not in (None, "unused") and (john.get("won") or john.get("points")):
+        rows.append(("", "John of Gaunt" + (" (P)" if keeper == JOHN else ""), str(john.get("points", 0)), "-",
+                     ", ".join(battle_name(view, b) for b in john.get("won") or []) or "-"))
+    table = Table(("Rank", "Seat", "Points", "Cards", "Battle cards won"), tuple(rows), "rlrrl")
+    note = Para("(P) marks the Peacekeeper. 'Cards' is the number of cards in hand: the cards themselves "
+                "are secret. Ties in points are broken by battle cards won, then the place at Castillon.")
+    return Section("standings", "Points and placings", (table, note))
+
+
+def _hand(inp: ReportInput) -> Section | None:
+    view = inp.view
+    if inp.viewer not in view.get("seats", []):
+        return None
+    mine = (view.get("hands") or {}).get(inp.viewer) or []
+    blocks: list[Any] = [Para(f"{len(mine)} cards: {cards_text(mine)}." if mine else "You hold no cards.")]
+    standing = (view.get("standing") or {}).get(inp.viewer) or []
+    if standing:
+        blocks.append(Para("Your standing orders:"))
+        blocks.append(Items(tuple(_format_orders(standing).splitlines())))
+    return Section("hand", "Your hand (only you see these cards)", tuple(blocks))
+
+
+def _format_orders(orders: Sequence[Mapping[str, Any]]) -> str:
+    try:
+        from turns.base import format_orders
+
+        return format_orders("havoc", [dict(o) for o in orders])
+    except Exception:  # noqa: BLE001 -- a report must render even if the grammar changes
+        return "\n".join(str(o.get("when", o.get("kind"))) for o in orders)
+
+
+def _gm(view: Mapping[str, Any]) -> Section | None:
+    if view.get("viewer") != GM:
+        return None
+    hands = view.get("hands") or {}
+    rows = tuple((s, str(len(hands.get(s) or [])), cards_text(hands.get(s) or [])) for s in view.get("seats", []))
+    blocks: list[Any] = [Table(("Seat", "Cards", "Hand"), rows, "lrl"),
+                         Para(f"Deck ({len(view.get('deck') or [])}, top first): {cards_text(view.get('deck') or [])}."),
+                         Para(f"Discard pile ({len(view.get('discard') or [])}): "
+                              f"{cards_text(view.get('discard') or [])}.")]
+    standing = view.get("standing") or {}
+    lines = [f"{s}: {line}" for s in view.get("seats", []) for line in _format_orders(standing.get(s) or []).splitlines()
+             if line.strip()]
+    blocks.append(Items(tuple(lines)) if lines else Para("No standing orders on file."))
+    return Section("gm", "Every hand, the deck and the discard pile (GM only)", tuple(blocks))
+
+
+def _track(view: Mapping[str, Any]) -> Section:
+    battles = view.get("battles") or []
+    rows = []
+    for i, b in enumerate(battles):
+        tag = " (next)" if i == 0 else (" (last)" if b.get("final") else "")
+        rows.append((str(b.get("number", "")), b.get("name", "") + tag, points_text(b.get("points") or []),
+                     deal_text(b.get("deal") or {})))
+    blocks: list[Any] = []
+    if rows:
+        blocks.append(Table(("No.", "Battle", "Points by place", "The winner deals"), tuple(rows), "rlll",
+                            caption=f"{len(rows)} battle cards remain, in the order they will be fought"))
+    else:
+        blocks.append(Para("No battle card remains."))
+    if (view.get("options") or {}).get("small") == "on":
+        blocks.append(Para("Small game (small=on): no 2nd-place points; the 3rd-place points go to 2nd."))
+    removed = view.get("removed") or []
+    if removed:
+        blocks.append(Para("Removed: " + "; ".join(f"{battle_name(view, r['id'])} ({r.get('why', '')})"
+                                                     for r in removed) + "."))
+    return Section("track", "The battle track", tuple(blocks))
+
+
+def _table(view: Mapping[str, Any]) -> Section:
+    peace = view.get("peace") or {}
+    keeper = view.get("peacekeeper")
+    if peace.get("side") == "havoc":
+        card = "on its Havoc side"
+    elif peace.get("position"):
+        card = f"at {peace['position']} of {peace.get('max', '?')}"
+    else:
+        card = "Peace side up, not yet turned"
+    recruits = view.get("recruits") or []
+    lines = [f"Peacekeeper: {who(keeper)}; the Peace card is {card}. When the Peacekeeper recruits with the "
+             f"card at {peace.get('max', '?')}, a Year of Peace removes the next battle card.",
+             f"Recruits ({len(recruits)} of at most {view.get('recruit_limit', '?')}), face up: "
+             f"{cards_text(recruits)}.",
+             f"Draw deck: {view.get('deck_size', 0)} cards; discard pile: {view.get('discard_size', 0)} cards "
+             f"(face down); out of the game: {view.get('box_size', 0)}."]
+    john = view.get("john") or {}
+    where = john.get("where")
+    if where and where != "unused":
+        text = {"deck": "somewhere in the deck", "waiting": f"drawn, waiting at the left of {who(john.get('left_of'))}",
+                "active": f"in play at the left of {who(john.get('left_of'))}",
+                "gone": "retired to his estates in England"}.get(where, where)
+        lines.append(f"John of Gaunt: {text}.")
+    return Section("table", "Recruits and the Peacekeeper", tuple(Para(x) for x in lines))
+
+
+KIND_TEXT = {
+    "recruit": "a turn: recruit (two RECRUIT lines, then LAY a card into the recruits; SIC/LOOT spend Dogs) "
+               "or cry HAVOC with at least two cards at the next battle",
+    "discard": "Year of Peace: discard one card each (DISCARD <card> or DISCARD LOWEST)",
+    "battle": "the battle",
+    "dogs": "activate Dogs of War laid in the battle: SCAVENGE <card>, LOOT or KEEP",
+    "choose": "name the next battle (NEXT <battle>)",
+    "exchange": "exchange Dogs of War for cards from the deck (EXCHANGE 0-2)",
+    "final": "Castillon: lay up to 6 cards at once (FINAL <cards>)",
+}
+
+
+def _next(inp: ReportInput) -> Section:
+    view = inp.view
+    pending = view.get("pending")
+    if view.get("over") or not pending:
+        return Section("next", "What comes next", (Para("Nothing: the game is over."),))
+    seats = list(pending.get("seats") or [])
+    info = pending.get("info") or {}
+    kind = pending.get("kind", "")
+    text = KIND_TEXT.get(kind, kind)
+    if kind == "recruit" and info.get("must_havoc"):
+        text = "a turn, but too few cards are left to recruit: must cry HAVOC with at least two cards"
+    if kind == "battle":
+        name = battle_name(view, str(info.get("battle", "")))
+        text = (f"{name}, round 1: JOIN with at least two cards, or STAY out and draw one card"
+                if info.get("round") == 1 else f"{name}, round {info.get('round')}: ADD cards or PASS")
+        if info.get("must_join"):
+            text += " (John of Gaunt's battle: must JOIN)"
+    if kind == "exchange" and "max" in info:
+        text = f"exchange up to {info['max']} Dogs of War for cards from the deck (EXCHANGE 0-{info['max']})"
+    mine = inp.viewer in seats
+    lead = "Your decision" if mine and len(seats) == 1 else f"To decide: {', '.join(who(s) for s in seats)}"
+    blocks: list[Any] = [Para(f"{lead} ({pending.get('turn')}): {text}.")]
+    if kind == "recruit" and info.get("peacekeeper") and not info.get("must_havoc"):
+        blocks.append(Para("The seat to play keeps the peace: recruiting turns the Peace card on."))
+    forms = pending.get("forms") or []
+    if forms:
+        blocks.append(Para("Order keywords accepted now: " + ", ".join(forms) + "."))
+    blocks.append(Para(f"Orders are due {deadline_text(inp.deadline)}. Standing orders (STANDING ...) "
+                       "answer small decisions for you; see docs/orders-havoc.md."))
+    if inp.order_help:
+        blocks.append(Items(tuple(line for line in inp.order_help.splitlines() if line.strip())))
+    return Section("next", "Whose turn it is", tuple(blocks))
+
+
+def _chart(inp: ReportInput) -> Section | None:
+    if not inp.history:
+        return None
+    return Section("chart", "Points over the battles",
+                   (Image("chart.png", "Chart: points by seat after each battle", 560),))
+
+
+def _footer(inp: ReportInput) -> tuple[str, ...]:
+    lines = [f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
+             f"Seed commitment (SHA-256 of the seed): {inp.seed_commitment or 'not given'}",
+             f"State hash after {inp.turn}: {inp.state_hash or 'not given'}"]
+    if inp.seed is not None:
+        lines.append(f"Seed (the game is over; check it against the commitment): {inp.seed}")
+    provisional = inp.view.get("provisional") or []
+    if provisional:
+        lines.append("PROVISIONAL battle figures in use (the rulebook leaves them open; they may change; "
+                     "docs/havoc-rules.md):")
+        lines += [f"- provisional: {p}" for p in provisional]
+    else:
+        lines.append("Provisional figures in use: none.")
+    return tuple(lines)
