@@ -43,6 +43,12 @@ def points_text(points: Sequence[int]) -> str:
     return "-".join(str(p) for p in points) or "0"
 
 
+def combination_text(combo: Mapping[str, Any]) -> str:
+    """``{"name": "pair", "tiebreak": [10]}`` -> ``pair 10``; full house 9/4."""
+    values = "/".join(str(v) for v in combo.get("tiebreak") or [])
+    return f"{combo.get('name', '')} {values}".strip()
+
+
 def deal_text(deal: Mapping[str, Any]) -> str:
     """The winner's deal of a battle card in words."""
     parts = []
@@ -113,7 +119,7 @@ def _last_battle(view: Mapping[str, Any]) -> Section | None:
     final = any("hand_left" in r for r in last.get("results") or [])
     rows = []
     for r in last.get("results") or []:
-        combo = (r.get("combination") or {}).get("name", "")
+        combo = combination_text(r.get("combination") or {})
         extra = str(r.get("hand_left", "")) if final else str(r.get("dogs_out", 0))
         laid = ", ".join(r.get("laid") or []) or ("three 9s" if r.get("seat") == JOHN else "-")
         rows.append((str(r.get("place", "")), who(r.get("seat")), str(r.get("points", 0)), combo, extra, laid))
@@ -302,13 +308,22 @@ def _next(inp: ReportInput) -> Section:
     mine = inp.viewer in seats
     lead = "Your decision" if mine and len(seats) == 1 else f"To decide: {', '.join(who(s) for s in seats)}"
     blocks: list[Any] = [Para(f"{lead} ({pending.get('turn')}): {text}.")]
+    peace = view.get("peace") or {}
     if kind == "recruit" and info.get("peacekeeper") and not info.get("must_havoc"):
-        blocks.append(Para("The seat to play keeps the peace: recruiting turns the Peace card on."))
+        if peace.get("fresh"):
+            blocks.append(Para("The seat to play has just taken the Peace card: recruiting this turn "
+                               "leaves it where it is."))
+        elif peace.get("side") == "peace" and peace.get("position") == peace.get("max"):
+            blocks.append(Para("The seat to play keeps the peace and the card is at its last number: "
+                               "recruiting now brings a Year of Peace (the next battle card is removed)."))
+        else:
+            blocks.append(Para("The seat to play keeps the peace: recruiting turns the Peace card on."))
     forms = pending.get("forms") or []
     if forms:
         blocks.append(Para("Order keywords accepted now: " + ", ".join(forms) + "."))
-    blocks.append(Para(f"Orders are due {deadline_text(inp.deadline)}. Standing orders (STANDING ...) "
-                       "answer small decisions for you; see docs/orders-havoc.md."))
+    due = f"Orders are due {deadline_text(inp.deadline)}." if inp.deadline else "No deadline is set."
+    blocks.append(Para(f"{due} Standing orders (STANDING ...) answer small decisions for you; "
+                       "see docs/orders-havoc.md."))
     if inp.order_help:
         blocks.append(Items(tuple(line for line in inp.order_help.splitlines() if line.strip())))
     return Section("next", "Whose turn it is", tuple(blocks))
