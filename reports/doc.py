@@ -23,6 +23,14 @@ class Para:
 
 
 @dataclass(frozen=True)
+class Sub:
+    """A sub-heading inside a section."""
+
+    text: str
+    kind: str = "sub"
+
+
+@dataclass(frozen=True)
 class Items:
     """A bullet (or numbered) list."""
 
@@ -52,7 +60,7 @@ class Image:
     kind: str = "image"
 
 
-Block = Para | Items | Table | Image
+Block = Para | Sub | Items | Table | Image
 
 
 @dataclass(frozen=True)

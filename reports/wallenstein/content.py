@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from reports.doc import Doc, Image, Items, Para, Section, Table
+from reports.doc import Doc, Image, Items, Para, Section, Sub, Table
 from reports.model import ReportInput
 from reports.timefmt import deadline_text
 from reports.wallenstein import events as ev
@@ -19,7 +19,7 @@ from reports.wallenstein.geometry import counties as map_counties
 GM = "@gm"
 PUBLIC = "@public"
 REGIONS = ("Brandenburg", "Sachsen", "Kurpfalz", "Bayern", "Österreich")
-WINTER_TYPES = {"Winter", "GrainLoss", "Famine", "Revolt", "Scoring", "GameOver"}
+WINTER_TYPES = {"Winter", "Famine", "Scoring", "YearEnd", "EventCards", "GameOver"}
 BUILDING_MARK = {"palace": "P", "church": "C", "trade": "T"}
 
 
@@ -60,32 +60,70 @@ def _banner(view: Mapping[str, Any]) -> str:
     return ""
 
 
+#: Events that lay out the next season; the "what comes next" section shows their result.
+NEXT_TYPES = {"SeasonStart", "ActionCards", "BonusTiles"}
+
+
+def split_log(log: list[Mapping[str, Any]]) -> tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]:
+    """The log as (events of the season's actions, events of the winter)."""
+    season, winter = [], []
+    for e in log:
+        if e.get("type") in NEXT_TYPES:
+            continue
+        (winter if e.get("season") == "winter" or e.get("type") in WINTER_TYPES else season).append(e)
+    return season, winter
+
+
+def _grouped(events: list[Mapping[str, Any]], heading: str) -> list[Any]:
+    """Events as lists under sub-headings: one for ``heading``, one per revealed action card."""
+    blocks: list[Any] = []
+    title, lines = heading, []
+    for e in events:
+        if e.get("type") == "ActionRevealed":
+            blocks += _flush(title, lines)
+            title, lines = ev.describe(e), []
+        else:
+            lines.append(ev.describe(e))
+    return blocks + _flush(title, lines)
+
+
+def _flush(title: str, lines: list[str]) -> list[Any]:
+    return [Sub(title), Items(tuple(lines) if lines else ("nothing happens",))]
+
+
 def _season(view: Mapping[str, Any]) -> Section:
-    lines = tuple(ev.describe(e) for e in view.get("log", []) if e.get("type") not in WINTER_TYPES)
-    body = Items(lines, numbered=True) if lines else Para("Nothing happened this season.")
-    return Section("season", "The season", (body,))
+    season, _ = split_log(view.get("log", []))
+    if not season:
+        return Section("season", "The season", (Para("Nothing happened this season."),))
+    return Section("season", "The season", tuple(_grouped(season, "Bids, event and turn order")))
 
 
 def _winter(view: Mapping[str, Any]) -> Section | None:
-    log = [e for e in view.get("log", []) if e.get("type") in WINTER_TYPES]
+    _, log = split_log(view.get("log", []))
     if not log:
         return None
     blocks: list[Any] = [Items(tuple(ev.describe(e) for e in log), numbered=True)]
-    table = _scoring_table(log)
-    if table is not None:
-        blocks.append(table)
+    for e in log:
+        if e.get("type") == "Scoring" and isinstance(e.get("detail"), Mapping):
+            blocks += _scoring_tables(e)
     return Section("winter", "Winter", tuple(blocks))
 
 
-def _scoring_table(log: list[Mapping[str, Any]]) -> Table | None:
-    """The winter scoring table, from a Scoring event's per-seat ``breakdown``."""
-    for e in log:
-        rows = e.get("breakdown")
-        if e.get("type") == "Scoring" and isinstance(rows, Mapping) and rows:
-            keys = sorted({k for r in rows.values() for k in r})
-            body = tuple((seat, *(ev.plain(r.get(k, 0)) for k in keys)) for seat, r in rows.items())
-            return Table(("Seat", *keys), body, "l" + "r" * len(keys), caption="Scoring this winter")
-    return None
+def _scoring_tables(e: Mapping[str, Any]) -> list[Table]:
+    """The winter scoring: points per seat, then every region majority."""
+    detail, vp = e["detail"], e.get("vp") or {}
+    rows = tuple((seat, str(d.get("counties", 0)), str(d.get("buildings", 0)),
+                  str(sum(m.get("points", 0) for m in d.get("majorities") or [])),
+                  str(d.get("total", "")), str(vp.get(seat, ""))) for seat, d in detail.items())
+    points = Table(("Seat", "Counties", "Buildings", "Majorities", "This winter", "VP now"), rows,
+                   "lrrrrr", caption="Scoring")
+    majors = sorted(((m.get("region", ""), m.get("building", ""), seat, m.get("points", 0), m.get("tied"))
+                     for seat, d in detail.items() for m in d.get("majorities") or []),
+                    key=lambda r: (r[0], ["palace", "church", "trade"].index(r[1]) if r[1] in
+                                   ("palace", "church", "trade") else 9, r[2]))
+    mrows = tuple((r, b, s, str(p), "tied" if t else "") for r, b, s, p, t in majors)
+    return [points, Table(("Region", "Building", "Seat", "Points", ""), mrows, "lllrl",
+                          caption="Region majorities (most palaces 3, churches 2, trading posts 1; ties 1 less)")]
 
 
 def _position(view: Mapping[str, Any]) -> Section:
@@ -141,33 +179,25 @@ def _pictures(inp: ReportInput) -> Section:
 
 def _next(inp: ReportInput) -> Section:
     view = inp.view
-    label = view.get("turn", {}).get("label", "")
-    blocks: list[Any] = []
     if view.get("over"):
         return Section("next", "What comes next", (Para("Nothing: the game is over."),))
-    actions = view.get("actions") or []
-    shown = tuple(f"{ev.action_name(a)}" for a in actions)
-    if shown:
-        blocks.append(Para(f"Action cards of {label} in order (face down ones are revealed later):"))
-        blocks.append(Items(shown, numbered=True))
-    blocks.append(Para("Face-up events: " + _event_names(view.get("events")) + "."))
-    blocks.append(Para("Bonus tiles: " + _bonus_text(view.get("bonus")) + "."))
+    label = (view.get("turn") or {}).get("label") or ""
+    blocks: list[Any] = [Sub(f"Action cards of {label}, in the order they will be carried out"),
+                         Items(tuple(ev.action_name(a) for a in view.get("actions") or []), numbered=True)]
+    blocks += [Sub("Face-up event cards (one of them will be this season's event)"),
+               Items(tuple(ev.event_text(e) for e in view.get("events") or []) or ("none",))]
+    blocks += [Sub("Bonus tiles by place"), Para(_bonus_text(view.get("bonus")) + ".")]
     blocks.append(Para(f"Orders for {label} are due {deadline_text(inp.deadline)}."))
     if inp.order_help:
-        blocks.append(Items(tuple(line for line in inp.order_help.splitlines() if line.strip())))
+        blocks += [Sub("Order syntax"), Items(tuple(line for line in inp.order_help.splitlines() if line.strip()))]
     return Section("next", f"What comes next: {label}", tuple(blocks))
-
-
-def _event_names(events: Any) -> str:
-    if not events:
-        return "none"
-    names = [e.get("text") or e.get("id") if isinstance(e, Mapping) else str(e) for e in events]
-    return "; ".join(str(n) for n in names)
 
 
 def _bonus_text(bonus: Any) -> str:
     if isinstance(bonus, Mapping):
         return ", ".join(f"{k}: {ev.plain(v)}" for k, v in bonus.items()) or "none"
+    if isinstance(bonus, (list, tuple)):
+        return ", ".join(f"{i} {tile}" for i, tile in enumerate(bonus, 1)) or "none"
     return ev.plain(bonus)
 
 
@@ -175,12 +205,25 @@ def _hands(inp: ReportInput) -> Section | None:
     seats = inp.view.get("seats", {})
     if inp.viewer == GM:
         rows = tuple((s, ", ".join(d.get("hand") or []) or "none") for s, d in seats.items())
-        return Section("hands", "County cards in every hand (GM only)", (Table(("Seat", "Cards"), rows),))
+        blocks: list[Any] = [Table(("Seat", "Cards"), rows)]
+        deck = inp.view.get("event_deck")
+        if deck is not None:
+            blocks += [Sub("Event deck, top first"), Items(tuple(ev.event_text(c) for c in deck) or ("empty",))]
+        draft = inp.view.get("draft") or {}
+        if draft.get("deck") is not None:
+            blocks += [Sub("Draft deck, top first"), Para(", ".join(draft["deck"]) or "empty")]
+        return Section("hands", "Hidden cards (GM only): hands and decks", tuple(blocks))
     if inp.viewer in seats:
         hand = seats[inp.viewer].get("hand") or []
         body = Items(tuple(hand)) if hand else Para("You hold no county cards.")
         return Section("hand", "Your county cards (only you see these)", (body,))
     return None
+
+
+def _provisional(p: Any) -> str:
+    if isinstance(p, Mapping):
+        return f"{p.get('figure')} ({p.get('file')}): {p.get('reason')}"
+    return ev.plain(p)
 
 
 def _footer(inp: ReportInput) -> tuple[str, ...]:
@@ -191,8 +234,8 @@ def _footer(inp: ReportInput) -> tuple[str, ...]:
         lines.append(f"Seed (the game is over; check it against the commitment): {inp.seed}")
     provisional = inp.view.get("provisional") or []
     if provisional:
-        lines.append("Provisional figures in use (the rulebook leaves them open): "
-                     + "; ".join(ev.plain(p) for p in provisional) + ".")
+        lines.append("PROVISIONAL figures in use (the rulebook leaves them open; they may change):")
+        lines += [f"- provisional: {_provisional(p)}" for p in provisional]
     else:
         lines.append("Provisional figures in use: none.")
     return tuple(lines)

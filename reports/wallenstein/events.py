@@ -14,12 +14,13 @@ Event = Mapping[str, Any]
 
 ACTION_NAMES = {
     "palace": "build palace", "church": "build church", "trade": "build trading post",
-    "grain": "harvest grain", "tax": "collect taxes", "recruit5": "recruit 5",
-    "recruit3": "recruit 3", "recruit1": "recruit 1 + move", "attacka": "manoeuvre A",
-    "attackb": "manoeuvre B", "money": "money card",
+    "grain": "harvest grain", "tax": "collect taxes", "recruit5": "recruit 5 armies",
+    "recruit3": "recruit 3 armies", "recruit1": "recruit 1 army and move", "attacka": "manoeuvre A",
+    "attackb": "manoeuvre B",
 }
+BUILDING_NAMES = {"palace": "palace", "church": "church", "trade": "trading post"}
 #: Fields never shown in the generic form (bookkeeping, not news).
-_QUIET = {"type", "label", "seq", "hash"}
+_QUIET = {"type", "label", "year", "season"}
 
 
 def action_name(action: str | None) -> str:
@@ -29,10 +30,24 @@ def action_name(action: str | None) -> str:
     return ACTION_NAMES.get(action, action)
 
 
+def event_text(card: Any) -> str:
+    """The text of an event card given by id (or a view's card dict)."""
+    if isinstance(card, Mapping):
+        return event_text(card.get("id")) if card.get("id") else str(card.get("text"))
+    try:
+        from adjudicator.wallenstein.data import events  # static card data, not game state
+        text = str(events()[card]["text"])
+        if text.startswith("Same as "):  # the second copy of a card refers to the first
+            text = str(events()[text[len("Same as "):].rstrip(".")]["text"])
+        return text.rstrip(".")
+    except (ImportError, KeyError, TypeError):
+        return str(card)
+
+
 def plain(value: Any) -> str:
     """A JSON value as short prose: lists joined by commas, dicts as ``k v`` pairs."""
     if isinstance(value, Mapping):
-        return ", ".join(f"{k} {plain(v)}" for k, v in value.items())
+        return ", ".join(f"{k} {plain(v)}" for k, v in value.items()) or "none"
     if isinstance(value, (list, tuple)):
         return ", ".join(plain(v) for v in value) if value else "none"
     if value is None:
@@ -50,88 +65,192 @@ def cubes(value: Any) -> str:
     return plain(value)
 
 
+def n_of(n: Any, noun: str) -> str:
+    """``1 army``, ``3 armies``, ``1 revolt marker``, ``2 revolt markers``."""
+    if n == 1:
+        return f"1 {noun}"
+    plural = noun[:-1] + "ies" if noun.endswith("y") else noun + "s"
+    return f"{n} {plural}"
+
+
 def generic(ev: Event) -> str:
     """Any event: its type and every field that is news."""
     fields = "; ".join(f"{k.replace('_', ' ')}: {plain(v)}" for k, v in ev.items() if k not in _QUIET)
     return f"{ev.get('type', 'Event')}: {fields}" if fields else str(ev.get("type", "Event"))
 
 
-def _action_cards(ev: Event) -> str:
-    cards = ev.get("actions") or ev.get("cards") or []
-    return "Action cards this season: " + ", ".join(action_name(a) for a in cards) + "."
+def _bid(bid: Any) -> str:
+    if not isinstance(bid, Mapping):
+        return plain(bid)
+    if bid.get("card") == "taler":
+        return f"{bid.get('value')} Taler"
+    if bid.get("card") == "county":
+        return f"county card {bid.get('county')}"
+    return "no bid"
 
 
-def _event_drawn(ev: Event) -> str:
-    card = ev.get("text") or ev.get("card") or ev.get("event") or ev.get("id")
-    return f"Event of the season: {plain(card)}."
-
-
-def _turn_order(ev: Event) -> str:
-    bids = ev.get("bids")
-    order = plain(ev.get("order"))
-    if isinstance(bids, Mapping) and bids:
-        return f"Bids: {plain(bids)}. Turn order: {order}."
-    return f"Turn order: {order}."
-
-
-def _bonus(ev: Event) -> str:
-    taken = ev.get("tiles") or ev.get("taken")
-    if isinstance(taken, Mapping):
-        return "Bonus tiles taken: " + ", ".join(f"{s} {t}" for s, t in taken.items()) + "."
-    return f"{ev.get('seat', '?')} takes the {ev.get('tile', '?')} bonus tile."
-
-
-def _action(ev: Event) -> str:
-    what = action_name(ev.get("action"))
-    where = ev.get("county")
-    seat = ev.get("seat", "?")
-    text = f"{seat}: {what}" + (f" in {where}" if where else "")
-    for key, fmt in (("taler", " (+{} Taler)"), ("grain", " (+{} grain)"), ("armies", ", {} armies"),
-                     ("to", " to {}"), ("cost", ", cost {} Taler")):
-        if ev.get(key) not in (None, "", 0):
-            text += fmt.format(plain(ev[key]))
-    if ev.get("skipped"):
-        text += f" -- not carried out ({plain(ev.get('reason') or ev['skipped'])})"
-    return text + "."
-
-
-def _battle(ev: Event) -> str:
-    att, dfn = ev.get("attacker", "?"), ev.get("defender") or "neutral"
-    where = ev.get("county") or ev.get("to", "?")
-    src = f" from {ev['from']}" if ev.get("from") else ""
-    text = f"Battle for {where}: {att}{src} attacks {dfn}."
-    if ev.get("thrown") is not None:
-        text += f" Thrown in: {cubes(ev['thrown'])}."
-    if ev.get("out") is not None:
-        text += f" Fell out: {cubes(ev['out'])}."
-    if ev.get("result") or ev.get("winner"):
-        text += f" Result: {plain(ev.get('result') or ev.get('winner'))}."
+def _bids(ev: Event) -> str:
+    bids = ev.get("bids") or {}
+    text = "Bids: " + "; ".join(f"{s} {_bid(b)}" for s, b in bids.items()) + "."
+    paid = {s: n for s, n in (ev.get("paid") or {}).items() if n}
+    if paid:
+        text += " Paid: " + ", ".join(f"{s} {n} Taler" for s, n in paid.items()) + "."
+    if ev.get("missed"):
+        text += f" No orders from {plain(ev['missed'])} (missed-orders policy applied)."
     return text
 
 
-def _conquest(ev: Event) -> str:
-    return f"{ev.get('seat', '?')} conquers {ev.get('county', '?')} with {plain(ev.get('armies'))} armies."
+def _event_drawn(ev: Event) -> str:
+    return f"Event of the season: {event_text(ev.get('event'))}."
+
+
+def _tie(ev: Event) -> str:
+    return f"Tie at {ev.get('rank')} between {plain(ev.get('seats'))}, drawn from the bag: {plain(ev.get('order'))}."
+
+
+def _turn_order(ev: Event) -> str:
+    text = f"Turn order: {plain(ev.get('order'))}."
+    choices = ev.get("choices") or []
+    if choices:
+        text += " Bonus tiles taken: " + ", ".join(
+            f"{c.get('seat')} {c.get('tile')} (place {c.get('place')})" for c in choices) + "."
+    return text
+
+
+def _revealed(ev: Event) -> str:
+    return f"Action {ev.get('step')}: {action_name(ev.get('action'))}"
+
+
+def _build(ev: Event) -> str:
+    text = (f"{ev.get('seat')} builds a {BUILDING_NAMES.get(ev.get('building'), ev.get('building'))} "
+            f"in {ev.get('county')} ({ev.get('cost')} Taler).")
+    if ev.get("markers_removed"):
+        text += f" {ev['markers_removed']} revolt marker(s) removed."
+    return text
+
+
+def _collect(what: str, unit: str, total_key: str) -> Callable[[Event], str]:
+    def fmt(ev: Event) -> str:
+        text = f"{ev.get('seat')} {what} {ev.get('amount')} {unit} in {ev.get('county')}"
+        notes = []
+        if ev.get("after_event") != ev.get("base"):
+            notes.append(f"card {ev.get('base')}, event makes it {ev.get('after_event')}")
+        if ev.get("bonus"):
+            notes.append(f"bonus +{ev['bonus']}")
+        if notes:
+            text += f" ({'; '.join(notes)})"
+        return text + f"; now {ev.get(total_key)}."
+    return fmt
+
+
+def _recruit(ev: Event) -> str:
+    return f"{ev.get('seat')} recruits {n_of(ev.get('armies'), 'army')} in {ev.get('county')} ({ev.get('cost')} Taler)."
+
+
+def _move(ev: Event) -> str:
+    return f"{ev.get('seat')} moves {n_of(ev.get('armies'), 'army')} from {ev.get('from')} to {ev.get('to')}."
+
+
+def _skipped(ev: Event) -> str:
+    where = f" in {ev['county']}" if ev.get("county") else ""
+    return f"{ev.get('seat')}: {action_name(ev.get('action'))}{where} not carried out: {ev.get('reason')}."
 
 
 def _revolt(ev: Event) -> str:
-    text = f"Revolt in {ev.get('county', '?')} ({plain(ev.get('seat') or ev.get('owner'))})"
-    if ev.get("result"):
-        text += f": {plain(ev['result'])}"
+    return (f"Revolt in {ev.get('county')} ({ev.get('seat')}, cause {ev.get('cause')}): "
+            f"{n_of(ev.get('peasants'), 'peasant army')} rise ({n_of(ev.get('markers'), 'revolt marker')} before).")
+
+
+def _battle(ev: Event) -> str:
+    dfn = ev.get("defender") or "the neutral county"
+    src = f" from {ev['from']}" if ev.get("from") else ""
+    text = f"Battle for {ev.get('county')}: {ev.get('attacker')}{src} against {dfn}."
+    extra = {k: v for k, v in (ev.get("bonus") or {}).items() if v}
+    text += f" Thrown in: {cubes(ev.get('thrown'))}"
+    if extra:
+        text += f" (extra armies: {cubes(extra)})"
+    if ev.get("tray_in"):
+        text += f", plus from the tray: {cubes(ev['tray_in'])}"
+    text += f". Fell out: {cubes(ev.get('out'))}."
+    if "attacker_out" in ev or "defender_out" in ev:
+        text += (f" Out for the attacker {_count(ev.get('attacker_out'))},"
+                 f" for the defender {_count(ev.get('defender_out'))}.")
+    return text + " " + _battle_result(ev)
+
+
+def _count(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return str(sum(int(v) for v in value.values() if isinstance(v, int)))
+    return plain(value)
+
+
+def _battle_result(ev: Event) -> str:
+    result = ev.get("result")
+    losses = ev.get("losses") or {}
+    lost = f" Losses: attacker {losses.get('attacker', 0)}, defender {losses.get('defender', 0)}." if losses else ""
+    if result == "attacker" and ev.get("attacker") == "peasants":
+        return f"The peasants win.{lost}"
+    if result == "attacker":
+        return f"The attacker wins and moves in with {n_of(ev.get('survivors', '?'), 'army')}.{lost}"
+    if result == "defender":
+        note = " (peasants only)" if ev.get("peasant_only_tie") else ""
+        return f"The defender holds{note}.{lost}"
+    if result == "tie":
+        return f"A tie: the county is devastated.{lost}"
+    return f"Result: {plain(result)}.{lost}"
+
+
+def _conquest(ev: Event) -> str:
+    prev = ev.get("from") or "neutral"
+    return f"{ev.get('seat')} conquers {ev.get('county')} (was {prev}) with {ev.get('armies')} armies."
+
+
+def _devastated(ev: Event) -> str:
+    text = f"{ev.get('county')} is devastated and becomes neutral (was {ev.get('owner') or 'neutral'})"
+    if ev.get("buildings"):
+        text += f"; buildings lost: {plain(ev['buildings'])}"
     return text + "."
 
 
+def _marker(ev: Event) -> str:
+    return f"Revolt marker in {ev.get('county')} ({ev.get('seat')}): now {ev.get('markers')}."
+
+
+def _winter(ev: Event) -> str:
+    return (f"Winter: the last event card ({event_text(ev.get('event'))}) costs every seat "
+            f"{ev.get('grain_loss')} grain. Grain left: {plain(ev.get('grain'))}.")
+
+
+def _famine(ev: Event) -> str:
+    return (f"Famine for {ev.get('seat')}: {ev.get('counties')} counties, {ev.get('grain')} grain, "
+            f"shortfall {ev.get('shortfall')} -> {ev.get('revolts')} revolt(s) with "
+            f"{ev.get('extra_peasants')} extra peasants each, in {plain(ev.get('drawn'))}.")
+
+
 def _scoring(ev: Event) -> str:
-    return "Scoring: " + cubes(ev.get("scores") or ev.get("vp") or {}) + "."
+    return f"Scoring. Victory points now: {plain(ev.get('vp'))}."
+
+
+def _year_end(ev: Event) -> str:
+    return f"End of the year: grain reset, {ev.get('markers_removed', 0)} revolt marker(s) removed."
+
+
+def _event_cards(ev: Event) -> str:
+    return "Event cards for the coming year: " + "; ".join(event_text(c) for c in ev.get("cards") or []) + "."
 
 
 def _game_over(ev: Event) -> str:
-    return f"Game over. Winner: {plain(ev.get('winner'))}."
+    return (f"Game over. Ranking (VP, then Taler): {plain(ev.get('ranking'))}. "
+            f"Winner: {ev.get('winner') or 'none (a tie)'}.")
 
 
 FORMATTERS: dict[str, Callable[[Event], str]] = {
-    "ActionCards": _action_cards, "EventDrawn": _event_drawn, "TurnOrder": _turn_order,
-    "BonusTaken": _bonus, "Action": _action, "Battle": _battle, "Conquest": _conquest,
-    "Revolt": _revolt, "Scoring": _scoring, "GameOver": _game_over,
+    "Bids": _bids, "EventDrawn": _event_drawn, "TieDraw": _tie, "TurnOrder": _turn_order,
+    "ActionRevealed": _revealed, "Build": _build, "Tax": _collect("collects", "Taler", "taler"),
+    "Grain": _collect("harvests", "grain", "grain"), "Recruit": _recruit, "Move": _move,
+    "Skipped": _skipped, "Revolt": _revolt, "Battle": _battle, "Conquest": _conquest,
+    "Devastated": _devastated, "RevoltMarker": _marker, "Winter": _winter, "Famine": _famine,
+    "Scoring": _scoring, "YearEnd": _year_end, "EventCards": _event_cards, "GameOver": _game_over,
 }
 
 

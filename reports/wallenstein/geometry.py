@@ -36,10 +36,33 @@ class County:
     neighbours: tuple[str, ...]  # canonical names
     cell: tuple[Point, ...]
 
+    @property
+    def centre(self) -> Point:
+        """The cell's centroid (where labels go: better centred than the site point)."""
+        return centroid(self.cell)
+
 
 def project(lat: float, lon: float) -> Point:
     """Equirectangular projection: (x, y) in 'degrees of latitude'."""
     return lon * math.cos(math.radians(_REF_LAT)), lat
+
+
+def centroid(poly: tuple[Point, ...] | list[Point]) -> Point:
+    """Area centroid of a simple polygon."""
+    a = cx = cy = 0.0
+    for (x1, y1), (x2, y2) in zip(poly, [*poly[1:], poly[0]]):
+        cross = x1 * y2 - x2 * y1
+        a += cross
+        cx += (x1 + x2) * cross
+        cy += (y1 + y2) * cross
+    return cx / (3 * a), cy / (3 * a)
+
+
+def extent(cells: list[tuple[Point, ...]], pad: float = 0.15) -> tuple[float, float, float, float]:
+    """(xmin, xmax, ymin, ymax) around all ``cells``."""
+    xs = [p[0] for c in cells for p in c]
+    ys = [p[1] for c in cells for p in c]
+    return min(xs) - pad, max(xs) + pad, min(ys) - pad, max(ys) + pad
 
 
 def _disc(cx: float, cy: float, r: float) -> list[Point]:
@@ -127,3 +150,36 @@ def _across(a: County, p: Point, q: Point, everyone: dict[str, County], tol: flo
         if abs(ux * p[0] + uy * p[1] - c) / norm < tol and abs(ux * q[0] + uy * q[1] - c) / norm < tol:
             return b.name
     return None
+
+
+@dataclass(frozen=True)
+class Borders:
+    """The fixed line work of the map, by style (each a list of segments)."""
+
+    inner: tuple[tuple[Point, Point], ...]      # between counties of one region
+    region: tuple[tuple[Point, Point], ...]     # between regions, and the outer edge
+    closed: tuple[tuple[Point, Point], ...]     # cells touch, but the counties do not border
+    links: tuple[tuple[Point, Point], ...]      # counties border, but their cells do not touch
+
+
+@lru_cache(maxsize=1)
+def borders() -> Borders:
+    """Classify every cell edge once (the map data never changes)."""
+    geo = counties()
+    inner, region, closed = [], [], []
+    touching = set()
+    for county in geo.values():
+        for p, q, other in cell_edges(county):
+            if other is not None:
+                touching.add((county.name, other))
+                if other < county.name:
+                    continue  # each shared edge once
+            if other is not None and other not in county.neighbours:
+                closed.append((p, q))
+            elif other is not None and geo[other].region == county.region:
+                inner.append((p, q))
+            else:
+                region.append((p, q))
+    links = [((c.x, c.y), (geo[o].x, geo[o].y)) for c in geo.values() for o in c.neighbours
+             if c.name < o and (c.name, o) not in touching]
+    return Borders(tuple(inner), tuple(region), tuple(closed), tuple(links))

@@ -10,21 +10,19 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
+from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
 from reports import colors as col
-from reports.wallenstein.geometry import County, cell_edges, counties
+from reports.wallenstein.geometry import County, borders, counties, extent
 
 #: savefig options that keep the PNG free of version strings and timestamps.
 PNG_OPTS: dict[str, Any] = {"format": "png", "metadata": {"Software": None}, "dpi": 100}
 FIGSIZE = (9.0, 9.6)
 REGION_LINE = "#3b2a14"
 BATTLE = "#d40000"
-#: Where each region's name is written (projected map units), outside the counties.
-REGION_LABELS = {"Brandenburg": (8.3, 55.05), "Kurpfalz": (2.75, 49.9), "Bayern": (6.2, 46.35),
-                 "Österreich": (10.7, 46.55), "Sachsen": (10.3, 51.95)}
 BUILDING_GLYPH = {"palace": "P", "church": "C", "trade": "T"}
 
 
@@ -52,20 +50,31 @@ def render_map(view: Mapping[str, Any], title: str) -> bytes:
     geo = counties()
     for county in geo.values():
         _draw_cell(ax, county, known.get(county.name), palette)
-    _draw_borders(ax, geo)
-    _draw_links(ax, geo)
+    _draw_borders(ax)
     for county in geo.values():
         _draw_labels(ax, county, known.get(county.name), palette, county.name in battles)
-    for region, (x, y) in REGION_LABELS.items():
-        ax.text(x, y, region.upper(), ha="center", va="center", fontsize=11, color=REGION_LINE,
-                fontstyle="italic", alpha=0.75)
-    ax.set_xlim(1.9, 11.7)
-    ax.set_ylim(45.9, 55.4)
+    _region_names(ax, geo)
+    xmin, xmax, ymin, ymax = extent([c.cell for c in geo.values()])
+    ax.set_xlim(xmin - 1.3, xmax)  # room on the left for the legend
+    ax.set_ylim(ymin, ymax)
     _legend(ax, palette)
     fig.suptitle(title, fontsize=13, y=0.985)
     buf = io.BytesIO()
     fig.savefig(buf, **PNG_OPTS)
     return buf.getvalue()
+
+
+#: The county in whose cell each region's name is written (spread out, so names never collide).
+REGION_ANCHOR = {"Brandenburg": "Neumark", "Sachsen": "Lausitz", "Kurpfalz": "Erzbm. Trier",
+                 "Bayern": "Württemberg", "Österreich": "Mähren"}
+
+
+def _region_names(ax: Any, geo: dict[str, County]) -> None:
+    """Each region's name, large and faint, behind the labels of one of its counties."""
+    for region, anchor in REGION_ANCHOR.items():
+        x, y = geo[anchor].centre
+        ax.text(x, y - 0.42, region.upper(), ha="center", va="center", fontsize=15, color=REGION_LINE,
+                alpha=0.3, fontweight="bold", zorder=1.5)
 
 
 def _in_play(c: Mapping[str, Any] | None) -> bool:
@@ -74,7 +83,7 @@ def _in_play(c: Mapping[str, Any] | None) -> bool:
 
 def _draw_cell(ax: Any, county: County, c: Mapping[str, Any] | None, palette: dict[str, str]) -> None:
     if not _in_play(c):
-        ax.add_patch(Polygon(county.cell, closed=True, fc=col.OUT_OF_PLAY, ec="none", hatch="///", lw=0))
+        ax.add_patch(Polygon(county.cell, closed=True, fc=col.OUT_OF_PLAY, ec="#e6e6e6", hatch="///", lw=0))
         return
     assert c is not None
     owner = c.get("owner")
@@ -82,45 +91,30 @@ def _draw_cell(ax: Any, county: County, c: Mapping[str, Any] | None, palette: di
     ax.add_patch(Polygon(county.cell, closed=True, fc=fill, ec="none", lw=0))
 
 
-def _draw_borders(ax: Any, geo: dict[str, County]) -> None:
-    """Thin lines between counties of a region, thick ones around regions and the map."""
-    for county in geo.values():
-        for p, q, other in cell_edges(county):
-            if other is not None and other < county.name:
-                continue  # each inner edge once
-            inner = other is not None and geo[other].region == county.region
-            closed = other is not None and other not in county.neighbours
-            if inner and not closed:
-                ax.plot([p[0], q[0]], [p[1], q[1]], color="#8a7a60", lw=0.7, zorder=2)
-            else:
-                ax.plot([p[0], q[0]], [p[1], q[1]], color=REGION_LINE, lw=2.2, zorder=3,
-                        solid_capstyle="round")
-            if closed:  # drawn touching on this schematic map, but no border in the game
-                mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-                ax.plot([mx], [my], marker="x", color=REGION_LINE, ms=6, mew=1.6, zorder=4)
-
-
-def _draw_links(ax: Any, geo: dict[str, County]) -> None:
-    """Dashed links for neighbours whose cells do not touch on this schematic map."""
-    touching = {(county.name, other) for county in geo.values() for _, _, other in cell_edges(county) if other}
-    for county in geo.values():
-        for other in county.neighbours:
-            if county.name < other and (county.name, other) not in touching:
-                o = geo[other]
-                ax.plot([county.x, o.x], [county.y, o.y], color="#222222", lw=1.0, ls=(0, (4, 3)),
-                        zorder=5, alpha=0.8)
+def _draw_borders(ax: Any) -> None:
+    """Thin lines inside regions, thick ones around regions and the map, dashed links."""
+    b = borders()
+    ax.add_collection(LineCollection(b.inner, colors="#8a7a60", linewidths=0.7, zorder=2))
+    ax.add_collection(LineCollection(b.region + b.closed, colors=REGION_LINE, linewidths=2.2, zorder=3,
+                                     capstyle="round"))
+    if b.closed:  # drawn touching on this schematic map, but no border in the game
+        mids = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for p, q in b.closed]
+        ax.plot([m[0] for m in mids], [m[1] for m in mids], "x", color=REGION_LINE, ms=6, mew=1.6, zorder=4)
+    ax.add_collection(LineCollection(b.links, colors="#222222", linewidths=1.2, linestyles=(0, (4, 3)),
+                                     zorder=5, alpha=0.8))
 
 
 def _draw_labels(ax: Any, county: County, c: Mapping[str, Any] | None, palette: dict[str, str],
                  battle: bool) -> None:
-    x, y = county.x, county.y
+    x, y = county.centre
     short = county.name.replace("Erzbm. ", "").replace("Bm. ", "").replace("Hm. ", "").replace("Gft. ", "")
     grey = not _in_play(c)
-    ax.text(x, y + 0.2, short, ha="center", va="center", fontsize=7.5, zorder=8,
-            color="#777777" if grey else "#1a1a1a", fontweight="bold" if not grey else "normal")
     if grey:
-        ax.text(x, y - 0.05, "out of play", ha="center", va="center", fontsize=6, color="#666666", zorder=8)
+        ax.text(x, y, f"{short}\n(out of play)", ha="center", va="center", fontsize=6.5, color="#444444",
+                zorder=8, bbox={"boxstyle": "round,pad=0.15", "fc": "#eeeeee", "ec": "none", "alpha": 0.85})
         return
+    ax.text(x, y + 0.2, short, ha="center", va="center", fontsize=7.5, zorder=8, color="#1a1a1a",
+            fontweight="bold")
     assert c is not None
     if battle:
         ax.add_patch(Polygon(county.cell, closed=True, fc="none", ec=BATTLE, lw=2.4, ls=(0, (3, 2)), zorder=6))

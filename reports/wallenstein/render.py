@@ -10,15 +10,25 @@ from reports.wallenstein.content import build_doc, viewer_label
 from reports.wallenstein.mapplot import render_map
 
 
-def render(inp: ReportInput) -> Rendered:
-    """The report for ``inp.viewer``, built from ``inp.view`` alone."""
+def render_documents(inp: ReportInput) -> tuple[str, str]:
+    """The text and HTML of the report (no pictures; cheap)."""
     doc, banner = build_doc(inp)
-    text = render_text("wallenstein.txt.j2", doc=doc, banner=banner)
-    html = render_html("wallenstein.html.j2", doc=doc, banner=banner)
+    return (render_text("wallenstein.txt.j2", doc=doc, banner=banner),
+            render_html("wallenstein.html.j2", doc=doc, banner=banner))
+
+
+def render_images(inp: ReportInput) -> dict[str, bytes]:
+    """The map, and the chart once there is history, as PNG bytes."""
     title = f"Wallenstein {inp.game_id} after {inp.turn} ({viewer_label(inp.viewer)})"
     images = {"map.png": render_map(inp.view, title)}
     if inp.history:
         palette = seat_colors(inp.view.get("seats", {}))
         images["chart.png"] = charts.line_charts(inp.history, (("scores", "Victory points"), ("armies", "Armies")),
                                                  palette)
-    return Rendered(text=text, html=html, images=images)
+    return images
+
+
+def render(inp: ReportInput) -> Rendered:
+    """The report for ``inp.viewer``, built from ``inp.view`` alone."""
+    text, html = render_documents(inp)
+    return Rendered(text=text, html=html, images=render_images(inp))

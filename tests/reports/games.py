@@ -1,0 +1,85 @@
+"""Seeded random Wallenstein games turned into report inputs (tests, goldens, bench, docs)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.base import GM, PUBLIC, get_engine, state_hash
+from adjudicator.chance import Chance
+from reports.model import ReportInput
+
+ORDER_HELP = """BID <0-4> | BID COUNTY <county> | BID NONE
+BONUS attack tax grain recruit defend   (your preference, best first)
+TAX <county> / GRAIN <county> / PALACE|CHURCH|TRADE <county>
+RECRUIT5|RECRUIT3 <county> / RECRUIT1 <county> [MOVE ALL|n TO <county>]
+ATTACKA|ATTACKB <county> TO <county> WITH ALL|n"""
+DEADLINE = "2026-12-06T18:00:00+01:00"
+
+
+@dataclass
+class Turn:
+    """One adjudicated turn: the state after it and its public history so far."""
+
+    label: str
+    state: dict[str, Any]
+    history: list[dict[str, Any]]
+
+
+def play(seed: str, seats: Sequence[str] = ("red", "blue", "green"), options: dict[str, str] | None = None,
+         max_steps: int = 200) -> list[Turn]:
+    """Play a seeded random game; the state after every adjudicated turn, in order."""
+    engine = get_engine("wallenstein")
+    state, _ = engine.create(list(seats), dict(options or {}), seed)
+    bot = Chance("bot:" + seed)
+    turns: list[Turn] = []
+    history: list[dict[str, Any]] = []
+    for step in range(max_steps):
+        pending = engine.pending(state)
+        if pending is None:
+            return turns
+        orders = {s: engine.random_orders(state, s, bot.stream(f"{step}/{s}")) for s in pending.seats}
+        state, _ = engine.advance(state, orders, seed)
+        history = history + [public_figures(pending.turn, engine.view(state, PUBLIC))]
+        turns.append(Turn(pending.turn, state, history))
+    raise AssertionError(f"game {seed} did not end in {max_steps} steps")
+
+
+def public_figures(turn: str, view: dict[str, Any]) -> dict[str, Any]:
+    """The history entry of one turn: VP and armies on the map per seat (public figures)."""
+    armies = {s: 0 for s in view["seats"]}
+    for c in view["counties"].values():
+        if c.get("owner") in armies:
+            armies[c["owner"]] += c["armies"]
+    return {"turn": turn, "scores": {s: d["vp"] for s, d in view["seats"].items()}, "armies": armies}
+
+
+def viewers(state: dict[str, Any]) -> list[str]:
+    """Every seat, then the public and the GM."""
+    return [*state["seats"], PUBLIC, GM]
+
+
+def report_input(game_id: str, seed: str, turn: Turn, viewer: str, state: dict[str, Any] | None = None) -> ReportInput:
+    """The ReportInput the shell would build for ``viewer`` after ``turn``.
+
+    ``state`` replaces the turn's state in the view only (leak tests perturb it); the
+    state hash stays that of the turn's real state.
+    """
+    engine = get_engine("wallenstein")
+    real_hash = state_hash(turn.state)
+    state = turn.state if state is None else state
+    over = engine.pending(state) is None
+    return ReportInput(game_id=game_id, game="wallenstein", viewer=viewer, turn=turn.label,
+                       view=engine.view(state, viewer), history=turn.history,
+                       seed_commitment=hashlib.sha256(seed.encode("utf-8")).hexdigest(),
+                       state_hash=real_hash, seed=seed if over else None,
+                       deadline=None if over else DEADLINE, order_help=ORDER_HELP)
+
+
+def all_inputs(game_id: str, seed: str, **kw: Any) -> Iterator[ReportInput]:
+    """Every report of a seeded game: each turn, each viewer."""
+    for turn in play(seed, **kw):
+        for viewer in viewers(turn.state):
+            yield report_input(game_id, seed, turn, viewer)
