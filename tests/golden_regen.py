@@ -10,7 +10,7 @@ import importlib
 import sys
 
 #: Modules with a ``regenerate()`` function.
-REGENERATORS = ("tests.reports.golden",)
+REGENERATORS = ("tests.reports.golden", "tests.reports.docs_images")
 
 
 def main() -> int:

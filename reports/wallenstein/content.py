@@ -45,7 +45,7 @@ def armies_on_map(view: Mapping[str, Any]) -> dict[str, int]:
 def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     """The report's document and its banner line (empty when there is nothing to flag)."""
     view = inp.view
-    sections = [s for s in (_season(view), _winter(view), _pictures(inp), _position(view),
+    sections = [s for s in (_pictures(inp), _season(view), _winter(view), _position(view),
                             _next(inp), _hands(inp)) if s is not None]
     year_season = inp.turn.replace("-", " ")
     doc = Doc(title=f"Wallenstein -- game {inp.game_id} -- {year_season}",
@@ -171,7 +171,7 @@ def _tower_table(view: Mapping[str, Any]) -> Table:
 
 def _pictures(inp: ReportInput) -> Section:
     blocks = [Image("map.png", "Map: counties coloured by owner, with armies, buildings, "
-                    "revolt markers and this season's battles")]
+                    "revolt markers and this season's battles", 820)]
     if inp.history:
         blocks.append(Image("chart.png", "Chart: victory points and armies by seat over the seasons", 560))
     return Section("map", "Map", tuple(blocks))

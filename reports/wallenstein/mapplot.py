@@ -39,6 +39,18 @@ def battle_counties(view: Mapping[str, Any]) -> set[str]:
 
 def render_map(view: Mapping[str, Any], title: str) -> bytes:
     """The map of ``view`` as PNG bytes."""
+    return save_png(map_figure(view, title))
+
+
+def save_png(fig: Figure) -> bytes:
+    """A figure as PNG bytes without metadata (byte-identical for identical figures)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, **PNG_OPTS)
+    return buf.getvalue()
+
+
+def map_figure(view: Mapping[str, Any], title: str) -> Figure:
+    """The map of ``view`` as a matplotlib figure (every artist added, not yet drawn)."""
     fig = Figure(figsize=FIGSIZE)
     ax = fig.add_axes((0.0, 0.0, 1.0, 0.95))
     ax.set_axis_off()
@@ -59,9 +71,7 @@ def render_map(view: Mapping[str, Any], title: str) -> bytes:
     ax.set_ylim(ymin, ymax)
     _legend(ax, palette)
     fig.suptitle(title, fontsize=13, y=0.985)
-    buf = io.BytesIO()
-    fig.savefig(buf, **PNG_OPTS)
-    return buf.getvalue()
+    return fig
 
 
 #: The county in whose cell each region's name is written (spread out, so names never collide).
