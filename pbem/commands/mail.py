@@ -18,7 +18,7 @@ PROGRESS_FROM = 10
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, allow_dash=True))
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output, one object per mail.")
 @pass_app
 def ingest(app: App, paths: tuple[str, ...], as_json: bool) -> None:
@@ -35,6 +35,8 @@ def ingest(app: App, paths: tuple[str, ...], as_json: bool) -> None:
       formail -s ... | pbem ingest -        # or from procmail/fetchmail via stdin
       pbem ingest gm-orders.txt             # GAME w1 red / BID 2 / END, typed by the GM
     """
+    if not paths and sys.stdin.isatty():
+        raise click.UsageError("give PATH ... (a Maildir, mbox or .eml file), or pipe a mail into 'pbem ingest -'")
     mails = read_sources(paths or ("-",), sys.stdin.buffer)
     ingestor = Ingestor(app.service)
     outcomes = list(_run(ingestor, mails))

@@ -84,3 +84,7 @@ def test_send_without_destination_is_a_domain_error(db, monkeypatch):
     out = run(db, "send", code=1)
     assert "nowhere to send" in out
     assert "not both" in run(db, "send", "--smtp", "x:25", "--maildir", "d", code=2)
+
+
+def test_missing_path_is_a_usage_error(db, tmp_path):
+    assert "does not exist" in run(db, "ingest", str(tmp_path / "nope.eml"), code=2)

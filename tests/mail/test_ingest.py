@@ -224,3 +224,14 @@ def test_passwords_never_in_replies_logs_or_outcomes(games, ingest, caplog):
     for secret in [*PASSWORDS.values(), "bq3n-8vhs-XXXX"]:
         assert not any(secret in t for t in texts), secret
     assert "Re: GAME duel blue ******" in [r["subject"] for r in replies(games)]
+
+
+def test_seat_with_no_pending_decision_is_told_so(games, ingest, monkeypatch):
+    from adjudicator.base import Pending, get_engine
+
+    engine = get_engine("toy-dice-duel")
+    monkeypatch.setattr(engine, "pending", lambda state: Pending(("red",), "round-1", "bid", False, ("BID",)))
+    out = ingest("plain.eml")  # blue
+    assert out.outcome == "rejected"
+    assert out.blocks[0].reason.startswith("seat blue has no decision pending in turn round-1")
+    assert "no decision pending" in reply_text(replies(games)[0]) and _submitted(games) == {}
