@@ -74,7 +74,7 @@ class Ingestor:
 
     def ingest(self, item: RawMail) -> Outcome:
         """Process one mail; an unexpected failure keeps the mail with status ``error``."""
-        mail = _parse(item.raw)
+        mail = _parse(item.raw, trusted=not item.mailbox)
         try:
             with self.store.transaction():
                 return self._process(mail, item.origin)
@@ -206,12 +206,12 @@ class Ingestor:
         result.owes = _owes(self.service, game.game_id, block.seat, submitted.turn)
 
 
-def _parse(raw: bytes) -> ParsedMail:
+def _parse(raw: bytes, trusted: bool) -> ParsedMail:
     try:
-        return parse_mail(raw)
-    except Exception:  # noqa: BLE001 - a mail the parser chokes on is still kept and answered
-        log.warning("could not parse a mail; treating it as text", exc_info=True)
-        return ParsedMail(raw, is_mail=False, text=raw.decode("utf-8", "replace"))
+        return parse_mail(raw, trusted)
+    except Exception:  # noqa: BLE001 - a mail the parser chokes on is kept and logged, never trusted
+        log.warning("could not parse a mail", exc_info=True)
+        return ParsedMail(raw, is_mail=True, ignore="the mail could not be parsed")
 
 
 def _envelope_problems(block: Block, trusted: bool) -> list[LineProblem]:

@@ -15,7 +15,7 @@ import mailbox
 import re
 import tempfile
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from email import policy
 from email.message import EmailMessage
@@ -27,8 +27,6 @@ from typing import BinaryIO
 
 from pbem.notify import LOOP_HEADER
 
-#: Headers whose presence makes a file a mail (otherwise it is a GM's order text).
-_MAIL_HEADERS = ("from", "to", "subject", "message-id", "date", "received", "return-path")
 _HEADER_LINE = re.compile(rb"^[!-9;-~]+:[ \t]?")
 _BULK = {"bulk", "list", "junk"}
 
@@ -39,6 +37,7 @@ class RawMail:
 
     raw: bytes
     origin: str
+    mailbox: bool = False  # read from a Maildir or mbox: never a GM's order text
 
 
 @dataclass
@@ -61,15 +60,18 @@ class ParsedMail:
     text: str = ""
     html_only: bool = False
     ignore: str = ""
-    notes: list[str] = field(default_factory=list)
+    digest: str = ""
 
     @property
     def key(self) -> str:
-        """The store key: Message-ID plus a hash of the body (the whole mail without one)."""
+        """The store key: Message-ID plus a hash of the body. A mail without Message-ID is
+        keyed by sender, Date, Subject and body (so a re-delivery with more Received lines
+        is still the same mail); a GM's text by its bytes."""
         if self.message_id:
             return f"{self.message_id}#{_sha(body_bytes(self.raw))[:16]}"
-        prefix = "mail" if self.is_mail else "gm"
-        return f"{prefix}:{_sha(self.raw)[:32]}"
+        if self.is_mail:
+            return f"mail:{(self.digest or _sha(self.raw))[:32]}"
+        return f"gm:{_sha(self.raw)[:32]}"
 
     @property
     def raw_sha256(self) -> str:
@@ -109,7 +111,7 @@ def read_maildir(path: Path) -> list[RawMail]:
     out = []
     for key in sorted(box.iterkeys()):
         with box.get_file(key) as fh:
-            out.append(RawMail(fh.read(), f"{path}:{key}"))
+            out.append(RawMail(fh.read(), f"{path}:{key}", mailbox=True))
     return out
 
 
@@ -117,7 +119,8 @@ def read_mbox(path: Path, origin: str | None = None) -> list[RawMail]:
     """The mails of an mbox file, in file order, without their ``From `` lines."""
     box = mailbox.mbox(path, create=False)
     try:
-        return [RawMail(box.get_bytes(key), f"{origin or path}#{n}") for n, key in enumerate(box.iterkeys(), 1)]
+        return [RawMail(box.get_bytes(key), f"{origin or path}#{n}", mailbox=True)
+                for n, key in enumerate(box.iterkeys(), 1)]
     finally:
         box.close()
 
@@ -155,23 +158,22 @@ def read_sources(paths: Iterable[str], stdin: BinaryIO) -> list[RawMail]:
 
 # -- parsing -------------------------------------------------------------------------
 def looks_like_mail(raw: bytes) -> bool:
-    """True when ``raw`` starts with a header block naming at least one mail header."""
-    names = set()
-    for line in raw.lstrip(b"\r\n").splitlines():
-        if not line.strip():
-            break
-        if line[:1] in (b" ", b"\t"):
-            continue
-        if not _HEADER_LINE.match(line):
-            return False
-        names.add(line.split(b":", 1)[0].decode("ascii", "replace").lower())
-    return bool(names & set(_MAIL_HEADERS))
+    """True when ``raw`` starts with a header line (``Name: value``). A GM's order text
+    starts with ``GAME``, a ``#`` comment or prose, never with a header."""
+    first = raw.lstrip(b"\r\n").split(b"\n", 1)[0]
+    return bool(_HEADER_LINE.match(first))
 
 
-def parse_mail(raw: bytes) -> ParsedMail:
-    """Parse raw bytes into a :class:`ParsedMail`; never raises on malformed input."""
+def parse_mail(raw: bytes, trusted: bool = True) -> ParsedMail:
+    """Parse raw bytes into a :class:`ParsedMail`; never raises on malformed input.
+
+    Bytes without headers are a GM's order text only when ``trusted`` (a file or stdin the
+    GM named); from a mailbox they are mail without a sender, which is never answered.
+    """
     if not looks_like_mail(raw):
-        return ParsedMail(raw, is_mail=False, text=normalise_text(_decode_bytes(raw)))
+        if trusted:
+            return ParsedMail(raw, is_mail=False, text=normalise_text(_decode_bytes(raw)))
+        return ParsedMail(raw, is_mail=True, ignore="no mail headers (not taken as GM input from a mailbox)")
     msg = BytesParser(policy=policy.default).parsebytes(raw)
     assert isinstance(msg, EmailMessage)
     mail = ParsedMail(raw, is_mail=True)
@@ -182,6 +184,8 @@ def parse_mail(raw: bytes) -> ParsedMail:
     mail.references = " ".join(_header(msg, "References").split())
     mail.ignore = ignore_reason(msg, mail.sender)
     mail.text, mail.html_only = order_text(msg)
+    mail.digest = _sha("\n".join([mail.sender or "", _header(msg, "Date"), mail.subject]).encode()
+                       + b"\n" + body_bytes(raw))
     return mail
 
 

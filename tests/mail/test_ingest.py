@@ -235,3 +235,11 @@ def test_seat_with_no_pending_decision_is_told_so(games, ingest, monkeypatch):
     assert out.outcome == "rejected"
     assert out.blocks[0].reason.startswith("seat blue has no decision pending in turn round-1")
     assert "no decision pending" in reply_text(replies(games)[0]) and _submitted(games) == {}
+
+
+def test_headerless_file_in_a_maildir_is_never_trusted_as_gm_input(games, tmp_path):
+    box = mailbox.Maildir(tmp_path / "md", create=True)
+    box.add(fixture("gm_orders.txt"))
+    [out] = [Ingestor(games).ingest(m) for m in read_path(tmp_path / "md")]
+    assert out.outcome == "ignored" and "no mail headers" in out.note
+    assert _submitted(games) == {} and replies(games) == []

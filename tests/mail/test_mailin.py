@@ -85,8 +85,19 @@ def test_gm_text_is_not_mail():
     mail = parse_mail(fixture("gm_orders.txt"))
     assert not mail.is_mail and mail.sender is None
     assert parse_blocks(mail.text).blocks[0].seat == "green"
-    assert not looks_like_mail(b"Note: GAME w1 red\nBID 2\n")  # "Note:" is no mail header
+    assert not looks_like_mail(b"# typed by the GM\nGAME w1 red\nBID 2\nEND\n")
     assert looks_like_mail(fixture("plain.eml"))
+    # a header line, however broken the rest, makes it mail (which needs a password)
+    assert looks_like_mail(b"Received: from x\nBad header line\nFrom: a@b\n\nGAME w1 red\n")
+    from_box = parse_mail(fixture("gm_orders.txt"), trusted=False)
+    assert from_box.is_mail and from_box.ignore.startswith("no mail headers")
+
+
+def test_mail_without_message_id_keeps_its_key_across_redelivery():
+    raw = b"From: ben@example.org\nDate: Mon, 30 Nov 2026 10:00:00 +0100\nSubject: x\n\nGAME duel blue p\n"
+    again = b"Received: from relay by mx; Mon, 30 Nov 2026\n" + raw
+    assert parse_mail(raw).key == parse_mail(again).key and parse_mail(raw).key.startswith("mail:")
+    assert parse_mail(raw).key != parse_mail(raw.replace(b"Subject: x", b"Subject: y")).key
 
 
 def test_key_is_message_id_plus_body_hash_stable_across_header_changes():
