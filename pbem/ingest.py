@@ -25,7 +25,7 @@ from pbem.mailin import ParsedMail, RawMail, parse_mail
 from pbem.replies import BlockResult
 from pbem.service import Service
 from turns.base import LineProblem, check_orders, format_orders, grammar_for
-from turns.envelope import Block, parse_blocks
+from turns.envelope import Block, EnvelopeResult, parse_blocks
 
 log = logging.getLogger("pbem.ingest")
 
@@ -99,21 +99,22 @@ class Ingestor:
         envelope = parse_blocks(mail.text)
         games: list[Game] = []
         results = [self._block(mail, block, f"{key}#{n}", games) for n, block in enumerate(envelope.blocks, 1)]
-        body = replies.reply_body(results, envelope.problems, mail.html_only)
-        outcome = _classify(results)
-        problems = sum(len(r.problems) + bool(r.reason) + r.auth_failed for r in results) + len(envelope.problems)
-        result = Outcome(key, origin, mail.sender, outcome, results, problems or (0 if results else 1))
+        result = Outcome(key, origin, mail.sender, _classify(results), results, _count(results, envelope),
+                         note=_note(results))
+        self._answer(mail, envelope, games, result)
+        self.store.set_mail_status(key, result.outcome, result.note)
+        log.info("%s from %s: %s (%s)", key, mail.sender or "GM", result.outcome, result.note)
+        return result
+
+    def _answer(self, mail: ParsedMail, envelope: EnvelopeResult, games: list[Game], result: Outcome) -> None:
+        """Queue the one reply to a mail, or keep it on ``result`` to print (GM's text)."""
+        body = replies.reply_body(result.blocks, envelope.problems, mail.html_only)
         secrets = [b.password for b in envelope.blocks]
         if mail.is_mail:
             out = replies.reply_message(mail, body, self.service.sender, None, secrets)
             result.outbox_id = notify.queue(self.store, games[0] if games else None, out)
         else:
             result.reply = replies.scrub(body, secrets)
-        result.note = "; ".join(f"{b.game if not b.auth_failed else '?'}/{b.seat if not b.auth_failed else '?'}"
-                                f" {'accepted' if b.accepted else 'rejected'}" for b in results) or "no GAME block"
-        self.store.set_mail_status(key, outcome, result.note)
-        log.info("%s from %s: %s (%s)", key, mail.sender or "GM", outcome, result.note)
-        return result
 
     def _retry(self, key: str) -> bool:
         """True when ``key`` was kept but its processing failed earlier (so it runs again)."""
@@ -250,6 +251,20 @@ def _owes(service: Service, game_id: str, seat: str, turn: str) -> str:
     others = len(status["awaiting"])
     tail = (f"{others} seat(s) still to send orders" if others else "all orders are in")
     return f"You owe nothing more for turn {turn} ({tail}); you may replace these orders until the deadline."
+
+
+def _count(results: list[BlockResult], envelope: EnvelopeResult) -> int:
+    """How many problems the reply lists (a mail without any block counts as one)."""
+    if not results:
+        return max(1, len(envelope.problems))
+    return sum(len(r.problems) + bool(r.reason) + r.auth_failed for r in results) + len(envelope.problems)
+
+
+def _note(results: list[BlockResult]) -> str:
+    """The mail's status note: game/seat and outcome of each block (no password, no orders)."""
+    parts = [f"{'?/?' if r.auth_failed else f'{r.game}/{r.seat}'} {'accepted' if r.accepted else 'rejected'}"
+             for r in results]
+    return "; ".join(parts) or "no GAME block"
 
 
 def _classify(results: list[BlockResult]) -> str:
