@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.wallenstein import combat
+from adjudicator.wallenstein import combat, favour
 from adjudicator.wallenstein.data import counties, neighbours, rules
 from adjudicator.wallenstein.state import Ctx, seat_count
 
@@ -152,6 +152,8 @@ def _manoeuvre(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | N
         return None
     if ctx.effect("church_protection") and "church" in tgt["buildings"]:
         return f"{to} has a church and the event forbids attacking it"
+    if favour.protected(state, tgt["owner"], order["action"]):  # a favour card's protection (court expansion)
+        return f"{to} is under the Emperor's protection against {order['action'].upper()} this season"
     combat.attack(ctx, seat, county, to, n)
     return None
 

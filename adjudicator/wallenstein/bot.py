@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.chance import Stream
+from adjudicator.wallenstein.court import enabled as court_on
+from adjudicator.wallenstein.courtbot import heuristic_court
 from adjudicator.wallenstein.data import MONEY_CARDS, counties, neighbours, rules, setup_value
 from adjudicator.wallenstein.orders import SLOTS, validate_draft, validate_plan
 from adjudicator.wallenstein.randbot import random_draft, random_plan
@@ -98,7 +100,8 @@ def _plan(state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str, Any]]
             take(action, free[0])
     prefs = ["attack"] if "attacka" in plan else []
     prefs += ["tax", "recruit", "grain", "defend", "attack"]
-    return [*plan.values(), bid, {"kind": "bonus", "order": list(dict.fromkeys(prefs))}]
+    court = heuristic_court(state, seat, free) if court_on(state) else []
+    return [*plan.values(), bid, {"kind": "bonus", "order": list(dict.fromkeys(prefs))}, *court]
 
 
 def _build_and_recruit(state: dict[str, Any], seat: str, free: list[str], budget: int, take: Any) -> int:

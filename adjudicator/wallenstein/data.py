@@ -15,6 +15,8 @@ from adjudicator.base import file_sha256
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 FILES = ("counties.json", "events.json", "famine.json", "rules.json", "setup.json", "tower.json")
+#: read only with the Imperial Court expansion (their provisional figures: court.provisional)
+COURT_FILES = ("court.json", "favour_cards.json")
 
 
 @lru_cache(maxsize=None)
@@ -26,7 +28,7 @@ def load(name: str) -> Any:
 
 def data_files() -> dict[str, str]:
     """Data file name -> SHA-256 of its bytes."""
-    return {name: file_sha256(os.path.join(DATA_DIR, name)) for name in FILES}
+    return {name: file_sha256(os.path.join(DATA_DIR, name)) for name in FILES + COURT_FILES}
 
 
 @lru_cache(maxsize=None)
@@ -81,7 +83,7 @@ MONEY_CARDS: tuple[int, ...] = tuple(load("rules.json")["money_cards"]["value"])
 
 
 def provisional() -> list[dict[str, str]]:
-    """Every provisional figure in use: ``{file, figure, reason}``."""
+    """Every provisional figure of the base game: ``{file, figure, reason}``."""
     out = []
     for name in FILES:
         doc = load(name)

@@ -7,17 +7,18 @@ from typing import Any
 
 from adjudicator.base import GameError, Pending, Problem
 from adjudicator.chance import Chance, Stream
-from adjudicator.wallenstein import data, orders as ords, season, setup, view as views
+from adjudicator.wallenstein import court, data, orders as ords, season, setup, view as views
 from adjudicator.wallenstein.randbot import random_draft, random_plan
 from adjudicator.wallenstein.state import Ctx, copy_state, turn_label
 
 PLAN_FORMS = ("PALACE", "CHURCH", "TRADE", "GRAIN", "TAX", "RECRUIT5", "RECRUIT3", "RECRUIT1",
               "ATTACKA", "ATTACKB", "BID", "BONUS")
 DRAFT_FORMS = ("DRAFT", "GROUPS")
+COURT_FORMS = ("COURT3", "COURT2", "COURT1", "FAVOUR")
 
 
 class WallensteinEngine:
-    """Wallenstein, 2nd edition base game, 3-5 seats."""
+    """Wallenstein, 2nd edition, 3-5 seats; the Imperial Court with option ``expansion=court``."""
 
     name = "wallenstein"
     version = "1.0"
@@ -33,8 +34,9 @@ class WallensteinEngine:
         if state["phase"] == "over":
             return None
         draft = state["phase"] == "draft"
+        forms = DRAFT_FORMS if draft else PLAN_FORMS + (COURT_FORMS if court.enabled(state) else ())
         return Pending(seats=tuple(state["seats"]), turn=turn_label(state), kind="draft" if draft else "plan",
-                       simultaneous=True, forms=DRAFT_FORMS if draft else PLAN_FORMS)
+                       simultaneous=True, forms=forms)
 
     def validate(self, state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
         """Every problem with ``seat``'s orders, each tied to its order index."""

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.base import Problem
+from adjudicator.wallenstein import court_orders as co
+from adjudicator.wallenstein.court import enabled as court_on
 from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, MONEY_CARDS, in_play, neighbours, setup_value
 from adjudicator.wallenstein.state import hand, seat_count
 
@@ -41,6 +43,8 @@ def _check_action(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -
     action, county = o.get("action"), o.get("county")
     if not isinstance(action, str) or action not in ACTIONS:
         return [Problem(i, f"unknown action {action!r} (actions: {', '.join(ACTIONS)})", (), "name")]
+    if o.get("card") == "tower":
+        return co.check_tower_action(state, i, o)
     bad = _county(state, i, county)
     if bad:
         return [bad]
@@ -84,6 +88,8 @@ def _check_bid(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -> l
         return []
     if card == "none":
         return []
+    if card == "tower":  # rule 9.3 note: counts as a 0 money card
+        return [] if court_on(state) else [Problem(i, f"BID TOWER is {co.ONLY}")]
     return [Problem(i, f"unknown bid card {card!r}", (), "syntax")]
 
 
@@ -94,7 +100,8 @@ def validate_plan(state: dict[str, Any], seat: str, orders: Sequence[dict[str, A
     problems: list[Problem] = []
     used: dict[str, int] = {}
     actions: dict[str, int] = {}
-    bid_at = bonus_at = None
+    bid_at = bonus_at = favour_at = None
+    court_slots: dict[int, int] = {}
     for i, o in enumerate(orders):
         kind = o.get("kind")
         if kind == "action":
@@ -105,7 +112,7 @@ def validate_plan(state: dict[str, Any], seat: str, orders: Sequence[dict[str, A
                 problems.append(Problem(i, f"{action.upper()} is planned twice (one card per action space)"))
             if action:
                 actions.setdefault(action, i)
-            if not found:
+            if not found and o.get("card") != "tower":
                 if o["county"] in used:
                     problems.append(Problem(i, f"the card of {o['county']} is already used by order {used[o['county']] + 1}"))
                 used.setdefault(o["county"], i)
@@ -117,11 +124,22 @@ def validate_plan(state: dict[str, Any], seat: str, orders: Sequence[dict[str, A
         elif kind == "bonus":
             problems += _check_bonus(i, o, bonus_at)
             bonus_at = i
+        elif kind == "court":
+            found = co.check_court(state, seat, i, o, court_slots)
+            problems += found
+            if not found and o["card"] == "county":
+                if o["county"] in used:
+                    problems.append(Problem(i, f"the card of {o['county']} is already used by order {used[o['county']] + 1}"))
+                used.setdefault(o["county"], i)
+        elif kind == "favour":
+            problems += co.check_favour(state, seat, i, o, favour_at)
+            favour_at = i if favour_at is None else favour_at
         else:
-            problems.append(Problem(i, f"{kind!r} is not an order for a season plan (plan actions, BID and BONUS)", (), "syntax"))
+            extra = ", COURT and FAVOUR" if court_on(state) else ""
+            problems.append(Problem(i, f"{kind!r} is not an order for a season plan (plan actions, BID, BONUS{extra})", (), "syntax"))
     if problems:
         return problems
-    return _check_cards(state, seat, orders, used, bid_at)
+    return co.count_towers(orders) or _check_cards(state, seat, orders, used, bid_at)
 
 
 def _check_bonus(i: int, o: dict[str, Any], before: int | None) -> list[Problem]:
@@ -140,17 +158,23 @@ def _check_cards(state: dict[str, Any], seat: str, orders: Sequence[dict[str, An
     bid = orders[bid_at] if bid_at is not None else {"card": "none"}
     if bid["card"] == "county" and bid["county"] in used:
         return [Problem(bid_at, f"the card of {bid['county']} is already on an action space; bid with another card")]
-    total = len(cards) + len(MONEY_CARDS)
-    if bid["card"] != "none" and total <= SLOTS:
-        return [Problem(bid_at, f"you hold only {total} cards and all must go on the {SLOTS} action spaces: bid NONE")]
-    if bid["card"] == "none" and total > SLOTS:
+    # rule 9.2: with the court, 3 more spaces (the court's) and 3 more cards (the tower cards)
+    court = court_on(state)
+    slots = SLOTS + (len(co.slots()) if court else 0)
+    fillers = len(MONEY_CARDS) + (co.tower_cards() if court else 0)
+    where = f"the {SLOTS} action spaces" + (f" and the {len(co.slots())} court spaces" if court else "")
+    total = len(cards) + fillers
+    if bid["card"] != "none" and total <= slots:
+        return [Problem(bid_at, f"you hold only {total} cards and all must go on {where}: bid NONE")]
+    if bid["card"] == "none" and total > slots:
         return [Problem(bid_at, "you have a card left for the bid space: bid Taler (BID 0-4) or a county (BID COUNTY <name>)")]
-    money_left = len(MONEY_CARDS) - (1 if bid["card"] == "taler" else 0)
+    money_left = fillers - (1 if bid["card"] in ("taler", "tower") else 0)
     spare = len(cards) - (1 if bid["card"] == "county" else 0)
-    need = min(spare, SLOTS - money_left)
+    need = min(spare, slots - money_left)
     if len(used) < need:
-        return [Problem(None, f"too few actions planned: with {len(cards)} county cards and {money_left} money cards "
-                              f"for the {SLOTS} action spaces you must plan at least {need} actions (you planned {len(used)})")]
+        kinds = "money and tower cards" if court else "money cards"
+        return [Problem(None, f"too few actions planned: with {len(cards)} county cards and {money_left} {kinds} "
+                              f"for {where} you must plan at least {need} actions (you planned {len(used)})")]
     return []
 
 
@@ -184,11 +208,13 @@ def validate_draft(state: dict[str, Any], seat: str, orders: Sequence[dict[str, 
 
 
 def read_plan(orders: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """A validated order set as ``{actions: {action: order}, bid, bonus, missed}``."""
+    """A validated order set as ``{actions: {action: order}, bid, bonus, missed, court, favour}``."""
     if is_missed(orders):
-        return {"actions": {}, "bid": {"card": "none"}, "bonus": [], "missed": True}
-    plan: dict[str, Any] = {"actions": {}, "bid": {"card": "none"}, "bonus": [], "missed": False}
+        return {"actions": {}, "bid": {"card": "none"}, "bonus": [], "missed": True, **co.read([])}
+    plan: dict[str, Any] = {"actions": {}, "bid": {"card": "none"}, "bonus": [], "missed": False, **co.read(orders)}
     for o in orders:
+        if o["kind"] == "action" and o.get("card") == "tower":
+            continue  # a tower card on an action space: like a money card, no action (rule 9.3 note)
         if o["kind"] == "action":
             plan["actions"][o["action"]] = o
         elif o["kind"] == "bid":

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.chance import Stream
+from adjudicator.wallenstein.court import enabled as court_on
+from adjudicator.wallenstein.courtbot import random_court
 from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, MONEY_CARDS, neighbours, setup_value
 from adjudicator.wallenstein.orders import SLOTS
 from adjudicator.wallenstein.state import hand, seat_count
@@ -27,6 +29,8 @@ def random_bid(state: dict[str, Any], seat: str, cards: list[str], rng: Stream) 
         return {"kind": "bid", "card": "none"}
     if rng.below(4) == 0:
         return {"kind": "bid", "card": "county", "county": rng.choice(cards)}
+    if court_on(state) and rng.below(6) == 0:  # rule 9.3 note: a tower card bids 0
+        return {"kind": "bid", "card": "tower"}
     top = min(max(MONEY_CARDS), state["players"][seat]["taler"])
     return {"kind": "bid", "card": "taler", "value": rng.randint(0, top)}
 
@@ -51,7 +55,7 @@ def random_plan(state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str,
     cards = hand(state, seat)
     bid = random_bid(state, seat, cards, rng)
     pool = [c for c in cards if not (bid["card"] == "county" and bid["county"] == c)]
-    money_left = len(MONEY_CARDS) - (1 if bid["card"] == "taler" else 0)
+    money_left = len(MONEY_CARDS) - (1 if bid["card"] in ("taler", "tower") else 0)
     need = min(len(pool), SLOTS - money_left)
     k = rng.randint(need, min(len(pool), SLOTS))
     chosen = _sample(rng, list(ACTIONS), k)
@@ -64,6 +68,10 @@ def random_plan(state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str,
         else:
             orders.append({"kind": "action", "action": action, "county": county})
     orders.append(bid)
+    if court_on(state):
+        placed = {o["county"] for o in orders if o.get("county")}
+        free = [c for c in pool if c not in placed]
+        orders += random_court(state, seat, rng, free, 1 if bid["card"] == "tower" else 0, set(chosen))
     if rng.below(2):
         orders.append({"kind": "bonus", "order": _sample(rng, list(BONUS_TILES), rng.randint(1, len(BONUS_TILES)))})
     return orders

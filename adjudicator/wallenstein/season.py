@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.wallenstein import actions, winter
+from adjudicator.wallenstein import actions, court, winter
 from adjudicator.wallenstein.data import events, setup_value
 from adjudicator.wallenstein.setup import start_season, start_year
 from adjudicator.wallenstein.state import SEASONS, Ctx
@@ -20,7 +20,7 @@ def bid_rank(bid: Mapping[str, Any]) -> tuple[int, str]:
         return -bid["value"] - 1, f"taler {bid['value']}"
     if bid["card"] == "county":
         return -1, "county"
-    if bid["card"] == "taler":
+    if bid["card"] in ("taler", "tower"):  # rule 9.3 note: a tower card on the bid space is a 0
         return 0, "taler 0"
     return 1, "none"
 
@@ -98,8 +98,12 @@ def resolve(ctx: Ctx, plans: Mapping[str, dict[str, Any]]) -> None:
     pay_bids(ctx, plans)
     draw_event(ctx)
     choose_tiles(ctx, plans, bidding_order(ctx, plans))
-    run_actions(ctx, plans)
     state = ctx.state
+    if court.enabled(state):  # rule 9.4: the court actions come before the base actions
+        court.resolve(ctx, plans)
+    run_actions(ctx, plans)
+    if court.enabled(state):
+        court.end_season(state)
     state["events"]["used"].append(state["events"]["current"])
     state["events"]["current"] = None
     ctx.event, ctx.holders = None, {}

@@ -12,7 +12,7 @@ from typing import Any
 
 from adjudicator.base import GameError
 from adjudicator.chance import Chance
-from adjudicator.wallenstein import tower
+from adjudicator.wallenstein import court, tower
 from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, events, in_play, setup_value
 from adjudicator.wallenstein.state import PEASANTS, SEASONS, Ctx, colours, empty_cubes, nonzero
 
@@ -29,13 +29,14 @@ def new_state(seats: Sequence[str], options: Mapping[str, str]) -> dict[str, Any
     mode = options.get("setup", "random")
     if mode not in ("random", "draft"):
         raise GameError(f"option setup must be 'random' or 'draft', not {mode!r}")
-    unknown = sorted(set(options) - {"setup"})
+    unknown = sorted(set(options) - {"setup", "expansion", "favour_json"})
     if unknown:
         raise GameError(f"unknown option(s) for wallenstein: {', '.join(unknown)}")
+    extra = court.read_options(options)
     taler = setup_value("starting_taler", n)
     palette = setup_value("colors")
     state: dict[str, Any] = {
-        "game": "wallenstein", "version": VERSION, "seats": list(seats), "options": {"setup": mode},
+        "game": "wallenstein", "version": VERSION, "seats": list(seats), "options": {"setup": mode, **extra},
         "phase": "draft" if mode == "draft" else "plan", "year": None, "season": "setup",
         "players": {s: {"color": palette[i], "taler": taler, "grain": 0, "vp": 0,
                         "supply": setup_value("armies_per_seat")} for i, s in enumerate(seats)},
@@ -46,6 +47,8 @@ def new_state(seats: Sequence[str], options: Mapping[str, str]) -> dict[str, Any
         "ranking": None, "winner": None,
     }
     state["tower"], state["tray"] = empty_cubes(state), empty_cubes(state)
+    if extra:  # rule 8: the Imperial Court's components
+        state["court"] = court.new_court(seats, options.get("favour_json"))
     return state
 
 
@@ -58,7 +61,9 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
              taler=setup_value("starting_taler", n), setup=state["options"]["setup"],
              groups=setup_value("army_groups", n), counties_in_play=list(in_play(n)),
              excluded=[] if n > 3 else list(setup_value("excluded_with_3")))
-    fill_tower(ctx)
+    out = fill_tower(ctx)
+    if court.enabled(state):
+        court.setup(ctx, out)
     draw_events(ctx)
     if state["phase"] == "draft":
         deck = ctx.stream(ctx.label("draft")).shuffled(in_play(n))
@@ -71,8 +76,8 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
     return state, ctx.events
 
 
-def fill_tower(ctx: Ctx) -> None:
-    """Rule 3.5: 7 armies per seat and 10 peasants into the empty tower; what falls out returns."""
+def fill_tower(ctx: Ctx) -> dict[str, int]:
+    """Rule 3.5: 7 armies per seat and 10 peasants into the empty tower; what falls out returns (and is returned)."""
     state = ctx.state
     fill = setup_value("tower_fill")
     thrown = {s: fill["armies_per_seat"] for s in state["seats"]}
@@ -87,6 +92,7 @@ def fill_tower(ctx: Ctx) -> None:
         state["players"][s]["supply"] += out[s]
     state["peasants"] += out[PEASANTS]
     ctx.emit("TowerFill", label=label, thrown=nonzero(thrown), out=nonzero(out), tower=nonzero(after))
+    return out
 
 
 def draw_events(ctx: Ctx) -> None:
@@ -167,3 +173,5 @@ def start_season(ctx: Ctx, year: int, season: str) -> None:
     label = ctx.label("bonus")
     state["bonus"] = ctx.stream(label).shuffled(BONUS_TILES)
     ctx.emit("BonusTiles", label=label, places=list(state["bonus"]))
+    if court.enabled(state):  # rule 9.1: laying out the favour cards
+        court.lay_out(ctx)

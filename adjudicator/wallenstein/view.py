@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.base import GM
+from adjudicator.wallenstein import court
 from adjudicator.wallenstein.data import counties, events, provisional
 from adjudicator.wallenstein.state import hand, nonzero, turn_label
 
@@ -35,7 +36,7 @@ def view(state: dict[str, Any], viewer: str) -> dict[str, Any]:
         "bonus": list(state["bonus"]),
         "tower": nonzero(state["tower"]), "tray": nonzero(state["tray"]),
         "peasants_supply": state["peasants"],
-        "provisional": provisional(),
+        "provisional": provisional() + court.provisional(state),
         "log": list(state["log"]),
     }
     if state["draft"] is not None:
@@ -44,6 +45,8 @@ def view(state: dict[str, Any], viewer: str) -> dict[str, Any]:
             out["draft"]["deck"] = list(state["draft"]["deck"])
     if gm:
         out["event_deck"] = list(state["events"]["deck"])
+    if court.enabled(state):  # the Imperial Court expansion
+        out["court"] = court.view(state, gm)
     return out
 
 
