@@ -37,11 +37,26 @@ def create(service: Service, monkeypatch: pytest.MonkeyPatch, game_id: str, seat
 
 
 @pytest.fixture
-def games(service: Service, monkeypatch: pytest.MonkeyPatch) -> Service:
-    """``duel`` (red, blue, green, yellow) and ``duel2`` (red, blue), toy dice duels."""
+def games(service: Service, monkeypatch: pytest.MonkeyPatch) -> Iterator[Service]:
+    """``duel`` (red, blue, green, yellow) and ``duel2`` (red, blue), toy dice duels.
+
+    After every test using it, every queued message but the welcome mails (which carry
+    the password by design) is scanned: no password, raw or decoded, may be in it.
+    """
     create(service, monkeypatch, "duel", ["red", "blue", "green", "yellow"])
     create(service, monkeypatch, "duel2", ["red", "blue"])
-    return service
+    yield service
+    assert_no_password_queued(service)
+
+
+def assert_no_password_queued(service: Service) -> None:
+    """No outbox message other than a welcome mail contains a seat's password."""
+    for row in service.store.outbox():
+        if row["kind"] == "welcome":
+            continue
+        texts = [row["message"].decode("utf-8", "replace"), row["subject"], reply_text(row)]
+        for secret in PASSWORDS.values():
+            assert not any(secret in t for t in texts), (row["id"], row["kind"])
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import logging
 import mailbox
 
 from pbem.ingest import Ingestor
-from pbem.mailin import RawMail, read_path
+from pbem.mailin import read_path
 from tests.mail.conftest import FIXTURES, PASSWORDS, fixture, replies, reply_text
 
 

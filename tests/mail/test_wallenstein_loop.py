@@ -94,6 +94,9 @@ def test_a_wallenstein_season_by_mail(tmp_path):
     reports = [r for r in Store(db).outbox() if r["kind"] == "report"]
     assert sorted(r["to_addr"] for r in reports) == sorted(SEATS.values())  # the season's reports
     assert all(r["cause_seq"] for r in reports)
+    for row in Store(db).outbox():  # replies and reports: never a password
+        if row["kind"] != "welcome":
+            assert not any(s["password"].encode() in row["message"] for s in created["seats"].values())
     log = json.loads(run(db, "log", "w1", "--json"))
     submitted = [e for e in log["events"] if e["type"] == "OrdersSubmitted"]
     assert len(submitted) == 4 and all(e["payload"]["source"]["kind"] == "mail" for e in submitted)
