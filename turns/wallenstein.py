@@ -53,12 +53,13 @@ NONE_WORDS = {"NONE", "NOTHING", "-"}
 TALER_WORDS = {"TALER", "THALER", "TALLER", "MONEY"}
 TOWER_WORDS = {"TOWER", "CUBETOWER", "TOWERCARD", "CUBETOWERCARD"}
 MONEY_WORDS = {"MONEY", "MONEYCARD", "NONE"}
+AT_WORDS = {"AT", "IN", "ON"}
 _SYNTAX = {
     "ATTACK": "ATTACKA <from> TO <to> WITH <ALL or n>",
     "RECRUIT1": "RECRUIT1 <county> [MOVE <ALL or n> TO <county>]",
-    "BID": "BID <0-4> | BID COUNTY <county> | BID NONE",
+    "BID": "BID <0-4> | BID COUNTY <county> | BID TOWER | BID NONE",
     "COURT": "COURT3 <county> | COURT3 TOWER | COURT3 MONEY",
-    "FAVOUR": "FAVOUR <card numbers, best first> | FAVOUR NONE",
+    "FAVOUR": "FAVOUR <card numbers, best first> [AT <county>] | FAVOUR NONE",
 }
 
 
@@ -119,8 +120,15 @@ def parse_line(words: list[str], line: Line) -> Order | None:
     return _READERS[keyword.rstrip("123AB")](keyword, rest, line)
 
 
+def _is_tower(words: list[str]) -> bool:
+    """True when the words name a cube-tower card (``TOWER``, ``CUBE TOWER``...)."""
+    return bool(words) and "".join(_key(w) for w in words) in TOWER_WORDS
+
+
 def _simple(action: str, words: list[str], line: Line) -> Order | None:
-    """``TAX <county>`` and the other actions that take a county only."""
+    """``TAX <county>`` and the other actions that take a county only (or ``TAX TOWER``)."""
+    if _is_tower(words):  # court expansion: a tower card on the action space, no action
+        return {"kind": "action", "action": action, "card": "tower"}
     parts = split_markers(words, line)
     if parts is None:
         return None
@@ -133,6 +141,8 @@ def _simple(action: str, words: list[str], line: Line) -> Order | None:
 
 def _move(keyword: str, words: list[str], line: Line) -> Order | None:
     """``RECRUIT1 <county> [MOVE <q> TO <county>]`` and ``ATTACKA/B <from> TO <to> WITH <q>``."""
+    if _is_tower(words):  # court expansion: a tower card on the action space, no action
+        return {"kind": "action", "action": keyword.lower(), "card": "tower"}
     parts = split_markers(words, line)
     if parts is None:
         return None
@@ -172,6 +182,8 @@ def _bid(_: str, words: list[str], line: Line) -> Order | None:
         return None
     if upper[0] in NONE_WORDS and len(words) == 1:
         return {"kind": "bid", "card": "none"}
+    if _is_tower(words):  # court expansion: a tower card on the bid space counts as 0
+        return {"kind": "bid", "card": "tower"}
     numbers = [read_int(w) for w, u in zip(words, upper) if u not in TALER_WORDS]
     if len(numbers) == 1 and numbers[0] is not None:
         return _taler(numbers[0], line)
@@ -231,9 +243,19 @@ def _court(keyword: str, words: list[str], line: Line) -> Order | None:
 
 
 def _favour(_: str, words: list[str], line: Line) -> Order | None:
-    """``FAVOUR 10 8 2`` (favour cards wanted, best first) or ``FAVOUR NONE`` (expansion)."""
+    """``FAVOUR 10 8 2 [AT <county>]`` (favour cards wanted, best first) or ``FAVOUR NONE`` (expansion)."""
     if len(words) == 1 and _key(words[0]) in NONE_WORDS:
         return {"kind": "favour", "prefs": []}
+    at = next((i for i, w in enumerate(words) if _key(w) in AT_WORDS), None)
+    if at is not None:
+        order = _favour(_, words[:at], line)
+        county = read_county(words[at + 1:], "the county for the favour card", line)
+        if order is None or county is None:
+            return None
+        if not order["prefs"]:
+            line.problem("FAVOUR NONE takes no county")
+            return None
+        return {**order, "county": county}
     if not split_list(words):
         line.problem(f"which favour cards? write {_SYNTAX['FAVOUR']}")
         return None
@@ -259,7 +281,7 @@ def format_order(order: Order) -> str:
     if kind == "bid":
         card = order["card"]
         return {"taler": f"BID {order.get('value')}", "county": f"BID COUNTY {order.get('county')}",
-                "none": "BID NONE"}[card]
+                "tower": "BID TOWER", "none": "BID NONE"}[card]
     if kind == "bonus":
         return "BONUS " + " ".join(order["order"])
     if kind == "draft":
@@ -270,7 +292,8 @@ def format_order(order: Order) -> str:
         what = order["county"] if order["card"] == "county" else order["card"].upper()
         return f"COURT{order['slot']} {what}"
     if kind == "favour":
-        return "FAVOUR " + (" ".join(str(n) for n in order["prefs"]) or "NONE")
+        text = "FAVOUR " + (" ".join(str(n) for n in order["prefs"]) or "NONE")
+        return text + (f" AT {order['county']}" if order.get("county") else "")
     if kind == "missed":  # the engine's missed-orders policy: no line a player writes
         return "# no orders received (missed-orders policy)"
     raise ValueError(f"not a Wallenstein order: {order!r}")
@@ -278,6 +301,8 @@ def format_order(order: Order) -> str:
 
 def _format_action(order: Order) -> str:
     action = order["action"]
+    if order.get("card") == "tower":
+        return f"{action.upper()} TOWER"
     text = f"{action.upper()} {order['county']}"
     if "to" not in order:
         return text

@@ -40,6 +40,10 @@ ORDERS = st.one_of(
     st.builds(lambda n, c: {"kind": "court", "slot": n, "card": "county", "county": c}, st.integers(1, 3), COUNTIES),
     st.builds(lambda n, k: {"kind": "court", "slot": n, "card": k}, st.integers(1, 3), st.sampled_from(["tower", "money"])),
     st.builds(lambda p: {"kind": "favour", "prefs": p}, st.lists(st.integers(1, 21), max_size=5, unique=True)),
+    st.builds(lambda p, c: {"kind": "favour", "prefs": p, "county": c},
+              st.lists(st.integers(1, 21), min_size=1, max_size=3, unique=True), COUNTIES),
+    st.just({"kind": "bid", "card": "tower"}),
+    st.builds(lambda a: {"kind": "action", "action": a, "card": "tower"}, st.sampled_from(ACTIONS)),
 )
 
 
