@@ -139,3 +139,17 @@ def test_sources_maildir_mbox_dir_and_stdin(tmp_path):
     (tmp_path / "dir" / "a.eml").write_bytes(fixture("plain.eml"))
     (tmp_path / "dir" / "b.txt").write_bytes(fixture("gm_orders.txt"))
     assert [m.origin.rsplit("/", 1)[-1] for m in read_path(tmp_path / "dir")] == ["a.eml", "b.txt"]
+
+
+def test_checked_in_fixtures_are_what_the_generator_writes(tmp_path, monkeypatch):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_fixtures", FIXTURES / "make_fixtures.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "HERE", tmp_path)
+    module.main()
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert len(written) >= 20
+    for name in written:
+        assert (tmp_path / name).read_bytes() == fixture(name), name
