@@ -45,7 +45,7 @@ def armies_on_map(view: Mapping[str, Any]) -> dict[str, int]:
 def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     """The report's document and its banner line (empty when there is nothing to flag)."""
     view = inp.view
-    sections = [s for s in (_pictures(inp), _season(view), _winter(view), _position(view),
+    sections = [s for s in (_pictures(inp), _season(view, inp.turn), _winter(view), _position(view),
                             _next(inp), _hands(inp)) if s is not None]
     year_season = inp.turn.replace("-", " ")
     doc = Doc(title=f"Wallenstein -- game {inp.game_id} -- {year_season}",
@@ -91,11 +91,12 @@ def _flush(title: str, lines: list[str]) -> list[Any]:
     return [Sub(title), Items(tuple(lines) if lines else ("nothing happens",))]
 
 
-def _season(view: Mapping[str, Any]) -> Section:
+def _season(view: Mapping[str, Any], turn: str) -> Section:
     season, _ = split_log(view.get("log", []))
+    title, first = ("The draft", "Picks") if turn == "setup" else ("The season", "Bids, event and turn order")
     if not season:
-        return Section("season", "The season", (Para("Nothing happened this season."),))
-    return Section("season", "The season", tuple(_grouped(season, "Bids, event and turn order")))
+        return Section("season", title, (Para("Nothing happened this season."),))
+    return Section("season", title, tuple(_grouped(season, first)))
 
 
 def _winter(view: Mapping[str, Any]) -> Section | None:
@@ -174,7 +175,7 @@ def _pictures(inp: ReportInput) -> Section:
                     "revolt markers and this season's battles", 820)]
     if inp.history:
         blocks.append(Image("chart.png", "Chart: victory points and armies by seat over the seasons", 560))
-    return Section("map", "Map", tuple(blocks))
+    return Section("map", "Map and chart", tuple(blocks))
 
 
 def _next(inp: ReportInput) -> Section:

@@ -158,7 +158,8 @@ def _skipped(ev: Event) -> str:
 
 def _revolt(ev: Event) -> str:
     return (f"Revolt in {ev.get('county')} ({ev.get('seat')}, cause {ev.get('cause')}): "
-            f"{n_of(ev.get('peasants'), 'peasant army')} rise ({n_of(ev.get('markers'), 'revolt marker')} before).")
+            f"{n_of(ev.get('peasants'), 'peasant army')} {'rises' if ev.get('peasants') == 1 else 'rise'} "
+            f"({n_of(ev.get('markers'), 'revolt marker')} before).")
 
 
 def _battle(ev: Event) -> str:
@@ -244,6 +245,28 @@ def _game_over(ev: Event) -> str:
             f"Winner: {ev.get('winner') or 'none (a tie)'}.")
 
 
+def _draft_pick(ev: Event) -> str:
+    how = "face-up card" if ev.get("source") == "face_up" else "blind from the deck"
+    return (f"Pick {ev.get('pick')}: {ev.get('seat')} takes {ev.get('county')} ({how}) and places "
+            f"{n_of(ev.get('armies'), 'army')}; face up now: {plain(ev.get('face_up'))}.")
+
+
+def _deal(ev: Event) -> str:
+    parts = [f"{seat}: " + ", ".join(f"{p.get('county')} {p.get('armies')}" for p in placed)
+             for seat, placed in (ev.get("placements") or {}).items()]
+    return "Counties dealt (armies placed): " + "; ".join(parts) + "."
+
+
+def _tower_fill(ev: Event) -> str:
+    return (f"The tower is filled: thrown in {cubes(ev.get('thrown'))}; fell out (back to supply) "
+            f"{cubes(ev.get('out'))}; stays inside {cubes(ev.get('tower'))}.")
+
+
+def _created(ev: Event) -> str:
+    return (f"Game created: seats {plain(ev.get('seats'))}, {ev.get('taler')} Taler each, "
+            f"setup {ev.get('setup')}; out of play: {plain(ev.get('excluded'))}.")
+
+
 FORMATTERS: dict[str, Callable[[Event], str]] = {
     "Bids": _bids, "EventDrawn": _event_drawn, "TieDraw": _tie, "TurnOrder": _turn_order,
     "ActionRevealed": _revealed, "Build": _build, "Tax": _collect("collects", "Taler", "taler"),
@@ -251,6 +274,7 @@ FORMATTERS: dict[str, Callable[[Event], str]] = {
     "Skipped": _skipped, "Revolt": _revolt, "Battle": _battle, "Conquest": _conquest,
     "Devastated": _devastated, "RevoltMarker": _marker, "Winter": _winter, "Famine": _famine,
     "Scoring": _scoring, "YearEnd": _year_end, "EventCards": _event_cards, "GameOver": _game_over,
+    "DraftPick": _draft_pick, "Deal": _deal, "TowerFill": _tower_fill, "GameCreated": _created,
 }
 
 

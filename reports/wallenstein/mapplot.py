@@ -75,15 +75,16 @@ def map_figure(view: Mapping[str, Any], title: str) -> Figure:
 
 
 #: The county in whose cell each region's name is written (spread out, so names never collide).
-REGION_ANCHOR = {"Brandenburg": "Neumark", "Sachsen": "Lausitz", "Kurpfalz": "Erzbm. Trier",
-                 "Bayern": "Württemberg", "Österreich": "Mähren"}
+REGION_ANCHOR = {"Brandenburg": ("Neumark", -0.3), "Sachsen": ("Lausitz", -0.42),
+                 "Kurpfalz": ("Erzbm. Trier", -0.42), "Bayern": ("Württemberg", -0.42),
+                 "Österreich": ("Mähren", -0.42)}
 
 
 def _region_names(ax: Any, geo: dict[str, County]) -> None:
     """Each region's name, large and faint, behind the labels of one of its counties."""
-    for region, anchor in REGION_ANCHOR.items():
+    for region, (anchor, dy) in REGION_ANCHOR.items():
         x, y = geo[anchor].centre
-        ax.text(x, y - 0.42, region.upper(), ha="center", va="center", fontsize=15, color=REGION_LINE,
+        ax.text(x, y + dy, region.upper(), ha="center", va="center", fontsize=15, color=REGION_LINE,
                 alpha=0.3, fontweight="bold", zorder=1.5)
 
 

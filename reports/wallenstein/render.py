@@ -13,8 +13,9 @@ from reports.wallenstein.mapplot import render_map
 def render_documents(inp: ReportInput) -> tuple[str, str]:
     """The text and HTML of the report (no pictures; cheap)."""
     doc, banner = build_doc(inp)
+    palette = seat_colors(inp.view.get("seats", {}))
     return (render_text("wallenstein.txt.j2", doc=doc, banner=banner),
-            render_html("wallenstein.html.j2", doc=doc, banner=banner))
+            render_html("wallenstein.html.j2", doc=doc, banner=banner, palette=palette))
 
 
 def render_images(inp: ReportInput) -> dict[str, bytes]:
