@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -132,7 +133,7 @@ def _with_progress(game_id: str, events: list[Any], seed: str | None, result: Ve
     turns = sum(1 for e in events if e.type == "TurnAdjudicated")
     if as_json or turns < 20:
         return verify_replay(game_id, events, seed, result)
-    with click.progressbar(length=turns, label=f"verifying {game_id}", file=click.get_text_stream("stderr")) as bar:
+    with click.progressbar(length=turns, label=f"verifying {game_id}", file=sys.stderr) as bar:
         return verify_replay(game_id, events, seed, result, progress=bar.update)
 
 
