@@ -15,15 +15,24 @@ or example it checks), ``kind`` and kind-specific fields:
   {seat: [tiles]} -> ``expect`` {``order``: turn order} or {``ties``: [[tied seats]...]}.
 - ``validate``: a ``position``, ``seat``, ``orders`` -> ``expect`` {``problems``:
   [{``index``, ``contains``}]} (an empty list = legal).
+- ``court`` (Imperial Court, rule 9.4): a ``position``, ``turn_order``, ``plans`` {seat:
+  [court and FAVOUR order dicts]}, optional ``step`` (``reveal``, ``audience`` or both
+  by default) -> ``expect``.
+- ``tower_fill`` (rule 8): ``seats``, ``tower_out`` (the cubes that fall out) -> ``expect``.
+- ``favour``: a ``position``, ``seat``, ``card`` {``effects``}, optional ``county`` (the
+  ``FAVOUR ... AT`` county) -> ``expect``.
 
-A ``position`` is partial: ``seats`` (default four: gabor eva gergo erika), ``players``
+A ``position`` is partial: ``seats`` (default four: gabor eva gergo erika), ``options``
+(e.g. {``expansion``: ``court``}; court kinds turn the court on), ``court`` {``antechamber``,
+``hall``, ``display`` [[number, place]...], ``protect``} (courtier supplies make 7 a seat), ``players``
 {seat: {taler, grain, vp}} (default 10 Taler, 0 grain), ``counties`` {name: {owner,
 armies, buildings, markers}} (every other county neutral and empty), ``tower`` and
 ``tray`` (cube counts). Supplies are set so every seat's 62 armies are accounted for.
 
 ``expect`` may hold ``players`` {seat: {field: value}}, ``counties`` {name: {field:
-value}}, ``tower``/``tray`` (non-zero counts), ``events`` (partial event dicts matched in
-order against the emitted events) and ``no_events`` (event types that must not occur).
+value}}, ``tower``/``tray`` (non-zero counts), ``court`` {field: value} (e.g. ``antechamber``,
+``supply``, ``taken``, ``removed``), ``events`` (partial event dicts matched in order against
+the emitted events) and ``no_events`` (event types that must not occur).
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ DEFAULT_SEATS = ["gabor", "eva", "gergo", "erika"]
 def build(position: dict[str, Any]) -> dict[str, Any]:
     """A full state from a partial position."""
     seats = position.get("seats", DEFAULT_SEATS)
-    state = new_state(seats, {"setup": "random"})
+    state = new_state(seats, {"setup": "random", **position.get("options", {})})
     state.update(year=1618, season="spring", phase="plan")
     for player in state["players"].values():
         player["taler"] = 10
@@ -57,10 +66,24 @@ def build(position: dict[str, Any]) -> dict[str, Any]:
         used = sum(c["armies"] for c in state["counties"].values() if c["owner"] == seat)
         state["players"][seat]["supply"] = 62 - used - state["tower"][seat] - state["tray"][seat]
     state["peasants"] = 20 - state["tower"][PEASANTS] - state["tray"][PEASANTS]
+    if "court" in state:
+        _court(state, position.get("court", {}))
     if "face_up" in position:
         state["events"]["face_up"] = list(position["face_up"])
         state["events"]["deck"] = sorted(set(state["events"]["deck"]) - set(position["face_up"]))
     return state
+
+
+def _court(state: dict[str, Any], partial: dict[str, Any]) -> None:
+    """The court part of a position; every seat's courtier supply makes up its 7."""
+    court = state["court"]
+    for key in ("antechamber", "hall"):
+        court[key].update(partial.get(key, {}))
+    court["display"] = [{"number": n, "place": p} for n, p in partial.get("display", [])]
+    court["deck"] = [n for n in court["deck"] if n not in {d["number"] for d in court["display"]}]
+    court["protect"] = dict(partial.get("protect", {}))
+    for seat in state["seats"]:
+        court["supply"][seat] = 7 - court["antechamber"][seat] - court["hall"][seat]
 
 
 def scripted_tower(outs: list[dict[str, int]]):
@@ -111,6 +134,9 @@ def differences(state: dict[str, Any], emitted: list[dict[str, Any]], expect: di
             got = {k: v for k, v in state[key].items() if v}
             if got != expect[key]:
                 diffs.append(f"{key}: expected {expect[key]}, got {got}")
+    for k, v in expect.get("court", {}).items():
+        if state["court"][k] != v:
+            diffs.append(f"court.{k}: expected {v!r}, got {state['court'][k]!r}")
     diffs += _event_diffs(emitted, expect.get("events", []))
     for t in expect.get("no_events", []):
         if any(e["type"] == t for e in emitted):

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from adjudicator.wallenstein import battle, winter
+from adjudicator.wallenstein import battle, court, favour, setup, winter
 from adjudicator.wallenstein.data import BONUS_TILES
-from adjudicator.wallenstein.orders import validate_draft, validate_plan
+from adjudicator.wallenstein.orders import read_plan, validate_draft, validate_plan
 from adjudicator.wallenstein.season import bidding_order, choose_tiles
 from tests.wallenstein import scenario
 
@@ -88,8 +88,46 @@ def run_validate(case: dict[str, Any], monkeypatch: Any) -> list[str]:
             for i, (p, w) in enumerate(zip(got, want)) if p.index != w["index"] or w["contains"] not in p.message]
 
 
+def _with_court(position: dict[str, Any]) -> dict[str, Any]:
+    return {**position, "options": {"expansion": "court", **position.get("options", {})}}
+
+
+def run_court(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    """Rule 9.4: step 1 (reveal the court spaces) and/or step 2 (the Emperor's favour)."""
+    state = scenario.build(_with_court(case["position"]))
+    state["turn_order"] = case.get("turn_order", state["seats"])
+    ctx = scenario.context(state, case)
+    plans = {s: read_plan(case.get("plans", {}).get(s, [])) for s in state["seats"]}
+    step = case.get("step")
+    if step in (None, "reveal"):
+        court.reveal(ctx, plans)
+    if step in (None, "audience"):
+        court.audience(ctx, plans)
+    return scenario.differences(state, ctx.events, case["expect"])
+
+
+def run_tower_fill(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    """Rule 8: courtiers to the antechamber for the armies that fell out at the tower fill."""
+    monkeypatch.setattr(setup.tower, "throw", scenario.scripted_tower([case["tower_out"]]))
+    state = setup.new_state(case["seats"], {"expansion": "court"})
+    ctx = scenario.context(state, case, "setup")
+    court.setup(ctx, setup.fill_tower(ctx))
+    return scenario.differences(state, ctx.events, case["expect"])
+
+
+def run_favour(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    """A favour card's effects, carried out at once (rule 9.4, the vocabulary of favour.py)."""
+    state = scenario.build(_with_court(case["position"]))
+    ctx = scenario.context(state, case)
+    card = favour.parse_deck([{"number": 1, **case["card"]}, {"number": 2, "effects": [{"do": "vp", "n": 1}]},
+                              {"number": 3, "effects": [{"do": "vp", "n": 1}]}])["cards"][0]
+    ctx.emit("Favour", seat=case["seat"], effects=favour.apply(ctx, case["seat"], card, case.get("county")))
+    return scenario.differences(state, ctx.events, case["expect"])
+
+
 RUNNERS = {"battle": run_battle, "actions": run_actions, "winter": run_winter, "score": run_score,
-           "bids": run_bids, "validate": run_validate}
+           "bids": run_bids, "validate": run_validate, "court": run_court, "tower_fill": run_tower_fill,
+           "favour": run_favour}
 
 
 @pytest.mark.parametrize("case", _load())
