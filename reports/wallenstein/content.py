@@ -45,13 +45,28 @@ def armies_on_map(view: Mapping[str, Any]) -> dict[str, int]:
 def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     """The report's document and its banner line (empty when there is nothing to flag)."""
     view = inp.view
-    sections = [s for s in (_pictures(inp), _season(view, inp.turn), _winter(view), _position(view),
+    sections = [s for s in (_summary(inp), _pictures(inp), _season(view, inp.turn), _winter(view), _position(view),
                             _next(inp), _hands(inp)) if s is not None]
     year_season = inp.turn.replace("-", " ")
     doc = Doc(title=f"Wallenstein -- game {inp.game_id} -- {year_season}",
               subtitle=f"Season report for {viewer_label(inp.viewer)}",
               sections=tuple(sections), footer=_footer(inp))
     return doc, _banner(view)
+
+
+def _summary(inp: ReportInput) -> Section | None:
+    """A seat's own figures in one paragraph, first thing in its report."""
+    seats = inp.view.get("seats", {})
+    me = seats.get(inp.viewer)
+    if me is None:
+        return None
+    owned = [n for n, c in inp.view.get("counties", {}).items() if c.get("owner") == inp.viewer]
+    armies = armies_on_map(inp.view).get(inp.viewer, 0)
+    rank = sorted(seats, key=lambda s: -int(seats[s].get("vp") or 0)).index(inp.viewer) + 1
+    text = (f"You ({inp.viewer}) have {me.get('taler')} Taler, {me.get('grain')} grain and {me.get('vp')} "
+            f"victory points (place {rank} of {len(seats)} by VP), {len(owned)} counties and "
+            f"{armies} armies on the map, {me.get('supply')} in supply.")
+    return Section("summary", "In short", (Para(text),))
 
 
 def _banner(view: Mapping[str, Any]) -> str:

@@ -104,3 +104,18 @@ def test_html_refers_to_pictures_by_name(red):
 def test_unknown_game():
     with pytest.raises(UnknownGame):
         render_report(sample_input("red", game="chess"))
+
+
+def test_other_hands_never_shown_even_if_a_view_leaked_them():
+    """Defence in depth: only the viewer's own hand is ever read from a view."""
+    inp = sample_input("red")
+    inp.view["seats"]["blue"]["hand"] = ["SECRET-COUNTY"]
+    r = render_report(inp)
+    assert "SECRET-COUNTY" not in r.text and "SECRET-COUNTY" not in r.html
+
+
+def test_seat_summary_first():
+    r = render_report(sample_input("red"))
+    first = " ".join(r.text.split("IN SHORT", 1)[1].split("\n\n")[0].split("\n")[2:])
+    assert first.startswith("You (red) have 10 Taler, 5 grain and 12 victory points (place 3 of 3 by VP)")
+    assert "IN SHORT" not in render_report(sample_input("@public")).text
