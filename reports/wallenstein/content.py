@@ -71,7 +71,9 @@ def _summary(inp: ReportInput) -> Section | None:
 
 def _banner(view: Mapping[str, Any]) -> str:
     if view.get("over"):
-        return f"The game is over. Winner: {ev.plain(view.get('winner'))}."
+        winner = view.get("winner") or "none (VP and Taler tied)"
+        ranking = f" Ranking (VP, then Taler): {ev.plain(view['ranking'])}." if view.get("ranking") else ""
+        return f"The game is over. Winner: {winner}.{ranking}"
     return ""
 
 
