@@ -66,7 +66,9 @@ def check_favour(state: Mapping[str, Any], seat: str, i: int, o: Mapping[str, An
     if len(set(prefs)) != len(prefs):
         problems.append(Problem(i, "a favour card is listed twice"))
     county = o.get("county")
-    if county is not None and (not isinstance(county, str) or state["counties"].get(county, {}).get("owner") != seat):
+    if county is not None and not prefs:
+        problems.append(Problem(i, "FAVOUR NONE takes no county (AT)"))
+    elif county is not None and (not isinstance(county, str) or state["counties"].get(county, {}).get("owner") != seat):
         problems.append(Problem(i, f"FAVOUR ... AT names a county of yours for the card's effect; {county!r} is not yours"))
     return problems
 

@@ -39,7 +39,7 @@ def random_court(state: dict[str, Any], seat: str, rng: Stream, free: list[str],
         shown = _display(state)
         wish: dict[str, Any] = {"kind": "favour", "prefs": rng.shuffled(shown)[: rng.randint(0, len(shown))]}
         own = sorted(n for n, c in state["counties"].items() if c["owner"] == seat)
-        if own and rng.below(3) == 0:
+        if own and wish["prefs"] and rng.below(3) == 0:
             wish["county"] = rng.choice(own)
         orders.append(wish)
     return orders

@@ -7,7 +7,10 @@ from typing import Any
 
 from adjudicator.wallenstein import ENGINE
 from adjudicator.wallenstein.court import figure
+from adjudicator.chance import Chance
+from adjudicator.wallenstein.bot import heuristic_orders
 from tests.contract import SEAT_NAMES, EngineContract, play_random_game
+from turns.wallenstein import format_orders, parse
 from tests.wallenstein.test_contract import check_state
 
 
@@ -48,3 +51,22 @@ def test_random_games_use_the_court() -> None:
                 seen[e["type"]] = seen.get(e["type"], 0) + 1
     for kind in ("CourtSetup", "FavourCards", "Courtiers", "CourtSkipped", "Audience", "Favour", "CourtEnd"):
         assert seen.get(kind), f"no {kind} event in 3 random court games"
+
+
+def test_bots_court_orders_survive_the_mail() -> None:
+    """Random and heuristic court plans are legal and read back the same from their text."""
+    bots = Chance("mail-bots")
+    for n in (3, 5):
+        seats = list(SEAT_NAMES[:n])
+
+        def check(state: dict[str, Any], seats: Sequence[str] = seats) -> None:
+            if state["phase"] != "plan":
+                return
+            for seat in seats:
+                for orders in (ENGINE.random_orders(state, seat, bots.stream(f"r/{seat}/{state['season']}")),
+                               heuristic_orders(state, seat, bots.stream(f"h/{seat}"))):
+                    assert not ENGINE.validate(state, seat, orders), orders
+                    text = format_orders(orders)
+                    assert parse(text).orders == orders, text
+                    assert parse(text).problems == []
+        play_random_game(ENGINE, seats, {"expansion": "court"}, f"mail-{n}", 50, on_state=check)
