@@ -111,18 +111,24 @@ def load_deck(text: str | None) -> dict[str, Any]:
     return parse_deck(doc)
 
 
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def describe(effect: Mapping[str, Any]) -> str:
     """One effect in words (reports and the view)."""
     do = effect["do"]
     if do == "build":
-        return f"build a {effect['building']} without paying"
+        name = {"trade": "trading house"}.get(effect["building"], effect["building"])
+        return f"build a {name} without paying"
     if do == "protect":
         names = " or ".join(a[-1].upper() for a in effect["actions"])
         return f"this season your counties cannot be attacked by manoeuvre {names}"
-    words = {"taler": "{n} Taler", "grain": "{n} grain", "vp": "{n} victory point(s)",
-             "armies": "{n} armies from your supply onto one of your counties",
-             "unrest": "remove up to {n} revolt marker(s) from one of your counties"}
-    return words[do].format(n=effect["n"])
+    n = effect["n"]
+    words = {"taler": f"{n} Taler", "grain": f"{n} grain", "vp": _plural(n, "victory point", "victory points"),
+             "armies": _plural(n, "army", "armies") + " from your supply onto one of your counties",
+             "unrest": f"remove up to {_plural(n, 'revolt marker', 'revolt markers')} from one of your counties"}
+    return words[do]
 
 
 def card_text(card: Mapping[str, Any]) -> str:

@@ -117,3 +117,16 @@ def _plan(state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
     return [*({"kind": "action", "action": a, "county": c} for a, c in zip(["tax", "grain", "palace", "church", "trade", "recruit3"], cards)),
             {"kind": "bid", "card": "tower"}] if len(cards) > 5 else [
             *({"kind": "action", "action": a, "county": c} for a, c in zip(ACTIONS, cards)), {"kind": "bid", "card": "none"}]
+
+
+def test_court_doc_lists_the_provisional_deck_and_the_vocabulary() -> None:
+    """docs/wallenstein-court.md stays true to the data: every card row and every primitive."""
+    from pathlib import Path
+
+    from adjudicator.wallenstein.favour import card_text
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "wallenstein-court.md").read_text("utf-8")
+    for c in parse_deck(load("favour_cards.json"))["cards"]:
+        assert f"| {c['number']} | {c['name']} | {card_text(c)} |" in doc, c
+    for primitive in VOCABULARY:
+        assert f"| `{primitive}` |" in doc

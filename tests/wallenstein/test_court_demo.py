@@ -45,7 +45,7 @@ def test_gm_loads_a_favour_deck_from_a_file(tmp_path) -> None:
     assert result.exit_code == 0, result.output
     view = json.loads(CliRunner().invoke(cli, ["--db", db, "show", "g1", "--public", "--json"]).output)
     assert view["court"]["deck"]["source"] == "test deck"
-    assert all(d["text"] == "1 victory point(s)" for d in view["court"]["display"])
+    assert all(d["text"] == "1 victory point" for d in view["court"]["display"])
     path.write_text(json.dumps({"cards": [{"number": 1, "effects": [{"do": "gold"}]}]}), encoding="utf-8")
     bad = CliRunner().invoke(cli, [*args[:3], "g2", *args[4:]])
     assert bad.exit_code == 1 and "unknown primitive 'gold'" in bad.output and "Traceback" not in bad.output
