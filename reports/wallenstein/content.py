@@ -14,6 +14,7 @@ from reports.doc import Doc, Image, Items, Para, Section, Sub, Table
 from reports.model import ReportInput
 from reports.timefmt import deadline_text
 from reports.wallenstein import events as ev
+from reports.wallenstein.court import court_section
 from reports.wallenstein.geometry import counties as map_counties
 
 GM = "@gm"
@@ -46,7 +47,7 @@ def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     """The report's document and its banner line (empty when there is nothing to flag)."""
     view = inp.view
     sections = [s for s in (_summary(inp), _pictures(inp), _season(view, inp.turn), _winter(view), _position(view),
-                            _next(inp), _hands(inp)) if s is not None]
+                            court_section(view), _next(inp), _hands(inp)) if s is not None]
     year_season = inp.turn.replace("-", " ")
     doc = Doc(title=f"Wallenstein -- game {inp.game_id} -- {year_season}",
               subtitle=f"Season report for {viewer_label(inp.viewer)}",
@@ -78,7 +79,7 @@ def _banner(view: Mapping[str, Any]) -> str:
 
 
 #: Events that lay out the next season; the "what comes next" section shows their result.
-NEXT_TYPES = {"SeasonStart", "ActionCards", "BonusTiles"}
+NEXT_TYPES = {"SeasonStart", "ActionCards", "BonusTiles", "FavourCards"}
 
 
 def split_log(log: list[Mapping[str, Any]]) -> tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]:

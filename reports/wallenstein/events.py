@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from reports.wallenstein.court import FORMATTERS as COURT_FORMATTERS
+
 Event = Mapping[str, Any]
 
 ACTION_NAMES = {
@@ -86,6 +88,8 @@ def _bid(bid: Any) -> str:
         return f"{bid.get('value')} Taler"
     if bid.get("card") == "county":
         return f"county card {bid.get('county')}"
+    if bid.get("card") == "tower":
+        return "a cube-tower card (0)"
     return "no bid"
 
 
@@ -275,6 +279,7 @@ FORMATTERS: dict[str, Callable[[Event], str]] = {
     "Devastated": _devastated, "RevoltMarker": _marker, "Winter": _winter, "Famine": _famine,
     "Scoring": _scoring, "YearEnd": _year_end, "EventCards": _event_cards, "GameOver": _game_over,
     "DraftPick": _draft_pick, "Deal": _deal, "TowerFill": _tower_fill, "GameCreated": _created,
+    **COURT_FORMATTERS,  # the Imperial Court expansion
 }
 
 
