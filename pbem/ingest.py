@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from datetime import datetime
+from email.utils import parseaddr
 from typing import Any
 
 from pbem import notify, replies
@@ -92,6 +93,8 @@ class Ingestor:
         if not self.store.put_mail(key, mail.raw, mail.message_id, mail.sender) and not self._retry(key):
             log.info("%s: duplicate, already ingested", key)
             return Outcome(key, origin, mail.sender, "duplicate")
+        if mail.is_mail and not mail.ignore and mail.sender == _address(self.service.sender):
+            mail.ignore = "sent from our own address (a loop)"
         if mail.is_mail and mail.ignore:
             self.store.set_mail_status(key, "ignored", mail.ignore)
             log.info("%s from %s: ignored (%s)", key, mail.sender, mail.ignore)
@@ -213,6 +216,10 @@ def _parse(raw: bytes, trusted: bool) -> ParsedMail:
     except Exception:  # noqa: BLE001 - a mail the parser chokes on is kept and logged, never trusted
         log.warning("could not parse a mail", exc_info=True)
         return ParsedMail(raw, is_mail=True, ignore="the mail could not be parsed")
+
+
+def _address(header: str) -> str:
+    return (parseaddr(header)[1] or header).strip().lower()
 
 
 def _envelope_problems(block: Block, trusted: bool) -> list[LineProblem]:

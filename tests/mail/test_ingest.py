@@ -243,3 +243,9 @@ def test_headerless_file_in_a_maildir_is_never_trusted_as_gm_input(games, tmp_pa
     [out] = [Ingestor(games).ingest(m) for m in read_path(tmp_path / "md")]
     assert out.outcome == "ignored" and "no mail headers" in out.note
     assert _submitted(games) == {} and replies(games) == []
+
+
+def test_mail_from_our_own_address_is_never_answered(games, ingest):
+    raw = fixture("plain.eml").replace(b"From: Ben Miller <ben@example.org>", b"From: pbem <GM@pbem.example>")
+    out = ingest(raw)
+    assert out.outcome == "ignored" and "own address" in out.note and replies(games) == []
