@@ -110,8 +110,11 @@ def read_maildir(path: Path) -> list[RawMail]:
     box = mailbox.Maildir(path, factory=None, create=False)
     out = []
     for key in sorted(box.iterkeys()):
-        with box.get_file(key) as fh:
-            out.append(RawMail(fh.read(), f"{path}:{key}", mailbox=True))
+        try:
+            with box.get_file(key) as fh:
+                out.append(RawMail(fh.read(), f"{path}:{key}", mailbox=True))
+        except (KeyError, FileNotFoundError):  # moved by a mail client meanwhile: next run
+            continue
     return out
 
 
