@@ -15,6 +15,10 @@ from reports.doc import Items, Para, Section, Sub, Table
 Event = Mapping[str, Any]
 
 
+def _n(n: Any, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def _cards(cards: Any) -> str:
     return ", ".join(f"{c.get('number')} {c.get('name')}" for c in cards or []) or "none"
 
@@ -60,8 +64,9 @@ def _display(ev: Event) -> str:
 
 def _courtiers(ev: Event) -> str:
     source = f"from {ev.get('county')}" if ev.get("card") == "county" else "from the tray (cube-tower card)"
-    return (f"Court space {ev.get('slot')}: {ev.get('seat')} takes {ev.get('armies')} armies {source} back to supply "
-            f"and sends {ev.get('courtiers')} courtiers to the antechamber ({ev.get('antechamber')} there now).")
+    return (f"Court space {ev.get('slot')}: {ev.get('seat')} takes {_n(ev.get('armies'), 'army', 'armies')} {source} "
+            f"back to supply and sends {_n(ev.get('courtiers'), 'courtier', 'courtiers')} to the antechamber "
+            f"({ev.get('antechamber')} there now).")
 
 
 def _court_skipped(ev: Event) -> str:
@@ -70,7 +75,7 @@ def _court_skipped(ev: Event) -> str:
 
 
 def _audience(ev: Event) -> str:
-    who = f"{ev.get('seat')} comes before the Emperor with {ev.get('courtiers')} courtiers"
+    who = f"{ev.get('seat')} comes before the Emperor with {_n(ev.get('courtiers'), 'courtier', 'courtiers')}"
     if ev.get("card") is None:
         return f"{who} and takes no favour card."
     return f"{who} and takes favour card {ev.get('card')}, paying {ev.get('cost')} courtiers."
@@ -79,9 +84,9 @@ def _audience(ev: Event) -> str:
 def _effect(e: Mapping[str, Any]) -> str:
     do = e.get("do")
     if do in ("taler", "grain", "vp"):
-        return f"+{e.get('amount')} {'VP' if do == 'vp' else do}"
+        return f"+{e.get('amount')} {({'vp': 'VP', 'taler': 'Taler'}).get(do, do)}"
     if do == "armies":
-        return f"{e.get('armies')} armies onto {e.get('county')}" if e.get("county") else "no armies (no county)"
+        return f"{_n(e.get('armies'), 'army', 'armies')} onto {e.get('county')}" if e.get("county") else "no armies (no county)"
     if do == "unrest":
         return f"{e.get('markers_removed')} revolt marker(s) removed in {e.get('county') or 'no county'}"
     if do == "build":
