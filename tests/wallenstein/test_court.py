@@ -130,3 +130,14 @@ def test_court_doc_lists_the_provisional_deck_and_the_vocabulary() -> None:
         assert f"| {c['number']} | {c['name']} | {card_text(c)} |" in doc, c
     for primitive in VOCABULARY:
         assert f"| `{primitive}` |" in doc
+
+
+def test_a_short_gm_deck_runs_out_gracefully() -> None:
+    """A GM deck of 4 cards: the first season shows 3, the second the last one (on the 2 place), then none."""
+    from tests.contract import play_random_game
+
+    short = _deck([{"number": n, "effects": [{"do": "grain", "n": 1}]} for n in (2, 5, 9, 17)])
+    trace = play_random_game(ENGINE, SEATS, {"expansion": "court", "favour_json": short}, "short", 50)
+    layouts = [e["display"] for events in trace["events"] for e in events if e["type"] == "FavourCards"]
+    assert [len(d) for d in layouts] == [3, 1, 0, 0, 0, 0]
+    assert layouts[1][0]["place"] == 2 and ENGINE.pending(trace["final"]) is None
