@@ -135,11 +135,40 @@ class Ingestor:
         if game is None:
             return result
         games.append(game)
+        if self._standing(mail, game, block, key, result):
+            return result
         body = self._turn_line(game, block, result)
         if body is None:
             return result
         self._orders(mail, game, block, body, key, result)
         return result
+
+    def _standing(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult) -> bool:
+        """A block of standing orders (games that have them, e.g. Havoc): accepted at any
+        time, from any seat, and applied when that seat's decisions come up. True if the
+        block was one (accepted or rejected), False to go on with ordinary orders."""
+        is_standing = getattr(game.engine, "is_standing", None)
+        if is_standing is None or game.pending is None:
+            return False
+        name = game.engine.name
+        parsed = grammar_for(name)(block.body, game.state)
+        if parsed.problems or not parsed.orders or not is_standing(parsed.orders):
+            return False
+        result.turn = "standing"
+        problems = game.engine.validate_standing(game.state, block.seat, parsed.orders)
+        if problems:
+            result.problems = [_line_problem(p, parsed, block) for p in problems]
+            return True
+        text = format_orders(name, parsed.orders)
+        try:
+            self.service.submit_standing(game.game_id, block.seat, parsed.orders, text,
+                                         _source(mail, block), key=key)
+        except DomainError as exc:
+            result.reason = str(exc.message)
+            return True
+        result.accepted, result.orders_text = True, text
+        result.owes = "Standing orders replace your earlier ones and apply whenever your decisions come up."
+        return True
 
     def _authenticate(self, mail: ParsedMail, block: Block, result: BlockResult) -> Game | None:
         if mail.is_mail:
@@ -198,16 +227,30 @@ class Ingestor:
             return
         text = format_orders(name, parsed.orders)
         result.warnings = _date_warnings(game, block.seat, mail.date)
-        source = {"kind": "mail" if mail.is_mail else "gm", "message_id": mail.message_id,
-                  "raw_sha256": mail.raw_sha256, "date": mail.date.isoformat() if mail.date else None,
-                  "sender": mail.sender, "mail_key": mail.key, "line": block.game_line}
         try:
-            submitted = self.service.submit(game.game_id, block.seat, parsed.orders, text, source, key=key)
+            submitted = self.service.submit(game.game_id, block.seat, parsed.orders, text, _source(mail, block),
+                                            key=key)
         except DomainError as exc:
             result.reason = str(exc.message)
             return
         result.accepted, result.orders_text, result.turn = True, text, submitted.turn
         result.owes = _owes(self.service, game.game_id, block.seat, submitted.turn)
+
+
+def _source(mail: ParsedMail, block: Block) -> dict[str, Any]:
+    """Where a block's orders came from (kept in the event; never the password)."""
+    return {"kind": "mail" if mail.is_mail else "gm", "message_id": mail.message_id,
+            "raw_sha256": mail.raw_sha256, "date": mail.date.isoformat() if mail.date else None,
+            "sender": mail.sender, "mail_key": mail.key, "line": block.game_line}
+
+
+def _line_problem(problem: Any, parsed: Any, block: Block) -> LineProblem:
+    """An engine problem about order ``problem.index`` as a problem on the mail's line."""
+    if problem.index is None or not 0 <= problem.index < len(parsed.lines):
+        return LineProblem(0, problem.message, tuple(problem.suggestions), problem.stage)
+    line = parsed.lines[problem.index]
+    text = block.body.split("\n")[line - 1] if 0 < line <= len(block.body.split("\n")) else ""
+    return LineProblem(line + block.first_line - 1, problem.message, tuple(problem.suggestions), problem.stage, text)
 
 
 def _parse(raw: bytes, trusted: bool) -> ParsedMail:

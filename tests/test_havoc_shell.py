@@ -40,3 +40,28 @@ def test_standing_orders_rejected_for_games_without_them(service):
     service.new_game("w1", "wallenstein", [("a", "a@x"), ("b", "b@x"), ("c", "c@x")], {}, "s")
     with pytest.raises(DomainError, match="no standing orders"):
         service.submit_standing("w1", "a", [{"kind": "standing"}], "", {"kind": "gm"})
+
+
+def test_standing_orders_by_mail_from_any_seat(service):
+    from email import message_from_bytes, policy
+
+    from pbem.demo import order_mail
+    from pbem.ingest import Ingestor
+    from pbem.mailin import RawMail
+
+    created = _new(service)
+    game = created.game
+    waiting = game.pending.seats[0]
+    other = next(s for s in game.seats if s != waiting)
+    raw = order_mail(game, other, created.passwords[other], STANDING.strip(), service.store.clock(), service.sender)
+    outcome = Ingestor(service).ingest(RawMail(raw, "standing.eml"))
+    assert outcome.outcome == "accepted", outcome.as_dict()
+    events = [e.type for e in service.store.events("h1")]
+    assert events.count("StandingOrders") == 1
+    reply = message_from_bytes(service.store.outbox()[-1]["message"], policy=policy.default)
+    body = reply.get_body(preferencelist=("plain",)).get_content()
+    assert "STANDING RECRUIT" in body and created.passwords[other] not in body
+    bad = order_mail(game, other, created.passwords[other], "STANDING DOGS: SCAVENGE blue99",
+                     service.store.clock(), service.sender).replace(b".h1.", b".h1b.")
+    outcome = Ingestor(service).ingest(RawMail(bad, "bad.eml"))
+    assert outcome.outcome == "rejected"
