@@ -63,6 +63,22 @@ def order_mail(game: Game, seat: str, password: str | None, text: str, when: Any
     return bytes(msg)
 
 
+def bot_texts(game: Game, seats: list[str], kind: str, awaiting: list[str]) -> dict[str, str]:
+    """GM order texts (``GAME id seat`` ... ``END``) a bot writes for those ``seats`` that owe orders."""
+    pending = game.pending
+    if pending is None:
+        return {}
+    bot = bot_for(game, kind)
+    chance = Chance(f"bots:{game.game_id}")
+    out = {}
+    for seat in seats:
+        if seat in awaiting:
+            orders = bot(game.state, seat, chance.stream(f"{pending.turn}/{seat}"))
+            text = format_orders(game.engine.name, orders)
+            out[seat] = f"GAME {game.game_id} {seat}\n{text}\nEND\n"
+    return out
+
+
 @dataclass
 class DemoResult:
     """What the demo did: the game, where things are, and the outcome."""

@@ -43,7 +43,9 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
     target.mkdir(parents=True, exist_ok=True)
     if app.store.game_row(f"demo-{game}") is not None:
         raise DomainError(f"{app.db_path} already holds demo-{game}; use a fresh --db (e.g. rm {app.db_path})")
-    opts = dict(o.split("=", 1) for o in options)
+    from pbem.commands.games import _options
+
+    opts = _options(options)
     say = (lambda _: None) if as_json else click.echo
     say(f"pbem demo: {seats} bots play {game} (seed {seed!r}) by mail into {target}/")
     render = None if no_reports else (lambda turn, where: write_turn_reports(app, f"demo-{game}", turn, None, where))
@@ -55,3 +57,47 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
          f"readable record: {result.files['record']}\n"
          f"open this in a browser: {result.files['index']}\n"
          f"outbox: {len(app.store.outbox(unsent_only=True))} messages queued (see 'pbem --db {app.db_path} outbox')")
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--seat", "seats", multiple=True, required=True, help="A seat the bot plays (repeat for more).")
+@click.option("--bot", type=click.Choice(["heuristic", "random"]), default="heuristic", show_default=True)
+@click.option("--out", "out", type=click.Path(file_okay=False), help="Also keep the bots' order texts here.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def bots(app: App, game_id: str, seats: tuple[str, ...], bot: str, out: str | None, as_json: bool) -> None:
+    """Let a bot write the pending orders of some seats (a dropped player, a test game).
+
+    The bot writes its orders in the real order syntax as a GM's order text, which is
+    ingested like any order text the GM types (parsed, validated, recorded); run it again
+    each turn, before 'pbem adjudicate'.
+
+    \b
+    Example:
+      pbem bots w1 --seat yellow --bot heuristic
+      pbem adjudicate w1
+    """
+    from pbem.demo import bot_texts
+    from pbem.ingest import Ingestor
+    from pbem.mailin import RawMail
+
+    service = app.service
+    game = service.load(game_id)
+    for seat in seats:
+        if seat not in game.seats:
+            raise DomainError(f"no seat {seat!r} in {game_id}")
+    texts = bot_texts(game, list(seats), bot, service.status(game_id)[0]["awaiting"])
+    results = []
+    for seat, text in texts.items():
+        if out:
+            path = Path(out) / f"{game_id}.{game.pending.turn.replace('/', '_')}.{seat}.txt"  # type: ignore[union-attr]
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        outcome = Ingestor(service).ingest(RawMail(text.encode("utf-8"), f"bot:{seat}"))
+        results.append({"seat": seat, "outcome": outcome.outcome, "orders": text})
+        if outcome.outcome != "accepted":
+            raise DomainError(f"the bot's orders for {seat} were {outcome.outcome}: {outcome.reply or outcome.note}")
+    if not results:
+        raise DomainError(f"none of {', '.join(seats)} owes orders in {game_id} now")
+    emit(results, as_json, "\n".join(f"{r['seat']}: orders {r['outcome']}" for r in results))
