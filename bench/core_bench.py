@@ -13,16 +13,10 @@ from pbem.events import fold
 from pbem.service import Service
 from pbem.store import Store
 
+from bench.timing import best as _best
+
 QUICK = bool(os.environ.get("BENCH_QUICK"))
 
-
-def _best(fn: Any, repeat: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def demo_game(directory: Path) -> tuple[Store, str]:

@@ -17,16 +17,10 @@ from reports import render_report
 from reports.wallenstein.mapplot import map_figure, save_png
 from reports.wallenstein.render import render_documents
 
+from bench.timing import best as _best
+
 QUICK = bool(os.environ.get("BENCH_QUICK"))
 
-
-def _best(fn: Any, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def run() -> list[dict[str, Any]]:
