@@ -32,6 +32,9 @@ from turns.record import write_record
 
 Bot = Callable[[State, str, Stream], list[Order]]
 SEATS = ("red", "blue", "green", "yellow", "purple", "orange")
+#: Wallenstein's engine colours seats red, blue, yellow, black, purple in seat order: name the
+#: demo's seats the same, so a seat called "yellow" is drawn yellow on the map.
+SEATS_BY_GAME = {"wallenstein": ("red", "blue", "yellow", "black", "purple")}
 DOMAIN = "demo.pbem.invalid"
 
 
@@ -140,7 +143,7 @@ def run_demo(service: Service, out: Path, game: str = "wallenstein", seats: int 
              echo: Callable[[str], None] = lambda _: None) -> DemoResult:
     """Play a demo game by mail into ``out``; ``render(turn, out)`` writes a turn's reports."""
     game_id = f"demo-{game}"
-    names = list(SEATS[:seats])
+    names = list(SEATS_BY_GAME.get(game, SEATS)[:seats])
     created = service.new_game(game_id, game, [(n, f"{n}@{DOMAIN}") for n in names], options or {}, seed)
     passwords: dict[str, str | None] = dict(created.passwords)
     player = BotPlayer(service, game_id, passwords, bot, out / "mail", seed)

@@ -52,6 +52,8 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
     result = run_demo(app.service, target, game, seats, seed, opts, max_turns, bot, render, say)
     emit(result.as_dict(), as_json,
          f"\ndone: {len(result.turns)} turns, {result.mails} order mails ingested; winner: {result.winner or 'none'}\n"
+         + ("(Wallenstein: spring, summer and autumn of two years; each winter is resolved with its autumn)\n"
+            if game == "wallenstein" else "") +
          f"scores: {', '.join(f'{s} {v}' for s, v in result.scores.items())}\n"
          f"archive verified: {'yes' if result.verified else 'NO'} ({result.files['archive']})\n"
          f"readable record: {result.files['record']}\n"
