@@ -19,10 +19,10 @@ def test_demo_two_seasons_by_mail(tmp_path):
     data = json.loads(result.output)
     assert data["turns"] == ["1618-spring", "1618-summer"] and data["mails"] == 8 and data["verified"]
     mails = sorted(p.relative_to(out).as_posix() for p in (out / "mail").rglob("*.eml"))
-    assert mails[0] == "mail/1618-spring/blue.eml" and len(mails) == 8
+    assert mails[0] == "mail/1618-spring/black.eml" and len(mails) == 8
     first = message_from_bytes((out / mails[0]).read_bytes(), policy=policy.default)
-    assert first["From"].addresses[0].addr_spec == "blue@demo.pbem.invalid"
-    assert "GAME demo-wallenstein blue" in first.get_content()
+    assert first["From"].addresses[0].addr_spec == "black@demo.pbem.invalid"
+    assert "GAME demo-wallenstein black" in first.get_content()
     index = (out / "index.html").read_text()
     for turn in ("1618-spring", "1618-summer"):
         assert f"reports/{turn}/public/map.png" in index and (out / "reports" / turn / "red" / "report.txt").exists()
