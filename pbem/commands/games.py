@@ -167,7 +167,7 @@ def _describe(view: Any) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
 def log(app: App, game_id: str, as_json: bool) -> None:
-    """The event log of a game (the GM's view: it includes orders and the seed).
+    """The event log of a game (the GM's view: it includes every seat's orders).
 
     \b
     Example:
