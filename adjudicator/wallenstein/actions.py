@@ -108,24 +108,30 @@ def _quantity(spec: Any, present: int) -> int | None:
 
 
 def _recruit1(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
-    """Recruit 1 army, then move any number to an adjacent own county (item 8; no battle)."""
+    """Recruit 1 army, then move any number to an adjacent own county (item 8; no battle).
+
+    The move is a "may" ("bárhány seregét átmozgathatja") and a seat that can carry out the
+    action must (4.1.6): so a planned move that has become impossible (its target is no
+    longer the seat's, or the number cannot leave one behind) is not made, and the recruit
+    still happens. The move's failure is recorded as a ``Skipped`` of the action's move.
+    """
     county, to = order["county"], order.get("to")
     player, state = ctx.state["players"][seat], ctx.state
     if player["supply"] < 1:
         return "you have no armies in supply"
-    n = 0
-    if to is not None:
-        if state["counties"][to]["owner"] != seat:
-            return f"the move goes to {to}, which is no longer yours"
-        n = _quantity(order.get("armies", "ALL"), state["counties"][county]["armies"] + 1) or 0
-        if n == 0:
-            return f"{county} would not keep one army behind after moving {order.get('armies')}"
     player["taler"] -= cost
     player["supply"] -= 1
     state["counties"][county]["armies"] += 1
     ctx.emit("Recruit", seat=seat, county=county, action="recruit1", armies=1, cost=cost)
-    if n:
-        _move(ctx, seat, "recruit1", county, to, n)  # type: ignore[arg-type]
+    if to is None:
+        return None
+    if state["counties"][to]["owner"] != seat:
+        return f"only the move: {to} is no longer yours (the army was recruited)"
+    n = _quantity(order.get("armies", "ALL"), state["counties"][county]["armies"])
+    if n is None:
+        return (f"only the move: {county} would not keep one army behind after moving "
+                f"{order.get('armies', 'ALL')} (the army was recruited)")
+    _move(ctx, seat, "recruit1", county, to, n)
     return None
 
 
