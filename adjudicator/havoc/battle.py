@@ -140,10 +140,14 @@ def _strengths(state: State) -> dict[str, tuple[Strength, list[str]]]:
 
 
 def points_for(state: State, card: dict[str, Any]) -> list[int]:
-    """Points per place; option small=on: no 2nd-place points, 3rd's go to 2nd (seed 002)."""
+    """Points per place. Option small=on (seed 002, 2-3 players): the 2nd-place points are
+    ignored and the places below move up (3rd's points go to 2nd; at Castillon 11-5-3-1-0).
+    Interpretation: not on the Chevauchées, whose own irregular scoring (seed 002, John of
+    Gaunt) would otherwise leave "Tours to Bordeaux" (only 2nd scores) worth nothing."""
     points = list(card["points"])
-    if state["options"]["small"] == "on":
-        points = [points[0], points[2] if len(points) > 2 else 0]
+    chevauchees = {c["id"] for c in state["table_data"]["chevauchees"]}
+    if state["options"]["small"] == "on" and card["id"] not in chevauchees:
+        points = points[:1] + points[2:]
     return points
 
 

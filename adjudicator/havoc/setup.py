@@ -60,8 +60,9 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
         "points": {s: 0 for s in seats}, "deck": [], "hands": {s: [] for s in seats}, "recruits": [],
         "field": {}, "discard": [], "box": list(box), "table": [],
         "peace": {"holder": seats[0], "side": "peace", "position": 0, "max": 3 if opts["peace"] == "123" else 2,
-                  # seed 002, 5-6 players: in the first round the 1-2 card need not be rotated yet
-                  "fresh": opts["peace"] == "12"},
+                  # seed 002, 5-6 players: in the first round the 1-2 card need not be rotated
+                  # yet (a 5-6 player rule: not for the faster game with 4 or fewer seats)
+                  "fresh": n >= 5},
         "john": {"where": "deck" if opts["gaunt"] != "off" else "unused", "left_of": None, "won": [], "points": 0},
         "phase": {"name": "turn", "seat": seats[0]}, "bno": 1, "counters": {"step": 0, "reshuffle": 0},
         "standing": {s: [] for s in seats}, "last_battle": None, "castillon": None, "winner": None, "over": False,

@@ -85,8 +85,12 @@ def _validate_recruit(state: State, seat: str, orders: Sequence[Order]) -> list[
             taken.append(str(card))
         elif o["kind"] == "loot" and highest_plain(state["discard"]) is None:
             problems.append(Problem(i, "the discard pile holds no card to loot"))
-    if draws and len(state["recruits"]) >= state["limit"] and draws[0][1].get("card") == "deck":
-        problems.append(Problem(draws[0][0], f"the recruits are full ({state['limit']}): take your first card from them"))
+    # Seed 002: "if the recruiting area is full, your first card must be taken from there" --
+    # the first card taken by any means (RECRUIT, SIC or LOOT), as the orders run in order.
+    takes = [(i, o) for i, o in enumerate(orders) if o["kind"] in ("recruit", "sic", "loot")]
+    if takes and len(state["recruits"]) >= state["limit"] and (
+            takes[0][1]["kind"] == "loot" or takes[0][1].get("card") not in state["recruits"]):
+        problems.append(Problem(takes[0][0], f"the recruits are full ({state['limit']}): take your first card from them"))
     for i, o in lays:
         card = o.get("card")
         if card != "lowest" and card not in hand and card not in taken:
