@@ -83,7 +83,7 @@ def _collect(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | Non
 
 
 def _recruit(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
-    """Recruit 5 / 3 armies (rule 4.1.3 items 6-7; recruit event, then the recruit tile)."""
+    """Recruit 5 / 3 armies (rule 4.1.3 items 6-7; recruit event, then the recruit tile: 6 armies)."""
     action, county = order["action"], order["county"]
     n = rules()["actions"]["recruit"][action]
     ev = ctx.effect("recruit_reduced")
@@ -92,8 +92,11 @@ def _recruit(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | Non
     player = ctx.state["players"][seat]
     if player["supply"] < n:
         return f"you have only {player['supply']} armies in supply, {n} needed"
-    if action == "recruit5" and ctx.has_tile(seat, "recruit") and player["supply"] > n:
-        n += 1
+    # the tile "6 sereg": "the player may place 6 armies when he carries out the place-5 action"
+    # (tile: 3 Taler -> 6 armies). It applies after the event (4.1.3 "Fontos"), so it sets 6.
+    tile = rules()["actions"]["recruit"]["recruit5"] + 1
+    if action == "recruit5" and ctx.has_tile(seat, "recruit") and player["supply"] >= tile:
+        n = max(n, tile)
     player["taler"] -= cost
     player["supply"] -= n
     ctx.state["counties"][county]["armies"] += n
