@@ -17,9 +17,11 @@ import smtplib
 import ssl
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesParser
+from email.utils import format_datetime
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -183,8 +185,11 @@ def _send_one(store: Store, transport: Transport | None, row: Mapping[str, Any],
     sent = Sent(row["id"], row["to_addr"], row["subject"], row["kind"], ok=True)
     if dry_run or transport is None:
         return sent
+    message = message_of(row)
+    if message["Date"] is None:  # stamped when it leaves, as a mail client does
+        message["Date"] = format_datetime(datetime.now(timezone.utc))
     try:
-        transport.deliver(message_of(row), row["to_addr"])
+        transport.deliver(message, row["to_addr"])
     except (smtplib.SMTPException, OSError, ValueError) as exc:
         sent.ok, sent.error = False, describe(exc)
         store.mark_failed(row["id"], sent.error)

@@ -14,7 +14,8 @@ password may be omitted, and the reply is returned to be printed instead of mail
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from email.utils import parseaddr
 from typing import Any
@@ -61,7 +62,7 @@ class Outcome:
         hidden = sum(b.auth_failed for b in self.blocks)
         seats += (", " if seats and hidden else "") + (f"{hidden} unauthenticated block(s)" if hidden else "")
         extra = f" [{seats}]" if seats else ""
-        note = f" ({self.note})" if self.note and self.outcome in ("ignored", "error") else ""
+        note = f" ({self.note})" if self.note and self.outcome in ("ignored", "error", "duplicate") else ""
         return (f"{self.outcome:9} {self.sender or 'GM'} {self.key}{extra}"
                 f"{f' {self.problems} problem(s)' if self.problems else ''}{note}")
 
@@ -69,9 +70,11 @@ class Outcome:
 class Ingestor:
     """Ingests mails into the games of one :class:`pbem.service.Service`."""
 
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: Service, retry_rejected: bool = False) -> None:
         self.service = service
         self.store = service.store
+        #: Process again mails that were rejected before (e.g. after ``pbem seat --allow``).
+        self.retry_rejected = retry_rejected
 
     def ingest(self, item: RawMail) -> Outcome:
         """Process one mail; an unexpected failure keeps the mail with status ``error``."""
@@ -92,7 +95,7 @@ class Ingestor:
         key = mail.key
         if not self.store.put_mail(key, mail.raw, mail.message_id, mail.sender) and not self._retry(key):
             log.info("%s: duplicate, already ingested", key)
-            return Outcome(key, origin, mail.sender, "duplicate")
+            return Outcome(key, origin, mail.sender, "duplicate", note=self._status_note(key))
         if mail.is_mail and not mail.ignore and mail.sender == _address(self.service.sender):
             mail.ignore = "sent from our own address (a loop)"
         if mail.is_mail and mail.ignore:
@@ -119,10 +122,18 @@ class Ingestor:
         else:
             result.reply = replies.scrub(body, secrets)
 
-    def _retry(self, key: str) -> bool:
-        """True when ``key`` was kept but its processing failed earlier (so it runs again)."""
+    def _status_note(self, key: str) -> str:
+        """For a duplicate: what became of the mail the first time."""
         row = self.store.db.execute("select status from mails where key = ?", [key]).fetchone()
-        return bool(row) and row[0] == "error"
+        if row and row[0] == "rejected":
+            return "rejected before; after fixing the cause (e.g. pbem seat --allow), use --retry-rejected"
+        return f"{row[0]} before" if row and row[0] else ""
+
+    def _retry(self, key: str) -> bool:
+        """True when ``key`` was kept but its processing failed earlier (so it runs again),
+        or was rejected and :attr:`retry_rejected` is set (nothing of it was recorded)."""
+        row = self.store.db.execute("select status from mails where key = ?", [key]).fetchone()
+        return bool(row) and (row[0] == "error" or (self.retry_rejected and row[0] == "rejected"))
 
     # -- one block ------------------------------------------------------------------
     def _block(self, mail: ParsedMail, block: Block, key: str, games: list[Game]) -> BlockResult:
@@ -130,6 +141,8 @@ class Ingestor:
         problems = _envelope_problems(block, trusted=not mail.is_mail)
         if problems:
             result.problems = problems
+            if _only_missing_end(block, problems):
+                self._check_unended(mail, block, result, games)
             return result
         game = self._authenticate(mail, block, result)
         if game is None:
@@ -142,6 +155,43 @@ class Ingestor:
             return result
         self._orders(mail, game, block, body, key, result)
         return result
+
+    def _check_unended(self, mail: ParsedMail, block: Block, result: BlockResult, games: list[Game]) -> None:
+        """A block without END is rejected, but once it is authenticated its order lines are
+        checked too, so that the reply shows every problem (typically the signature or
+        greeting lines that were read as orders because END was missing)."""
+        game = self._authenticate(mail, block, result)
+        if game is None:
+            return
+        games.append(game)
+        body = self._turn_line(game, block, result)
+        try:
+            grammar = grammar_for(game.engine.name)
+        except KeyError:
+            return
+        if body is None:
+            return
+        parsed = check_orders(game.engine, grammar, game.state, block.seat, body, block.first_line)
+        if not parsed.problems:
+            return
+        lines = body.split("\n")
+        first_bad = _trailing_text(parsed, lines, block.first_line)
+        if first_bad:
+            # Nothing from this line on reads as an order: the block ran on into the
+            # signature or sign-off. Say where END belongs and check the orders above it.
+            cut = first_bad - block.first_line
+            parsed = check_orders(game.engine, grammar, game.state, block.seat,
+                                  "\n".join(lines[:cut] + [""] * (len(lines) - cut)), block.first_line)
+            last = max(parsed.lines, default=0)
+            last_text = lines[last - block.first_line].strip() if last else ""
+            trailing = lines[cut].strip()
+            where = f"line {last + 1}, right after your last order (line {last}: {last_text})" if last else \
+                "a line of its own right after your last order"
+            result.problems = [LineProblem(
+                block.game_line, f"block for game {block.game} opened on line {block.game_line} has no END "
+                f"line, so the text below your orders (from line {first_bad}: {trailing!r}) was read as orders "
+                f"too; write END on {where}", text=block.header())]
+        result.problems += _with_line_refs(parsed.problems, parsed.lines)
 
     def _standing(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult) -> bool:
         """A block of standing orders (games that have them, e.g. Havoc): accepted at any
@@ -220,7 +270,7 @@ class Ingestor:
             return
         parsed = check_orders(game.engine, grammar, game.state, block.seat, body, block.first_line)
         if parsed.problems:
-            result.problems = list(parsed.problems)
+            result.problems = _with_line_refs(parsed.problems, parsed.lines)
             return
         if not parsed.orders:
             result.reason = "the block holds no orders"
@@ -251,6 +301,37 @@ def _line_problem(problem: Any, parsed: Any, block: Block) -> LineProblem:
     line = parsed.lines[problem.index]
     text = block.body.split("\n")[line - 1] if 0 < line <= len(block.body.split("\n")) else ""
     return LineProblem(line + block.first_line - 1, problem.message, tuple(problem.suggestions), problem.stage, text)
+
+
+_ORDER_REF = re.compile(r"\b(by|than|as|with|and) order (\d+)\b")
+
+
+def _with_line_refs(problems: list[LineProblem], lines: list[int]) -> list[LineProblem]:
+    """Problems whose message names another order by its index ("already used by order 1")
+    made to name the line of the player's mail instead ("already used by line 7")."""
+    def ref(match: re.Match[str]) -> str:
+        n = int(match.group(2))
+        return f"{match.group(1)} line {lines[n - 1]}" if 0 < n <= len(lines) else match.group(0)
+
+    return [replace(p, message=_ORDER_REF.sub(ref, p.message)) for p in problems]
+
+
+def _trailing_text(parsed: Any, lines: list[str], first_line: int) -> int:
+    """The mail line where the text after the orders of a block without END starts: the
+    lines from there on are all unreadable as orders (a signature, a sign-off). Prefers a
+    start after a blank line, so that a mistyped last order is still reported as such.
+    0 when there is no such text."""
+    last_ok = max(parsed.lines, default=0)
+    bad = sorted({p.line for p in parsed.problems if p.line > last_ok})
+    if not bad:
+        return 0
+    after_blank = [n for n in bad if n - first_line > 0 and not lines[n - first_line - 1].strip()]
+    return after_blank[0] if after_blank else bad[0]
+
+
+def _only_missing_end(block: Block, problems: list[LineProblem]) -> bool:
+    """True when the block's one envelope problem is its missing END line."""
+    return block.end_line is None and len(problems) == 1 and bool(block.game and block.seat)
 
 
 def _parse(raw: bytes, trusted: bool) -> ParsedMail:

@@ -23,6 +23,7 @@ from turns.base import LineProblem
 
 MASK = "******"
 _GAME_WORDS = re.compile(r"(?i)(\bGAME\s+\S+\s+\S+\s+)\S+")  # a GAME line in a subject: mask its password
+_RE_PREFIX = re.compile(r"^(?:\s*(?:re|aw|sv|vs|odp|vá|rif)\s*(?:\[\d+\])?\s*:\s*)+", re.IGNORECASE)
 _MSGID = re.compile(r"<[!-;=?-~]+@[!-;=?-~]+>")
 KIND = "reply"
 
@@ -82,11 +83,17 @@ def format_deadline(iso: str | None) -> str:
     return text if zone_text == "UTC" else f"{text} ({utc:%H:%M} UTC)"
 
 
-def problem_lines(problems: Iterable[LineProblem]) -> list[str]:
-    """Each problem indented under its line number and text."""
+def problem_lines(problems: Iterable[LineProblem], width: int = 76) -> list[str]:
+    """Each problem indented under its line number and text (shown whole, as written);
+    the explanation below it wrapped at ``width``, keeping its indent."""
     out = []
     for problem in problems:
-        out.extend("  " + line for line in str(problem).splitlines())
+        first, *rest = str(problem).splitlines()
+        out.append("  " + first)
+        for line in rest:
+            indent = "  " + line[:len(line) - len(line.lstrip())]
+            out.extend(textwrap.wrap(line.strip(), width, initial_indent=indent, subsequent_indent=indent,
+                                     break_long_words=False, break_on_hyphens=False) or [indent])
     return out
 
 
@@ -146,7 +153,8 @@ def scrub(text: str, secrets: Iterable[str]) -> str:
 def reply_subject(subject: str) -> str:
     """``Re: <subject>`` without stacking ``Re:`` prefixes (a GAME line's password masked)."""
     subject = _GAME_WORDS.sub(rf"\1{MASK}", subject.strip()) or "your orders"
-    return subject if subject.lower().startswith("re:") else f"Re: {subject}"
+    subject = _RE_PREFIX.sub("", subject) or "your orders"
+    return f"Re: {subject}"
 
 
 def reply_message(mail: ParsedMail, body: str, sender: str, game: Game | None,

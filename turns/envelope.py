@@ -8,7 +8,10 @@ An order mail (already decoded to text by the shell) holds one or more blocks::
 
 Everything outside blocks (greetings, signatures, quoted earlier reports) is ignored.
 Lines quoted with ``>`` (any depth) are ignored everywhere, and a signature separator
-line (``-- ``) ends the readable text. Line numbers are 1-based and count the lines of
+line (``-- ``) or the separator above an unquoted original in a reply (``-----Original
+Message-----``) ends the readable text. A ``GAME`` line with placeholders
+(``GAME w1 red <password>``, as in the welcome mail and in our replies) is prose, not a
+block. Line numbers are 1-based and count the lines of
 the original text (:meth:`str.splitlines`), so a block's ``body`` keeps every line
 (ignored ones blanked) and ``first_line`` says where it starts: grammar problems can then
 point at the line the player really wrote (``turns.base.check_orders(..., first_line=)``).
@@ -30,6 +33,11 @@ _SPACES = {"\u00a0": " ", "\u2007": " ", "\u202f": " ", "\u3000": " ", "\t": " "
 _SPACE_RE = re.compile("|".join(map(re.escape, _SPACES)))
 _GAME_ID = re.compile(r"[A-Za-z0-9-]+")
 _FIELDS = ("game id", "seat", "password")
+#: The line some clients (Outlook, Android, Samsung, ...) put above the unquoted original
+#: of a reply: ``-----Original Message-----``, ``-------- Original message --------``.
+_ORIGINAL = re.compile(r"^\s*-{2,}\s*original\s+message\s*-{2,}\s*$", re.IGNORECASE)
+#: A placeholder such as ``<password>`` or ``<game-id>`` (a template, not a real GAME line).
+_PLACEHOLDER = re.compile(r"^<[^<>]*>$")
 MASK = "******"
 
 
@@ -98,6 +106,16 @@ def is_signature(line: str) -> bool:
     return clean_line(line).strip() == "--"
 
 
+def is_original_separator(line: str) -> bool:
+    """True for the line above the unquoted original of a reply (``-----Original Message-----``)."""
+    return _ORIGINAL.match(clean_line(line)) is not None
+
+
+def is_template(words: list[str]) -> bool:
+    """True for a GAME line copied from instructions: a field is a ``<placeholder>``."""
+    return any(_PLACEHOLDER.match(word) for word in words[1:4])
+
+
 def _words(line: str) -> list[str]:
     """The words of a line before a ``#`` comment (a word starting with ``#``)."""
     words = clean_line(line).split()
@@ -163,7 +181,8 @@ class _Open:
         if end_line is None:
             name = self.game or "?"
             problems.append(LineProblem(self.game_line, f"block for game {name} opened on line "
-                                        f"{self.game_line} has no END line"))
+                                        f"{self.game_line} has no END line; write END on a line of its own "
+                                        "right after your last order"))
         return Block(self.game, self.seat, self.password, "\n".join(self.body),
                      self.game_line + 1, end_line, problems)
 
@@ -179,15 +198,20 @@ def parse_blocks(text: str) -> EnvelopeResult:
     block: _Open | None = None
     quoted_games = 0
     for number, raw in enumerate(text.splitlines(), start=1):
-        if is_signature(raw):
+        if is_signature(raw) or is_original_separator(raw):
             break
         if is_quoted(raw):
-            quoted_games += _keyword(clean_line(raw).lstrip().lstrip("> ")) == "GAME"
+            unquoted = clean_line(raw).lstrip().lstrip("> ")
+            quoted_games += _keyword(unquoted) == "GAME" and not is_template(_words(unquoted))
             if block is not None:
                 block.body.append("")
             continue
         words = _words(raw)
         keyword = _keyword(raw)
+        if keyword == "GAME" and is_template(words):
+            if block is not None:
+                block.body.append("")
+            continue
         if keyword == "GAME" and _opens_block(words, block is not None):
             if block is not None:
                 result.blocks.append(block.close(None))

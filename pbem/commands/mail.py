@@ -19,9 +19,12 @@ PROGRESS_FROM = 10
 
 @cli.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True, allow_dash=True))
+@click.option("--retry-rejected", is_flag=True,
+              help="Process again mails that were rejected before (nothing of them was recorded), "
+                   "e.g. after 'pbem seat --allow'; each gets a new reply.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output, one object per mail.")
 @pass_app
-def ingest(app: App, paths: tuple[str, ...], as_json: bool) -> None:
+def ingest(app: App, paths: tuple[str, ...], retry_rejected: bool, as_json: bool) -> None:
     """Read order mails: .eml files, Maildir folders, mbox files or stdin ('-').
 
     Every mail is kept, checked and answered once (the reply goes to the outbox);
@@ -34,11 +37,12 @@ def ingest(app: App, paths: tuple[str, ...], as_json: bool) -> None:
       pbem ingest orders.eml inbox.mbox
       formail -s ... | pbem ingest -        # or from procmail/fetchmail via stdin
       pbem ingest gm-orders.txt             # GAME w1 red / BID 2 / END, typed by the GM
+      pbem seat w1 red --allow anna@work.example && pbem ingest --retry-rejected ~/Maildir/pbem
     """
     if not paths and sys.stdin.isatty():
         raise click.UsageError("give PATH ... (a Maildir, mbox or .eml file), or pipe a mail into 'pbem ingest -'")
     mails = read_sources(paths or ("-",), sys.stdin.buffer)
-    ingestor = Ingestor(app.service)
+    ingestor = Ingestor(app.service, retry_rejected)
     outcomes = list(_run(ingestor, mails))
     text = "\n".join(_describe(o) for o in outcomes) or "no mail found"
     counts = {k: sum(o.outcome == k for o in outcomes) for k in {o.outcome for o in outcomes}}
@@ -79,7 +83,8 @@ def outbox(app: App, show_all: bool, as_json: bool) -> None:
              "kind": r["kind"], "created": r["created_at"], "sent": r["sent_at"],
              "attempts": r["attempts"], "last_error": r["last_error"]}
             for r in app.store.outbox(unsent_only=not show_all)]
-    lines = [f"{r['id']:>5} {r['kind']:8} {'sent ' + r['sent'] if r['sent'] else 'queued':26} "
+    width = max((len(r["kind"]) for r in rows), default=8)
+    lines = [f"{r['id']:>5} {r['kind']:{width}} {'sent ' + r['sent'] if r['sent'] else 'queued':26} "
              f"{r['to']}  {r['subject']}"
              + (f"  [{r['attempts']} failed attempt(s): {r['last_error']}]" if r["attempts"] and not r["sent"] else "")
              for r in rows]
@@ -118,7 +123,9 @@ def send(app: App, smtp: str | None, starttls: bool, maildir: str | None, dry_ru
     emit([r.as_dict() for r in results], as_json, "\n".join(lines))
     if failed:
         if not as_json:
-            click.echo(f"{len(failed)} message(s) stay queued; run 'pbem send' again to retry", err=True)
+            queued = len(app.store.outbox(unsent_only=True))
+            click.echo(f"{len(failed)} failed; {queued} message(s) stay queued; run 'pbem send' again to retry",
+                       err=True)
         click.get_current_context().exit(1)
 
 

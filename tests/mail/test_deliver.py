@@ -107,6 +107,13 @@ def test_maildir_delivery(service, tmp_path):
     assert len(box) == 2
 
 
+def test_delivered_mail_carries_a_date(service, tmp_path):
+    _queue(service, 2)
+    send_outbox(service.store, MaildirTransport(tmp_path / "out"))
+    msgs = list(mailbox.Maildir(tmp_path / "out"))
+    assert len(msgs) == 2 and all(m["Date"] and "+0000" in m["Date"] for m in msgs)
+
+
 def test_dry_run_sends_nothing(service):
     _queue(service, 2)
     assert [r.ok for r in send_outbox(service.store, None, dry_run=True)] == [True, True]

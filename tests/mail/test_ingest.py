@@ -249,3 +249,55 @@ def test_mail_from_our_own_address_is_never_answered(games, ingest):
     raw = fixture("plain.eml").replace(b"From: Ben Miller <ben@example.org>", b"From: pbem <GM@pbem.example>")
     out = ingest(raw)
     assert out.outcome == "ignored" and "own address" in out.note and replies(games) == []
+
+
+def test_outlook_reply_reads_nothing_below_original_message(games, ingest):
+    # The unquoted original below "-----Original Message-----" holds an older block with the
+    # real password (BID 1) and the welcome mail's template line: neither may be read.
+    out = ingest("outlook_original_message.eml")
+    assert out.outcome == "accepted" and len(out.blocks) == 1, out.as_dict()
+    assert _submitted(games) == {"blue": "BID 3"}
+    body = reply_text(replies(games)[0])
+    assert "not accepted" not in body and "******" not in body
+    assert replies(games)[0]["subject"] == "Re: duel orders round 1"
+
+
+def test_no_end_before_a_phone_signature_says_where_end_belongs(games, ingest):
+    out = ingest("no_end_phone.eml")
+    assert out.outcome == "rejected" and out.problems == 1
+    [problem] = out.blocks[0].problems
+    assert problem.line == 1 and "from line 4: 'Sent from my iPhone'" in problem.message
+    assert "write END on line 3, right after your last order (line 2: BID 2)" in problem.message
+    body = reply_text(replies(games)[0])
+    assert "line 1: GAME duel yellow ******" in body and "Senior Consultant" not in body
+    assert max(len(line) for line in body.splitlines()) <= 76
+    assert _submitted(games) == {}
+
+
+def test_no_end_also_lists_the_problems_of_the_order_lines(games, ingest):
+    raw = fixture("no_end_phone.eml").replace(b"BID 2\n", b"BDI 2\nBID 9\n")
+    out = ingest(raw)
+    problems = out.blocks[0].problems
+    assert [p.line for p in problems][:2] == [1, 2] and max(p.line for p in problems) <= 3, [str(p) for p in problems]
+    assert "write END on line 4, right after your last order (line 3: BID 9)" in problems[0].message
+
+
+def test_rejected_mail_can_be_retried_after_the_gm_allows_the_sender(games, ingest):
+    assert ingest("wrong_sender.eml").outcome == "rejected"
+    again = ingest("wrong_sender.eml")
+    assert again.outcome == "duplicate" and "--retry-rejected" in again.note and "--retry-rejected" in again.line()
+    from pbem.mailin import RawMail
+
+    games.change_seat("duel", "blue", None, ["mallory@example.net"])
+    out = Ingestor(games, retry_rejected=True).ingest(RawMail(fixture("wrong_sender.eml"), "x"))
+    assert out.outcome == "accepted" and _submitted(games) == {"blue": "BID 1"}
+    assert len(replies(games)) == 2
+    assert Ingestor(games, retry_rejected=True).ingest(RawMail(fixture("wrong_sender.eml"), "x")).outcome == "duplicate"
+
+
+def test_engine_problem_naming_another_order_names_its_line():
+    from pbem.ingest import _with_line_refs
+    from turns.base import LineProblem
+
+    [p] = _with_line_refs([LineProblem(9, "the card of Böhmen is already used by order 2")], [5, 7, 9])
+    assert p.message == "the card of Böhmen is already used by line 7"

@@ -97,3 +97,25 @@ def test_password_absent_from_problems(password: str) -> None:
         assert block.password == password
         shown = repr(block) + str(block) + "".join(str(p) + repr(p) for p in block.problems)
         assert password not in shown
+
+
+def test_original_message_separator_ends_the_readable_text() -> None:
+    for separator in ("-----Original Message-----", "-------- Original message --------",
+                      "----- Original Message -----"):
+        text = f"GAME w-1 anna new-pw\nTAX Burgund\nEND\n\n{separator}\nFrom: x\n\nGAME w-1 anna old-pw\nBID 1\nEND\n"
+        result = parse_blocks(text)
+        assert [(b.password, b.body) for b in result.blocks] == [("new-pw", "TAX Burgund")], separator
+    # a forwarded message is still read
+    text = "---------- Forwarded message ---------\nFrom: x\n\nGAME w-1 anna pw\nBID 1\nEND\n"
+    assert len(parse_blocks(text).blocks) == 1
+
+
+def test_template_game_lines_are_prose() -> None:
+    text = ("Send orders like:\n\nGAME w1 red <password>\n... your orders ...\nEND\n\n"
+            "GAME <game-id> <seat> <password>\n")
+    result = parse_blocks(text)
+    assert result.blocks == [] and result.problems == []
+    result = parse_blocks("GAME w1 red pw\nBID 1\nGAME w1 red <password>\nEND\n")
+    assert [(b.body, b.end_line) for b in result.blocks] == [("BID 1\n", 4)]
+    # a quoted template is not a quoted block
+    assert parse_blocks("> GAME w1 red <password>\n").problems == []
