@@ -107,11 +107,13 @@ def run_court(case: dict[str, Any], monkeypatch: Any) -> list[str]:
 
 
 def run_tower_fill(case: dict[str, Any], monkeypatch: Any) -> list[str]:
-    """Rule 8: courtiers to the antechamber for the armies that fell out at the tower fill."""
+    """Rules 3.5 and 8: the tower fill (and, with the court, courtiers for the armies that fell out)."""
     monkeypatch.setattr(setup.tower, "throw", scenario.scripted_tower([case["tower_out"]]))
-    state = setup.new_state(case["seats"], {"expansion": "court"})
+    state = setup.new_state(case["seats"], case.get("options", {"expansion": "court"}))
     ctx = scenario.context(state, case, "setup")
-    court.setup(ctx, setup.fill_tower(ctx))
+    out = setup.fill_tower(ctx)
+    if court.enabled(state):
+        court.setup(ctx, out)
     return scenario.differences(state, ctx.events, case["expect"])
 
 
