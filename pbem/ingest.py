@@ -372,7 +372,8 @@ def _date_warnings(game: Game, seat: str, date: datetime | None) -> list[str]:
     if not before or datetime.fromisoformat(before) <= date:
         return []
     return [f"this mail is dated {date.isoformat()}, earlier than the orders accepted before it "
-            f"(dated {before}); orders count in the order they arrive, so these now replace them"]
+            f"(dated {before}); orders count in the order they arrive, so these older orders now "
+            "replace the newer ones. If you meant the newer orders, send them again"]
 
 
 def _owes(service: Service, game_id: str, seat: str, turn: str) -> str:

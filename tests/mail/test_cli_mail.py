@@ -88,3 +88,29 @@ def test_send_without_destination_is_a_domain_error(db, monkeypatch):
 
 def test_missing_path_is_a_usage_error(db, tmp_path):
     assert "does not exist" in run(db, "ingest", str(tmp_path / "nope.eml"), code=2)
+
+
+def test_retry_rejected_after_allowing_the_sender(db):
+    path = str(FIXTURES / "wrong_sender.eml")
+    assert run(db, "ingest", path).startswith("rejected")
+    assert "use --retry-rejected" in run(db, "ingest", path)
+    run(db, "seat", "duel", "blue", "--allow", "mallory@example.net")
+    assert run(db, "ingest", "--retry-rejected", path).startswith("accepted")
+    assert "--retry-rejected" in run(db, "ingest", "--help")
+
+
+def test_send_to_an_unreachable_server_counts_what_stays_queued(db):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    result = CliRunner().invoke(cli, ["--db", db, "send", "--smtp", f"127.0.0.1:{port}"])
+    assert result.exit_code == 1
+    queued = len(json.loads(run(db, "outbox", "--json")))
+    assert queued == 6 and f"{queued} message(s) stay queued" in result.output
+
+
+def test_outbox_columns_line_up(db):
+    lines = run(db, "outbox").splitlines()
+    assert len({line.index("queued") for line in lines}) == 1

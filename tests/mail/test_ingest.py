@@ -74,6 +74,7 @@ def test_last_accepted_wins_and_older_date_warns(games, ingest):
     out = ingest("older_date.eml")
     assert out.outcome == "accepted" and _submitted(games) == {"blue": "BID 0"}
     assert "Warning: this mail is dated 2026-11-29T20:00:00+01:00, earlier than" in reply_text(replies(games)[-1])
+    assert "If you meant the newer orders, send them again" in " ".join(reply_text(replies(games)[-1]).split())
     assert "Warning" not in reply_text(replies(games)[1])
 
 
@@ -301,3 +302,10 @@ def test_engine_problem_naming_another_order_names_its_line():
 
     [p] = _with_line_refs([LineProblem(9, "the card of Böhmen is already used by order 2")], [5, 7, 9])
     assert p.message == "the card of Böhmen is already used by line 7"
+
+
+def test_html_only_mail_line_numbers_are_the_lines_the_player_sees(games, ingest):
+    out = ingest("gmail_html_divs.eml")
+    assert out.outcome == "rejected" and [p.line for p in out.blocks[0].problems] == [4]
+    body = reply_text(replies(games)[0])
+    assert "line 4: BDI 2" in body and "GAME line 3" in body and "converted to text" in body
