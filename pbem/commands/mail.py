@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterable
 
@@ -9,7 +10,8 @@ import click
 
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
-from pbem.deliver import MaildirTransport, SmtpTransport, Transport, send_outbox, smtp_settings
+from pbem.deliver import MaildirTransport, SmtpTransport, Transport, message_of, send_outbox, smtp_settings
+from pbem.errors import DomainError
 from pbem.ingest import Ingestor, Outcome
 from pbem.mailin import RawMail, read_sources
 
@@ -69,16 +71,25 @@ def _describe(outcome: Outcome) -> str:
 
 @cli.command()
 @click.option("--all", "show_all", is_flag=True, help="Also list messages already sent.")
+@click.option("--show", "show_id", type=int, metavar="ID",
+              help="Print message ID as its recipient reads it (headers, text, attachments).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def outbox(app: App, show_all: bool, as_json: bool) -> None:
+def outbox(app: App, show_all: bool, show_id: int | None, as_json: bool) -> None:
     """List queued mail (unsent, or --all): id, to, subject, kind, created, sent, attempts, error.
+
+    --show ID prints one message (sent or not) the way its recipient reads it; the
+    password of a welcome mail is masked.
 
     \b
     Example:
       pbem outbox
       pbem outbox --all --json
+      pbem outbox --show 7          # read the reply or report queued as message 7
     """
+    if show_id is not None:
+        _show(app, show_id, as_json)
+        return
     rows = [{"id": r["id"], "game": r["game_id"], "to": r["to_addr"], "subject": r["subject"],
              "kind": r["kind"], "created": r["created_at"], "sent": r["sent_at"],
              "attempts": r["attempts"], "last_error": r["last_error"]}
@@ -89,6 +100,32 @@ def outbox(app: App, show_all: bool, as_json: bool) -> None:
              + (f"  [{r['attempts']} failed attempt(s): {r['last_error']}]" if r["attempts"] and not r["sent"] else "")
              for r in rows]
     emit(rows, as_json, "\n".join(lines) or ("outbox is empty" if show_all else "nothing to send"))
+
+
+_PASSWORD_LINE = re.compile(r"(?im)^(Your password:[ \t]*)\S+")
+
+
+def _show(app: App, outbox_id: int, as_json: bool) -> None:
+    """Print one outbox message: its headers, its text part and the names of its other parts."""
+    row = next((r for r in app.store.outbox() if r["id"] == outbox_id), None)
+    if row is None:
+        raise DomainError(f"there is no message {outbox_id} in the outbox (see 'pbem outbox --all')")
+    msg = message_of(row)
+    try:
+        body = msg.get_body(preferencelist=("plain", "html"))
+        text = body.get_content() if body is not None else ""
+    except (KeyError, LookupError):
+        text = ""
+    text = _PASSWORD_LINE.sub(r"\1******", text)
+    parts = [f"{p.get_content_type()} {p.get_filename() or ''}".strip() for p in msg.walk()
+             if not p.is_multipart() and p is not body]
+    headers = {k: str(msg[k]) for k in ("From", "To", "Subject", "Date", "In-Reply-To") if msg[k] is not None}
+    data = {"id": row["id"], "kind": row["kind"], "sent": row["sent_at"], "headers": headers,
+            "text": text, "other_parts": parts}
+    lines = [f"{k}: {v}" for k, v in headers.items()]
+    lines += [f"({row['kind']}, {'sent ' + row['sent_at'] if row['sent_at'] else 'queued'})", "", text.rstrip()]
+    lines += [f"[also: {p}]" for p in parts]
+    emit(data, as_json, "\n".join(lines))
 
 
 @cli.command()

@@ -114,3 +114,15 @@ def test_send_to_an_unreachable_server_counts_what_stays_queued(db):
 def test_outbox_columns_line_up(db):
     lines = run(db, "outbox").splitlines()
     assert len({line.index("queued") for line in lines}) == 1
+
+
+def test_outbox_show_prints_a_message_as_read_and_masks_the_welcome_password(db):
+    run(db, "ingest", str(FIXTURES / "bad_orders.eml"))
+    rows = json.loads(run(db, "outbox", "--json"))
+    reply = next(r for r in rows if r["kind"] == "reply")
+    text = run(db, "outbox", "--show", str(reply["id"]))
+    assert "To: dan@example.org" in text and "line 4: BDI 2" in text
+    welcome = run(db, "outbox", "--show", str(rows[0]["id"]))
+    assert "Your password: ******" in welcome and not any(p in welcome for p in PASSWORDS.values())
+    assert json.loads(run(db, "outbox", "--show", str(reply["id"]), "--json"))["kind"] == "reply"
+    assert "no message 999" in run(db, "outbox", "--show", "999", code=1)
