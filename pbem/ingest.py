@@ -137,6 +137,7 @@ class Ingestor:
 
     # -- one block ------------------------------------------------------------------
     def _block(self, mail: ParsedMail, block: Block, key: str, games: list[Game]) -> BlockResult:
+        block = self._resolve_case(block)
         result = BlockResult(block.game, block.seat, block.game_line)
         problems = _envelope_problems(block, trusted=not mail.is_mail)
         if problems:
@@ -155,6 +156,24 @@ class Ingestor:
             return result
         self._orders(mail, game, block, body, key, result)
         return result
+
+    def _resolve_case(self, block: Block) -> Block:
+        """The block with its game id and seat spelt as the game has them, when the player
+        wrote them in another case (``Game W1 Red ...`` from a phone that capitalises) and
+        exactly one game (and seat) matches. The password is still checked as written."""
+        game_id = block.game
+        if game_id and self.store.game_row(game_id) is None:
+            matches = [g for g in self.store.game_ids() if g.lower() == game_id.lower()]
+            game_id = matches[0] if len(matches) == 1 else game_id
+        seat = block.seat
+        if seat and game_id and self.store.game_row(game_id) is not None:
+            seats = list(self.service.load(game_id).seats)
+            if seat not in seats:
+                matches = [s for s in seats if s.lower() == seat.lower()]
+                seat = matches[0] if len(matches) == 1 else seat
+        if (game_id, seat) == (block.game, block.seat):
+            return block
+        return replace(block, game=game_id, seat=seat)
 
     def _check_unended(self, mail: ParsedMail, block: Block, result: BlockResult, games: list[Game]) -> None:
         """A block without END is rejected, but once it is authenticated its order lines are

@@ -309,3 +309,12 @@ def test_html_only_mail_line_numbers_are_the_lines_the_player_sees(games, ingest
     assert out.outcome == "rejected" and [p.line for p in out.blocks[0].problems] == [4]
     body = reply_text(replies(games)[0])
     assert "line 4: BDI 2" in body and "GAME line 3" in body and "converted to text" in body
+
+
+def test_game_id_and_seat_in_another_case_are_understood(games, ingest):
+    # a phone that capitalises words: "Game Duel Blue <password>"; the password is exact
+    out = ingest(fixture("plain.eml").replace(b"GAME duel blue", b"Game Duel Blue"))
+    assert out.outcome == "accepted" and _submitted(games) == {"blue": "BID 2"}
+    wrong = fixture("plain.eml").replace(b"GAME duel blue", b"Game Duel Blue").replace(
+        PASSWORDS["blue"].encode(), PASSWORDS["blue"].upper().encode()).replace(b"a1b2c3d4-0001", b"a1b2c3d4-9001")
+    assert ingest(wrong).outcome == "rejected"
