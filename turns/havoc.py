@@ -129,7 +129,7 @@ def _simple(key: str, rest: list[str], state: State | None) -> list[Order]:
             return [{"kind": key.lower(), "card": "lowest"}]
         cards = read_cards(rest)
         if len(cards) != 1 or cards[0] == "dog" or cards[0].isdigit():
-            raise Bad(f"{_SYNTAX[key]} (one card by its name)")
+            raise Bad(f"{_SYNTAX[key]} (one card by its name, e.g. blue07, or a Dog as dog03)")
         return [{"kind": key.lower(), "card": cards[0]}]
     if key in ("HAVOC", "JOIN", "ADD", "FINAL"):
         cards = read_cards(rest)
@@ -177,7 +177,7 @@ def _standing(text: str, state: State | None) -> Order:
     if not sep or when not in WHENS:
         raise Bad(_SYNTAX["STANDING"] + f" (<when> is one of {', '.join(WHENS)})")
     order: Order = {"kind": "standing", "when": when}
-    m = re.fullmatch(r"\s*IF\s+(LAID|HAND)\s*(<=|>=)\s*(\d+)\s+THEN\s+(.*?)(?:\s+ELSE\s+(.*))?\s*", body, re.I | re.S)
+    m = re.fullmatch(r"\s*(?:IF\s+)?(LAID|HAND)\s*(<=|>=)\s*(\d+)\s+THEN\s+(.*?)(?:\s+ELSE\s+(.*))?\s*", body, re.I | re.S)
     if m:
         kind, op, n = m.group(1).upper(), m.group(2), int(m.group(3))
         if (kind, op) not in (("LAID", "<="), ("HAND", ">=")):

@@ -21,7 +21,11 @@ class HavocEngine:
     """Havoc: The Hundred Years War (2005) with John of Gaunt, for 2-6 seats."""
 
     name = "havoc"
-    version = "1"
+    # "2": the rules review (docs/havoc-rules.md): full recruits bind the first card of any
+    # kind, the 2-3 seat variant shifts places (Castillon 11-5-3-1-0) and spares the
+    # Chevauchées, the first-round Peace exemption is for 5-6 seats only. Logs made under
+    # "1" may hold orders "2" refuses or reach other scores on replay.
+    version = "2"
     min_seats = 2
     max_seats = 6
 
