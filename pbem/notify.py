@@ -48,8 +48,14 @@ def base_message(game: Game | None, to: str, subject: str, sender: str, kind: st
     return msg
 
 
+ORDER_DOCS = {"wallenstein": "docs/orders-wallenstein.md", "havoc": "docs/orders-havoc.md"}
+
+
 def welcome(game: Game, seat: str, password: str, sender: str) -> Outgoing:
     """The welcome mail of a seat: its password, the seed commitment, how to send orders."""
+    from pbem.replies import format_deadline
+    from pbem.reporting import order_help
+
     row = game.seats[seat]
     pending = game.pending
     lines = [
@@ -58,19 +64,28 @@ def welcome(game: Game, seat: str, password: str, sender: str) -> Outgoing:
         f"Your password: {password}",
         "Keep it secret: anyone with it can send orders for your seat.",
         "",
-        "Send orders in a plain-text mail from this address, in a block like:",
+        f"Send orders in a plain-text mail from {row['email']}, with a block like this",
+        "(one order per line; '#' starts a comment; text outside the block is ignored):",
         "",
-        f"GAME {game.game_id} {seat} <password>",
-        "... your orders, one per line ...",
+        f"GAME {game.game_id} {seat} <your password>",
+        "TURN " + (pending.turn if pending else "<turn>") + "     # optional: the turn these orders are for",
+        "... your orders ...",
         "END",
         "",
+    ]
+    help_text = order_help(game.engine.name)
+    if help_text:
+        lines += ["Orders, in short:", help_text.rstrip(), ""]
+    docs = ORDER_DOCS.get(game.engine.name)
+    if docs:
+        lines += [f"The full order syntax is in {docs} of pbem; ask your GM for a copy.", ""]
+    lines += [
         f"Seed commitment (sha256 of the game's secret seed): {game.created['commitment']}",
         "The seed itself is revealed when the game ends, so you can verify every draw.",
     ]
     if pending is not None:
-        lines += ["", f"Orders are now awaited for turn {pending.turn}."]
-        if game.deadline:
-            lines.append(f"Deadline: {game.deadline}")
+        lines += ["", f"Orders are now awaited for turn {pending.turn}.",
+                  f"Deadline: {format_deadline(game.deadline)}"]
     msg = base_message(game, row["email"], f"[{game.game_id}] Welcome, {seat}", sender, "welcome")
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(row["email"], msg["Subject"], msg, "welcome")

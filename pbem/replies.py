@@ -14,8 +14,8 @@ import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 
+from reports.timefmt import deadline_text
 from pbem.events import Game
 from pbem.mailin import ParsedMail
 from pbem.notify import Outgoing, base_message
@@ -75,12 +75,7 @@ def format_deadline(iso: str | None) -> str:
     ``Mon 07 Dec 2026 18:00 UTC+01:00 (17:00 UTC)``."""
     if not iso:
         return "no deadline is set; the turn is resolved when every seat's orders are in"
-    moment = datetime.fromisoformat(iso.replace("Z", "+00:00"))
-    utc = moment.astimezone(timezone.utc)
-    zone = moment.strftime("%z")
-    zone_text = "UTC" if zone in ("+0000", "") else f"UTC{zone[:3]}:{zone[3:]}"
-    text = f"{moment:%a %d %b %Y %H:%M} {zone_text}"
-    return text if zone_text == "UTC" else f"{text} ({utc:%H:%M} UTC)"
+    return deadline_text(iso.replace("Z", "+00:00"))
 
 
 def problem_lines(problems: Iterable[LineProblem], width: int = 76) -> list[str]:

@@ -33,6 +33,16 @@ FAVOUR_CARDS = 21
 TALER_CARDS = (0, 4)
 
 #: Written keyword (upper case, without - _ . :, up to three words run together) -> canonical.
+#: The short order reminder printed in welcome mails and reports (docs/orders-wallenstein.md has it all).
+ORDER_HELP = """\
+TAX Burgund | GRAIN Anhalt | PALACE / CHURCH / TRADE <county>
+RECRUIT5 <county> | RECRUIT3 <county> | RECRUIT1 <county> [MOVE ALL|n TO <county>]
+ATTACKA <county> TO <county> WITH ALL|n | ATTACKB ... (the same)
+BID 0-4 | BID COUNTY <county> | BID NONE (only when no card is left)
+BONUS attack tax grain recruit defend (your preference order)
+Every action slot needs one of your county cards while you have cards for it; unlisted slots are money cards.
+"""
+
 KEYWORDS = {
     **{a.upper(): a.upper() for a in ACTIONS},
     "TAXES": "TAX", "COLLECTTAX": "TAX", "COLLECTTAXES": "TAX",

@@ -81,7 +81,7 @@ def test_a_wallenstein_season_by_mail(tmp_path):
         assert created["seats"][seat]["password"] not in body
         if "ACCEPTED" in body:
             assert sent_orders[seat] in body.replace("\n  ", "\n")
-            assert "Mon 07 Dec 2026 18:00 UTC+01:00 (17:00 UTC)" in body
+            assert "Mon 7 Dec 2026, 18:00 UTC+01:00 (17:00 UTC)" in body
             others = [t for s, t in sent_orders.items() if s != seat and t != sent_orders[seat]]
             assert not any(t in body for t in others)  # no seat sees another's orders
         else:
