@@ -156,26 +156,33 @@ def _check_cards(state: dict[str, Any], seat: str, orders: Sequence[dict[str, An
     """Card counts: fill every action space you can; the bid card is one not placed elsewhere."""
     cards = hand(state, seat)
     bid = orders[bid_at] if bid_at is not None else {"card": "none"}
+    problems: list[Problem] = []
     if bid["card"] == "county" and bid["county"] in used:
-        return [Problem(bid_at, f"the card of {bid['county']} is already on an action space; bid with another card")]
+        problems.append(Problem(bid_at, f"the card of {bid['county']} is already on an action space; "
+                                        "bid with another card"))
     # rule 9.2: with the court, 3 more spaces (the court's) and 3 more cards (the tower cards)
     court = court_on(state)
     slots = SLOTS + (len(co.slots()) if court else 0)
     fillers = len(MONEY_CARDS) + (co.tower_cards() if court else 0)
     where = f"the {SLOTS} action spaces" + (f" and the {len(co.slots())} court spaces" if court else "")
     total = len(cards) + fillers
-    if bid["card"] != "none" and total <= slots:
-        return [Problem(bid_at, f"you hold only {total} cards and all must go on {where}: bid NONE")]
-    if bid["card"] == "none" and total > slots:
-        return [Problem(bid_at, "you have a card left for the bid space: bid Taler (BID 0-4) or a county (BID COUNTY <name>)")]
-    money_left = fillers - (1 if bid["card"] in ("taler", "tower") else 0)
-    spare = len(cards) - (1 if bid["card"] == "county" else 0)
+    bid_card = bid["card"]
+    if bid_card != "none" and total <= slots:
+        problems.append(Problem(bid_at, f"you hold only {total} cards and all must go on {where}: bid NONE"))
+        bid_card = "none"  # count the actions as if the bid were fixed, so every problem is listed at once
+    elif bid_card == "none" and total > slots:
+        problems.append(Problem(bid_at, "you have a card left for the bid space: bid Taler (BID 0-4) "
+                                        "or a county (BID COUNTY <name>)"))
+        bid_card = "taler"
+    money_left = fillers - (1 if bid_card in ("taler", "tower") else 0)
+    spare = len(cards) - (1 if bid_card == "county" else 0)
     need = min(spare, slots - money_left)
     if len(used) < need:
         kinds = "money and tower cards" if court else "money cards"
-        return [Problem(None, f"too few actions planned: with {len(cards)} county cards and {money_left} {kinds} "
-                              f"for {where} you must plan at least {need} actions (you planned {len(used)})")]
-    return []
+        problems.append(Problem(None, f"too few actions planned: with {len(cards)} county cards and {money_left} "
+                                      f"{kinds} for {where} you must plan at least {need} actions "
+                                      f"(you planned {len(used)})"))
+    return problems
 
 
 def validate_draft(state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
