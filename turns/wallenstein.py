@@ -122,8 +122,9 @@ def parse_line(words: list[str], line: Line) -> Order | None:
     """One order from the words of a line (comment removed), or ``None`` with problems."""
     keyword, rest = split_keyword(words)
     if keyword is None:
-        line.problem(f"unknown order {words[0]!r}; orders start with one of "
-                     f"{', '.join(sorted(set(KEYWORDS.values())))}", _close_keywords(words[0]))
+        line.problem(f"unknown order {words[0]!r}: a line starts with an order keyword such as TAX, GRAIN, "
+                     "PALACE, RECRUIT5, ATTACKA, BID or BONUS (see docs/orders-wallenstein.md)",
+                     _close_keywords(words[0]))
         return None
     if keyword.lower() in SIMPLE_ACTIONS:
         return _simple(keyword.lower(), rest, line)
