@@ -122,6 +122,11 @@ def _check_header(archive: dict[str, Any], events: list[StoredEvent], result: Ve
         return
     if current != created["data_files"]:
         result.warnings.append("this pbem's data files differ from those the game was played with")
+    version = get_engine(created["engine"]).version
+    if version != created["engine_version"]:
+        result.warnings.append(f"the game was played with {created['engine']} engine version "
+                               f"{created['engine_version']}, this pbem has version {version}: a replay "
+                               "may differ where the rules were corrected since")
 
 
 def _check_mails(archive: dict[str, Any], events: list[StoredEvent], result: Verification) -> None:

@@ -78,7 +78,8 @@ def bot_texts(game: Game, seats: list[str], kind: str, awaiting: list[str]) -> d
         if seat in awaiting:
             orders = bot(game.state, seat, chance.stream(f"{pending.turn}/{seat}"))
             text = format_orders(game.engine.name, orders)
-            out[seat] = f"GAME {game.game_id} {seat}\n{text}\nEND\n"
+            # the TURN line makes each turn's text unique (GM texts are keyed by their bytes)
+            out[seat] = f"GAME {game.game_id} {seat}\nTURN {pending.turn}\n{text}\nEND\n"
     return out
 
 

@@ -221,6 +221,13 @@ class Ingestor:
             return False
         name = game.engine.name
         parsed = grammar_for(name)(block.body, game.state)
+        if parsed.problems and _mentions_standing(block.body):
+            # a block meant as standing orders with a typo: say what is wrong with it, not
+            # that the seat has no decision pending
+            result.turn = "standing"
+            result.problems = [LineProblem(p.line + block.first_line - 1 if p.line else 0, p.message,
+                                           p.suggestions, p.stage, p.text) for p in parsed.problems]
+            return True
         if parsed.problems or not parsed.orders or not is_standing(parsed.orders):
             return False
         result.turn = "standing"
@@ -304,6 +311,11 @@ class Ingestor:
             return
         result.accepted, result.orders_text, result.turn = True, text, submitted.turn
         result.owes = _owes(self.service, game.game_id, block.seat, submitted.turn)
+
+
+def _mentions_standing(body: str) -> bool:
+    """True when any order line of ``body`` starts with STANDING."""
+    return any(line.split("#", 1)[0].strip().upper().startswith("STANDING") for line in body.split("\n"))
 
 
 def _source(mail: ParsedMail, block: Block) -> dict[str, Any]:

@@ -148,3 +148,12 @@ def test_cli_export_import_replay(tmp_path, service):
     out.write_text(json.dumps(tampered))
     result = runner.invoke(cli, ["--db", str(tmp_path / "t.db"), "import", str(out)])
     assert result.exit_code == 1 and "event 2" in result.output and "tampered" in result.output
+
+
+def test_older_engine_version_is_warned(service):
+    _play(service, "g1", "version-seed")
+    archive = copy.deepcopy(export_game(service.store, "g1"))
+    archive["engine_version"] = archive["events"][0]["payload"]["engine_version"] = "0"
+    _rechain(archive)
+    result = verify_archive(archive)
+    assert result.ok and any("engine version 0" in w for w in result.warnings)

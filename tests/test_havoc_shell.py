@@ -65,3 +65,28 @@ def test_standing_orders_by_mail_from_any_seat(service):
                      service.store.clock(), service.sender).replace(b".h1.", b".h1b.")
     outcome = Ingestor(service).ingest(RawMail(bad, "bad.eml"))
     assert outcome.outcome == "rejected"
+
+
+def test_a_mistyped_standing_block_gets_its_syntax_problem(service):
+    from pbem.demo import order_mail
+    from pbem.ingest import Ingestor
+    from pbem.mailin import RawMail
+
+    created = _new(service)
+    game = created.game
+    other = next(s for s in game.seats if s != game.pending.seats[0])
+    raw = order_mail(game, other, created.passwords[other], "STANDING RECRUT: RECRUIT DECK",
+                     service.store.clock(), service.sender)
+    outcome = Ingestor(service).ingest(RawMail(raw, "typo.eml"))
+    assert outcome.outcome == "rejected"
+    block = outcome.blocks[0]
+    assert block.problems and "no decision pending" not in (block.reason or "")
+
+
+def test_bots_write_the_same_orders_again_on_a_later_turn(service):
+    from pbem.demo import bot_texts
+
+    created = _new(service)
+    game = created.game
+    texts = bot_texts(game, list(game.seats), "random", list(game.pending.seats))
+    assert all(f"TURN {game.pending.turn}\n" in t for t in texts.values())
