@@ -13,17 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reports.doc import Doc, Image, Items, Para, Section, Table
+from reports.common import footer, viewer_label
 from reports.model import ReportInput
 from reports.timefmt import deadline_text
 
 GM = "@gm"
 PUBLIC = "@public"
 JOHN = "@john"
-
-
-def viewer_label(viewer: str) -> str:
-    """``red`` -> ``seat red``; ``@public`` -> ``the public``; ``@gm`` -> ``the game master``."""
-    return {PUBLIC: "the public", GM: "the game master"}.get(viewer, f"seat {viewer}")
 
 
 def who(seat: Any) -> str:
@@ -337,16 +333,6 @@ def _chart(inp: ReportInput) -> Section | None:
 
 
 def _footer(inp: ReportInput) -> tuple[str, ...]:
-    lines = [f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
-             f"Seed commitment (SHA-256 of the seed): {inp.seed_commitment or 'not given'}",
-             f"State hash after {inp.turn}: {inp.state_hash or 'not given'}"]
-    if inp.seed is not None:
-        lines.append(f"Seed (the game is over; check it against the commitment): {inp.seed}")
-    provisional = inp.view.get("provisional") or []
-    if provisional:
-        lines.append("PROVISIONAL battle figures in use (the rulebook leaves them open; they may change; "
-                     "docs/havoc-rules.md):")
-        lines += [f"- provisional: {p}" for p in provisional]
-    else:
-        lines.append("Provisional figures in use: none.")
-    return tuple(lines)
+    return footer(inp, f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
+                  "PROVISIONAL battle figures in use (the rulebook leaves them open; they may change; "
+                  "docs/havoc-rules.md):")

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from reports.doc import Doc, Image, Items, Para, Section, Sub, Table
+from reports.common import footer, viewer_label
 from reports.model import ReportInput
 from reports.timefmt import deadline_text
 from reports.wallenstein import events as ev
@@ -22,11 +23,6 @@ PUBLIC = "@public"
 REGIONS = ("Brandenburg", "Sachsen", "Kurpfalz", "Bayern", "Österreich")
 WINTER_TYPES = {"Winter", "Famine", "Scoring", "YearEnd", "EventCards", "GameOver"}
 BUILDING_MARK = {"palace": "P", "church": "C", "trade": "T"}
-
-
-def viewer_label(viewer: str) -> str:
-    """``red`` -> ``seat red``; ``@public`` -> ``the public``; ``@gm`` -> ``the game master``."""
-    return {PUBLIC: "the public", GM: "the game master"}.get(viewer, f"seat {viewer}")
 
 
 def seat_names(view: Mapping[str, Any]) -> list[str]:
@@ -246,15 +242,5 @@ def _provisional(p: Any) -> str:
 
 
 def _footer(inp: ReportInput) -> tuple[str, ...]:
-    lines = [f"Game {inp.game_id}, {inp.turn}, report for {viewer_label(inp.viewer)}.",
-             f"Seed commitment (SHA-256 of the seed): {inp.seed_commitment}",
-             f"State hash after {inp.turn}: {inp.state_hash}"]
-    if inp.seed is not None:
-        lines.append(f"Seed (the game is over; check it against the commitment): {inp.seed}")
-    provisional = inp.view.get("provisional") or []
-    if provisional:
-        lines.append("PROVISIONAL figures in use (the rulebook leaves them open; they may change):")
-        lines += [f"- provisional: {_provisional(p)}" for p in provisional]
-    else:
-        lines.append("Provisional figures in use: none.")
-    return tuple(lines)
+    return footer(inp, f"Game {inp.game_id}, {inp.turn}, report for {viewer_label(inp.viewer)}.",
+                  "PROVISIONAL figures in use (the rulebook leaves them open; they may change):", _provisional)

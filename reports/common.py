@@ -1,0 +1,34 @@
+"""Pieces every game's report shares: who a report is for, and its footer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from reports.model import ReportInput
+
+GM = "@gm"
+PUBLIC = "@public"
+
+
+def viewer_label(viewer: str) -> str:
+    """``red`` -> ``seat red``; ``@public`` -> ``the public``; ``@gm`` -> ``the game master``."""
+    return {PUBLIC: "the public", GM: "the game master"}.get(viewer, f"seat {viewer}")
+
+
+def footer(inp: ReportInput, first: str, provisional_heading: str,
+           describe: Callable[[Any], str] = str) -> tuple[str, ...]:
+    """The footer of every report: whom and when, the seed commitment and state hash, the
+    seed once the game is over, and every provisional figure in use (``view["provisional"]``)."""
+    lines = [first,
+             f"Seed commitment (SHA-256 of the seed): {inp.seed_commitment or 'not given'}",
+             f"State hash after {inp.turn}: {inp.state_hash or 'not given'}"]
+    if inp.seed is not None:
+        lines.append(f"Seed (the game is over; check it against the commitment): {inp.seed}")
+    provisional = inp.view.get("provisional") or []
+    if provisional:
+        lines.append(provisional_heading)
+        lines += [f"- provisional: {describe(p)}" for p in provisional]
+    else:
+        lines.append("Provisional figures in use: none.")
+    return tuple(lines)
