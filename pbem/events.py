@@ -3,7 +3,8 @@
 Event types (stable names, version 1 each):
 
 - ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses}], options,
-  commitment (sha256 of the seed), data_files, setup_events, state_hash, deadlines. The seed
+  commitment (sha256 of the seed), data_files, setup_events, state_hash, deadlines,
+  state_digest (the digest scheme of every state hash of the game, see below). The seed
   and the password hashes are NOT in the log (they live in the store's ``secrets`` table),
   so a running game's log can be exported without revealing them.
 - ``OrdersSubmitted``: seat, turn, orders (engine dicts), text (canonical order text),
@@ -18,17 +19,40 @@ Event types (stable names, version 1 each):
 - ``SeedRevealed``: seed (appended when the game ends; its sha256 must equal the commitment).
 
 The state is never stored as the truth: :func:`fold` rebuilds it from these events.
+
+State hashes are published (reports, records, archives), so they must not let a seat test
+guesses about hidden information (e.g. the 120 orders of Wallenstein's five face-down action
+cards, rule 4.1.1). Games created with ``state_digest = "hmac-sha256/seed"`` record every state
+hash as an HMAC-SHA256 of the canonical state keyed with a key derived from the seed: nobody
+can compute it before the seed is revealed at the end of the game, after which anyone can
+re-check every one. Older games (no ``state_digest``) carry the plain :func:`state_hash`.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.base import Engine, Pending, State, get_engine, state_hash
+from adjudicator.base import Engine, Pending, State, canonical_json, get_engine, state_hash
 from adjudicator.chance import commitment
 from pbem.store import StoredEvent
+
+#: The keyed digest scheme of new games (see the module docstring).
+KEYED_DIGEST = "hmac-sha256/seed"
+
+
+def state_digest(state: State, seed: str, scheme: str | None) -> str:
+    """The published hash of ``state``: keyed with the seed under :data:`KEYED_DIGEST`,
+    else (games created before it) the plain :func:`state_hash`."""
+    if scheme is None:
+        return state_hash(state)
+    if scheme != KEYED_DIGEST:
+        raise ReplayMismatch(f"unknown state digest scheme {scheme!r}")
+    key = hashlib.sha256(("pbem state digest key\0" + seed).encode("utf-8")).digest()
+    return hmac.new(key, canonical_json(state).encode("utf-8"), hashlib.sha256).hexdigest()
 
 INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders", "DeadlineSet",
                "SeatChanged", "GameAbandoned", "SeedRevealed")
@@ -75,9 +99,18 @@ class Game:
         return self.deadlines.get(pending.turn) or self.deadlines.get("*") if pending else None
 
     @property
+    def digest_scheme(self) -> str | None:
+        """How this game's state hashes are made (:data:`KEYED_DIGEST`, or None: plain)."""
+        return self.created.get("state_digest")
+
+    def digest(self, state: State) -> str:
+        """The published hash of ``state`` in this game's scheme (see :func:`state_digest`)."""
+        return state_digest(state, self.seed, self.digest_scheme)
+
+    @property
     def state_hash(self) -> str:
-        """Hash of the current state."""
-        return state_hash(self.state)
+        """The published hash of the current state (keyed with the seed in new games)."""
+        return self.digest(self.state)
 
 
 class SeedUnknown(Exception):
@@ -122,12 +155,13 @@ def _fold_from_snapshot(game_id: str, events: list[StoredEvent], seed: str | Non
                         snapshot: tuple[int, State]) -> Game:
     snap_seq, snap_state = snapshot
     head = [e for e in events if e.seq <= snap_seq]
-    if not head or head[-1].type != "TurnAdjudicated" or state_hash(snap_state) != head[-1].payload["state_hash"]:
-        raise ReplayMismatch(f"game {game_id}: snapshot at event {snap_seq} does not match the log")
-    created = head[0].payload
     seed = seed or next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
-    if head[0].type != "GameCreated" or seed is None:
+    if not head or head[0].type != "GameCreated" or seed is None:
         raise ReplayMismatch(f"game {game_id}: cannot use the snapshot")
+    created = head[0].payload
+    scheme = created.get("state_digest")
+    if head[-1].type != "TurnAdjudicated" or state_digest(snap_state, seed, scheme) != head[-1].payload["state_hash"]:
+        raise ReplayMismatch(f"game {game_id}: snapshot at event {snap_seq} does not match the log")
     game = Game(game_id, get_engine(created["engine"]), created, snap_state, seed, snap_seq,
                 seats={s["name"]: dict(s) for s in created["seats"]}, deadlines=dict(created.get("deadlines", {})))
     for ev in head[1:]:  # the bookkeeping of the events before the snapshot, without the engine
@@ -187,7 +221,8 @@ def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
     engine = get_engine(p["engine"])
     state, setup_events = engine.create([s["name"] for s in p["seats"]], p["options"], seed)
     if verify:
-        _check(state_hash(state), p["state_hash"], setup_events, p["setup_events"], "setup")
+        _check(state_digest(state, seed, p.get("state_digest")), p["state_hash"], setup_events,
+               p["setup_events"], "setup")
     seats = {s["name"]: dict(s) for s in p["seats"]}
     return Game(game_id, engine, p, state, seed, ev.seq, seats=seats, deadlines=dict(p.get("deadlines", {})))
 
@@ -228,7 +263,7 @@ def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
                              f"{pending.turn if pending else 'nothing (over)'}")
     state, derived = game.engine.advance(game.state, p["orders"], game.seed)
     if verify:
-        _check(state_hash(state), p["state_hash"], derived, p["events"], f"turn {p['turn']} (event {ev.seq})")
+        _check(game.digest(state), p["state_hash"], derived, p["events"], f"turn {p['turn']} (event {ev.seq})")
     game.state = state
     game.turns.append({**p, "seq": ev.seq})
     game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.base import canonical_json, get_engine, state_hash
+from adjudicator.base import canonical_json, get_engine
 from adjudicator.chance import commitment
 from pbem.errors import DomainError
-from pbem.events import Game, fold
+from pbem.events import Game, ReplayMismatch, fold, state_digest
 from pbem.store import NewEvent, Store, StoredEvent
 from turns.base import format_orders, grammar_for
 from turns.record import Record, RecordTurn, read_record
@@ -20,6 +20,8 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
     headers += [("Seat", s["name"]) for s in created["seats"]]
     headers += [("Option", f"{k}={v}") for k, v in sorted(created["options"].items())]
     headers += [("Commitment", created["commitment"]), ("Created", events[0].recorded_at)]
+    if game.digest_scheme:  # how the '# state' hashes are made (keyed with the seed)
+        headers.append(("StateDigest", game.digest_scheme))
     if reveal_seed if reveal_seed is not None else game.over:
         headers.append(("Seed", game.seed))
     if game.over:
@@ -57,14 +59,17 @@ def import_record(store: Store, text: str, game_id: str | None = None) -> Game:
     engine = get_engine(str(record.header("Engine")))
     seats = record.headers_named("Seat")
     options = dict(o.split("=", 1) for o in record.headers_named("Option"))
+    scheme = record.header("StateDigest")
     state, setup = engine.create(seats, options, seed)
     created = {"game": game_id, "engine": engine.name, "engine_version": record.header("EngineVersion"),
                "seats": [{"name": s, "email": f"{s}@record.invalid", "addresses": []} for s in seats],
                "options": options, "commitment": commitment(seed), "data_files": engine.data_files(),
-               "setup_events": setup, "state_hash": state_hash(state), "deadlines": {}}
+               "setup_events": setup, "state_hash": _digest(state, seed, scheme), "deadlines": {}}
+    if scheme:
+        created["state_digest"] = scheme
     events = [NewEvent("GameCreated", created)]
     for turn in record.turns:
-        state, payload = _replay_turn(engine, state, seed, turn)
+        state, payload = _replay_turn(engine, state, seed, turn, scheme)
         events.append(NewEvent("TurnAdjudicated", payload))
     if engine.pending(state) is None:
         events.append(NewEvent("SeedRevealed", {"seed": seed}))
@@ -81,7 +86,15 @@ def import_record(store: Store, text: str, game_id: str | None = None) -> Game:
     return game
 
 
-def _replay_turn(engine: Any, state: Any, seed: str, turn: RecordTurn) -> tuple[Any, dict[str, Any]]:
+def _digest(state: Any, seed: str, scheme: str | None) -> str:
+    try:
+        return state_digest(state, seed, scheme)
+    except ReplayMismatch as exc:
+        raise DomainError(f"the record's StateDigest header: {exc}") from None
+
+
+def _replay_turn(engine: Any, state: Any, seed: str, turn: RecordTurn,
+                 scheme: str | None = None) -> tuple[Any, dict[str, Any]]:
     pending = engine.pending(state)
     if pending is None or pending.turn != turn.turn:
         raise DomainError(f"turn {turn.turn}: the game waits for {pending.turn if pending else 'nothing'}")
@@ -98,7 +111,7 @@ def _replay_turn(engine: Any, state: Any, seed: str, turn: RecordTurn) -> tuple[
             raise DomainError(f"turn {turn.turn}, {seat}: " + "; ".join(problems))
         orders[seat] = parsed.orders
     state, derived = engine.advance(state, orders, seed)
-    digest = state_hash(state)
+    digest = _digest(state, seed, scheme)
     if turn.state_hash and digest != turn.state_hash:
         raise DomainError(f"turn {turn.turn}: replay gives state {digest[:12]}, the record says "
                           f"{turn.state_hash[:12]}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.base import GM, PUBLIC, state_hash
+from adjudicator.base import GM, PUBLIC
 from pbem.events import Game, fold_steps
 from pbem.notify import LOOP_HEADER, Outgoing, thread_id
 from pbem.store import StoredEvent
@@ -89,7 +89,7 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
         view = game.engine.view(game.state, viewer)
         inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
                           view=view, history=history, seed_commitment=game.created["commitment"],
-                          state_hash=state_hash(game.state), seed=game.seed if payload.get("over") else None,
+                          state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
                           deadline=game.deadline, order_help=order_help(game.engine.name))
         out.append(TurnReport(viewer, payload["turn"], _cached(inp)))
     return out

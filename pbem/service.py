@@ -18,7 +18,8 @@ from adjudicator.chance import commitment
 from pbem import notify
 from pbem.auth import check_game_id, check_password, check_seat_name, hash_password, new_password
 from pbem.errors import DomainError
-from pbem.events import Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more
+from pbem.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more,
+                         state_digest)
 from pbem.store import NewEvent, StoredEvent, Store
 
 
@@ -157,8 +158,8 @@ class Service:
         payload = {
             "game": game_id, "engine": engine.name, "engine_version": engine.version, "seats": seat_rows,
             "options": options, "commitment": commitment(seed), "data_files": engine.data_files(),
-            "setup_events": setup_events, "state_hash": state_hash(state),
-            "deadlines": {"*": parse_deadline(deadline)} if deadline else {},
+            "setup_events": setup_events, "state_hash": state_digest(state, seed, KEYED_DIGEST),
+            "state_digest": KEYED_DIGEST, "deadlines": {"*": parse_deadline(deadline)} if deadline else {},
         }
         with self.store.transaction():
             if self.store.game_row(game_id) is not None:
@@ -298,7 +299,7 @@ class Service:
                 state, derived = game.engine.advance(game.state, orders, game.seed)
                 over = game.engine.pending(state) is None
                 payload = {"turn": pending.turn, "orders": orders, "defaulted": defaulted,
-                           "forced": bool(defaulted), "events": derived, "state_hash": state_hash(state),
+                           "forced": bool(defaulted), "events": derived, "state_hash": game.digest(state),
                            "scores": game.engine.scores(state), "over": over,
                            "winner": game.engine.winner(state) if over else None}
                 new = [NewEvent("TurnAdjudicated", payload)]
@@ -336,7 +337,7 @@ class Service:
     def _snapshot(self, game_id: str, seq: int, state: Any) -> None:
         """Cache the state right after the TurnAdjudicated event ``seq`` (never the truth)."""
         self.store.db["snapshots"].upsert({"game_id": game_id, "seq": seq, "state": canonical_json(state),
-                                           "state_hash": state_hash(state)}, pk=("game_id", "seq"))
+                                           "state_hash": state_hash(state)}, pk=("game_id", "seq"))  # GM-only cache
 
     def view(self, game: Game, viewer: str = GM) -> Any:
         """The engine's view of the current state for ``viewer``."""
