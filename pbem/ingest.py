@@ -23,7 +23,7 @@ from typing import Any
 from pbem import notify, replies
 from pbem.errors import DomainError
 from pbem.events import Game
-from pbem.mailin import ParsedMail, RawMail, parse_mail
+from pbem.mailin import ParsedMail, RawMail, parse_headers, parse_mail
 from pbem.replies import BlockResult
 from pbem.service import Service
 from turns.base import LineProblem, check_orders, format_orders, grammar_for
@@ -77,18 +77,31 @@ class Ingestor:
         self.retry_rejected = retry_rejected
 
     def ingest(self, item: RawMail) -> Outcome:
-        """Process one mail; an unexpected failure keeps the mail with status ``error``."""
+        """Process one mail; never raises. Whatever goes wrong, the raw bytes are kept and
+        the mail gets exactly one outcome (``error`` when processing failed), so that one
+        malformed or hostile mail can never stop the mails after it."""
         mail = _parse(item.raw, trusted=not item.mailbox)
         try:
             with self.store.transaction():
                 return self._process(mail, item.origin)
         except Exception as exc:  # noqa: BLE001 - keep the mail, report, go on with the next
-            note = f"internal error: {type(exc).__name__}"
-            log.exception("ingest of %s failed", mail.key)
-            with self.store.transaction():
-                self.store.put_mail(mail.key, mail.raw, mail.message_id, mail.sender)
-                self.store.set_mail_status(mail.key, "error", note)
-            return Outcome(mail.key, item.origin, mail.sender, "error", note=note)
+            log.warning("ingest of %s failed: %s", _safe_key(mail), type(exc).__name__)
+            log.debug("ingest failure", exc_info=True)
+            return self._failed(mail, item.origin, f"internal error: {type(exc).__name__}")
+
+    def _failed(self, mail: ParsedMail, origin: str, note: str) -> Outcome:
+        """Keep a mail whose processing failed, with status ``error``: under its own key if
+        that can be stored, else under a key made of the hash of its bytes only."""
+        for key, message_id, sender in ((mail.key, mail.message_id, mail.sender),
+                                        (_safe_key(mail), None, None)):
+            try:
+                with self.store.transaction():
+                    self.store.put_mail(key, mail.raw, message_id, sender)
+                    self.store.set_mail_status(key, "error", note)
+                return Outcome(key, origin, sender, "error", note=note)
+            except Exception as exc:  # noqa: BLE001 - try the plainer key, then give up
+                log.warning("could not keep the failed mail %s: %s", _safe_key(mail), type(exc).__name__)
+        return Outcome(_safe_key(mail), origin, None, "error", note=note + "; the mail could not be kept")
 
     # -- one mail ---------------------------------------------------------------------
     def _process(self, mail: ParsedMail, origin: str) -> Outcome:
@@ -366,11 +379,22 @@ def _only_missing_end(block: Block, problems: list[LineProblem]) -> bool:
 
 
 def _parse(raw: bytes, trusted: bool) -> ParsedMail:
+    """The parsed mail; a mail the parser chokes on (MIME nested 1,000 deep, ...) is kept
+    and ignored with the reason, never trusted and never answered."""
     try:
         return parse_mail(raw, trusted)
-    except Exception:  # noqa: BLE001 - a mail the parser chokes on is kept and logged, never trusted
-        log.warning("could not parse a mail", exc_info=True)
-        return ParsedMail(raw, is_mail=True, ignore="the mail could not be parsed")
+    except Exception as exc:  # noqa: BLE001
+        why = "MIME parts nested too deep" if isinstance(exc, RecursionError) else type(exc).__name__
+        log.warning("could not parse a mail (%s)", why)
+        log.debug("parse failure", exc_info=True)
+        mail = parse_headers(raw)
+        mail.ignore = f"the mail could not be parsed: {why}"
+        return mail
+
+
+def _safe_key(mail: ParsedMail) -> str:
+    """A store key made only of the hash of the raw bytes (for a mail whose own key failed)."""
+    return f"raw:{mail.raw_sha256[:32]}"
 
 
 def _address(header: str) -> str:

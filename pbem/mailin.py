@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from email import policy
 from email.message import EmailMessage
-from email.parser import BytesParser
+from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 from pathlib import Path
@@ -29,6 +29,10 @@ from pbem.notify import LOOP_HEADER
 
 _HEADER_LINE = re.compile(rb"^[!-9;-~]+:[ \t]?")
 _BULK = {"bulk", "list", "junk"}
+#: Control characters (C0 but tab/newline, DEL, C1) never kept in a header value we store.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: The longest Message-ID, subject, references or sender value kept (RFC 5322's line limit).
+HEADER_LIMIT = 998
 
 
 @dataclass(frozen=True)
@@ -182,13 +186,44 @@ def parse_mail(raw: bytes, trusted: bool = True) -> ParsedMail:
     mail = ParsedMail(raw, is_mail=True)
     mail.message_id = _message_id(_header(msg, "Message-ID"))
     mail.sender = sender_address(_header(msg, "From"))
-    mail.subject = " ".join(_header(msg, "Subject").split())
+    mail.subject = clean_header(" ".join(_header(msg, "Subject").split()))
     mail.date = _date(_header(msg, "Date"))
-    mail.references = " ".join(_header(msg, "References").split())
+    mail.references = clean_header(" ".join(_header(msg, "References").split()))
     mail.ignore = ignore_reason(msg, mail.sender)
     mail.text, mail.html_only = order_text(msg)
     mail.digest = _sha("\n".join([mail.sender or "", _header(msg, "Date"), mail.subject]).encode()
                        + b"\n" + body_bytes(raw))
+    return mail
+
+
+def clean_text(value: str) -> str:
+    """``value`` as text that can be stored and mailed: bytes the email package kept as
+    surrogate escapes (undeclared 8-bit) decoded as UTF-8 where valid, else replaced."""
+    try:
+        value.encode("utf-8")
+        return value
+    except UnicodeEncodeError:
+        return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def clean_header(value: str, limit: int = HEADER_LIMIT) -> str:
+    """A header value safe to store and show: valid text, no control characters (NUL, CR,
+    LF...), at most ``limit`` characters."""
+    return _CONTROL.sub("", clean_text(value))[:limit]
+
+
+def parse_headers(raw: bytes) -> ParsedMail:
+    """What the header block alone says (sender, Message-ID, subject), for a mail whose
+    body cannot be parsed; never raises."""
+    mail = ParsedMail(raw, is_mail=True)
+    try:
+        msg = BytesHeaderParser(policy=policy.default).parsebytes(raw)
+        assert isinstance(msg, EmailMessage)
+        mail.message_id = _message_id(_header(msg, "Message-ID"))
+        mail.sender = sender_address(_header(msg, "From"))
+        mail.subject = clean_header(" ".join(_header(msg, "Subject").split()))
+    except Exception:  # noqa: BLE001 - the header block is hostile too: keep only the bytes
+        mail.message_id = mail.sender = None
     return mail
 
 
@@ -206,7 +241,7 @@ def _header(msg: EmailMessage, name: str) -> str:
 
 
 def _message_id(value: str) -> str | None:
-    value = value.strip()
+    value = clean_header(value).strip()
     found = re.search(r"<[^<>\s]+>", value)
     if found:
         return found.group(0)
@@ -220,8 +255,9 @@ def sender_address(value: str) -> str | None:
     except Exception:  # noqa: BLE001
         return None
     for _, addr in pairs:
-        addr = addr.strip()
-        if "@" in addr and not any(c.isspace() for c in addr):
+        addr = clean_text(addr).strip()
+        if "@" in addr and not any(c.isspace() for c in addr) and not _CONTROL.search(addr) \
+                and len(addr) <= 254:
             return addr.lower()
     return None
 
@@ -325,8 +361,9 @@ def _decode_bytes(data: bytes) -> str:
 
 
 def normalise_text(text: str) -> str:
-    """Lines joined with ``\\n`` (the same split :func:`turns.envelope.parse_blocks` uses)."""
-    return "\n".join(text.splitlines())
+    """Lines joined with ``\\n`` (the same split :func:`turns.envelope.parse_blocks` uses),
+    as valid text (see :func:`clean_text`) without NUL characters."""
+    return "\n".join(clean_text(text).replace("\x00", "").splitlines())
 
 
 def unflow(text: str, delsp: bool = False) -> str:
