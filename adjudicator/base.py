@@ -144,33 +144,6 @@ class Engine(Protocol):
         ...
 
 
-_REGISTRY: dict[str, Engine] = {}
-
-
-def register(engine: Engine) -> Engine:
-    """Add ``engine`` to the registry of games under its ``name``."""
-    _REGISTRY[engine.name] = engine
-    return engine
-
-
-def get_engine(name: str) -> Engine:
-    """The engine registered as ``name``; raises :class:`GameError` if unknown."""
-    import adjudicator.games  # noqa: F401  (registers the engines)
-
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise GameError(f"unknown game {name!r} (known: {known})") from None
-
-
-def engine_names() -> list[str]:
-    """Names of all registered games."""
-    import adjudicator.games  # noqa: F401
-
-    return sorted(_REGISTRY)
-
-
 def file_sha256(path: str) -> str:
     """SHA-256 of a file's bytes (for :meth:`Engine.data_files`)."""
     with open(path, "rb") as fh:  # reading packaged data is allowed: it is an input, not state

@@ -1,6 +1,10 @@
-"""Import every game engine so it registers itself (see :func:`adjudicator.base.register`).
+"""The built-in game engines, one line per game (read by :mod:`adjudicator.registry`).
 
-Each engine package registers on import; add one line per game here.
+This module imports the engine packages and nothing imports it back from them, so the
+dependency runs one way: ``registry -> games -> engines -> base``.
 """
-import adjudicator.wallenstein  # noqa: F401
-import adjudicator.havoc  # noqa: F401
+
+from adjudicator.havoc import ENGINE as HAVOC
+from adjudicator.wallenstein import ENGINE as WALLENSTEIN
+
+BUILTIN = (WALLENSTEIN, HAVOC)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from adjudicator.base import engine_names, get_engine
+from adjudicator.registry import engine_names, get_engine
 from pbem.events import fold
 from pbem.service import Service
 from pbem.store import Store

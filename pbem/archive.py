@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.base import canonical_json, get_engine
+from adjudicator.base import canonical_json
+from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, SeedUnknown, fold

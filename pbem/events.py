@@ -36,7 +36,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.base import Engine, Pending, State, canonical_json, get_engine, state_hash
+from adjudicator.base import Engine, Pending, State, canonical_json, state_hash
+from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem.store import StoredEvent
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.base import canonical_json, get_engine
+from adjudicator.base import canonical_json
+from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, fold, state_digest

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from adjudicator.base import GM, GameError, canonical_json, get_engine, state_hash
+from adjudicator.base import GM, GameError, canonical_json, state_hash
+from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem import notify
 from pbem.auth import check_game_id, check_password, check_seat_name, hash_password, new_password

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adjudicator.base import GM, Pending, Problem, register
+from adjudicator.base import GM, Pending, Problem
+from adjudicator.registry import register
 from adjudicator.chance import Chance, Stream
 
 

@@ -6,9 +6,6 @@ Gaunt), ``final`` (Formigny/Castillon, the winner), ``flow`` (pending and settli
 ``bots`` (default and random orders), ``standing`` (standing orders), ``view``, ``engine``.
 """
 
-from adjudicator.base import register
 from adjudicator.havoc.engine import ENGINE, HavocEngine
-
-register(ENGINE)
 
 __all__ = ["ENGINE", "HavocEngine"]

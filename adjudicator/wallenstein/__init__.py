@@ -4,9 +4,6 @@ Rules reference as implemented: docs/wallenstein-rules.md; derived events:
 docs/wallenstein-events.md; the cube-tower model: docs/wallenstein-tower.md.
 """
 
-from adjudicator.base import register
 from adjudicator.wallenstein.engine import ENGINE
-
-register(ENGINE)
 
 __all__ = ["ENGINE"]

@@ -6,7 +6,8 @@ from typing import Any
 
 import click
 
-from adjudicator.base import GM, PUBLIC, engine_names
+from adjudicator.base import GM, PUBLIC
+from adjudicator.registry import engine_names
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
 from pbem.errors import DomainError

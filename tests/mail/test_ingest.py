@@ -228,7 +228,8 @@ def test_passwords_never_in_replies_logs_or_outcomes(games, ingest, caplog):
 
 
 def test_seat_with_no_pending_decision_is_told_so(games, ingest, monkeypatch):
-    from adjudicator.base import Pending, get_engine
+    from adjudicator.base import Pending
+    from adjudicator.registry import get_engine
 
     engine = get_engine("toy-dice-duel")
     monkeypatch.setattr(engine, "pending", lambda state: Pending(("red",), "round-1", "bid", False, ("BID",)))

@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.base import get_engine
+from adjudicator.registry import get_engine
 from adjudicator.chance import Chance
 from pbem.cli import cli
 from pbem.deliver import message_of

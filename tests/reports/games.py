@@ -7,7 +7,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.base import GM, PUBLIC, get_engine, state_hash
+from adjudicator.base import GM, PUBLIC, state_hash
+from adjudicator.registry import get_engine
 from adjudicator.chance import Chance
 from reports.model import ReportInput
 

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from adjudicator.base import GM, PUBLIC, get_engine
+from adjudicator.base import GM, PUBLIC
+from adjudicator.registry import get_engine
 from reports.wallenstein.render import render_documents, render_images
 from tests.reports.games import play, report_input
 

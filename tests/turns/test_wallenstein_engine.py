@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.base import GameError, get_engine
+from adjudicator.base import GameError
+from adjudicator.registry import get_engine
 from adjudicator.chance import Stream
 from turns.base import check_orders
 from turns.wallenstein import format_orders, parse
