@@ -4,7 +4,8 @@ This module imports the engine packages and nothing imports it back from them, s
 dependency runs one way: ``registry -> games -> engines -> base``.
 """
 
+from adjudicator.gods_playground import ENGINE as GODS_PLAYGROUND
 from adjudicator.havoc import ENGINE as HAVOC
 from adjudicator.wallenstein import ENGINE as WALLENSTEIN
 
-BUILTIN = (WALLENSTEIN, HAVOC)
+BUILTIN = (WALLENSTEIN, HAVOC, GODS_PLAYGROUND)

@@ -1,0 +1,439 @@
+"""The decisions of a round (seed 004): what is legal (``problem_*`` return ``None`` or the
+reason) and what it does (``apply_*``).
+
+Sequential decisions take an order ``{"kind": K, "alts": [alt, ...]}``: the first legal
+alternative is used ("if that estate is gone, Ukraine; else pass"). An alternative is
+``{"pass": true}`` or a dict naming what to do (docs/orders-gods-playground.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
+from adjudicator.gods_playground.combat import remove_enemy, roll
+from adjudicator.gods_playground.state import (
+    STEWARDS, TOWNS, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_of, income_of, province_of,
+    royal_supply, sejm_discs, stewards_used, turks_hold_habsburgs)
+
+State = dict[str, Any]
+ACTIONS = ("steward", "danzig", "diplomacy", "move", "veto", "arms", "jesuits", "town")
+UNIT_KINDS = ("inf", "cav", "can", "cossack")
+
+
+# -- simultaneous decisions ------------------------------------------------------------
+def problem_nobles(s: State, seat: str, place: Any) -> str | None:
+    """Phase 2: one noble on each province and one on the royal army box, from the hand."""
+    if not isinstance(place, dict) or set(place) != {*PROVINCES, "royal"}:
+        return "place one noble on each of the five provinces and one on the king (royal army box)"
+    values = list(place.values())
+    if not all(isinstance(v, int) and 0 <= v <= 5 for v in values):
+        return "nobles are worth 0-5"
+    missing = Counter(values) - Counter(s["hand"][seat])
+    if missing:
+        return f"you have no more nobles of value {', '.join(map(str, sorted(missing.elements())))} (left: {sorted(s['hand'][seat])})"
+    return None
+
+
+def problem_cubes(s: State, seat: str, place: Any) -> str | None:
+    """Phase 2, short of cubes: where to put the cubes one has (at most each noble's value)."""
+    have = cube_supply(s, seat)
+    if not isinstance(place, dict) or not set(place) <= set(PROVINCES):
+        return "CUBES names provinces and numbers"
+    for p, n in place.items():
+        if not isinstance(n, int) or not 0 <= n <= s["placed"][seat][p]:
+            return f"at most {s['placed'][seat][p]} cubes on {p} (your noble there)"
+    if sum(place.values()) != have:
+        return f"place exactly the {have} cubes you have"
+    return None
+
+
+def problem_bid(s: State, seat: str, amount: Any) -> str | None:
+    """Phase 3 tie: a bid of 0 up to one's money."""
+    if not isinstance(amount, int) or not 0 <= amount <= s["money"][seat]:
+        return f"bid 0-{s['money'][seat]} thalers"
+    return None
+
+
+# -- buying estates (Phase 7) ------------------------------------------------------------
+def buy_cost(s: State, seat: str) -> int:
+    """The first estate of the phase costs 1 noble cube, every later one 2 (fact 49)."""
+    return 1 if s["q"].get("bought", {}).get(seat, 0) == 0 else 2
+
+
+def problem_buy(s: State, seat: str, alt: dict[str, Any]) -> str | None:
+    """A purchase: an empty estate in the province, the cubes there, a disc in supply."""
+    p = alt.get("province")
+    if p not in PROVINCES:
+        return "name a province"
+    prov = s["prov"][p]
+    if all(e["owner"] is not None for e in prov["estates"]):
+        return f"no empty estate in {p}"
+    cost = buy_cost(s, seat)
+    if prov["nobles"][seat] < cost:
+        return f"buying costs {cost} of your noble cubes on {p}; you have {prov['nobles'][seat]}"
+    if disc_supply(s, seat) < 1:
+        return "no disc left"
+    return None
+
+
+def apply_buy(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
+    """Pay the cubes and take the least valuable empty estate of the row."""
+    s = ctx.s
+    p = alt["province"]
+    cost = buy_cost(s, seat)
+    s["prov"][p]["nobles"][seat] -= cost
+    estate = next(e for e in s["prov"][p]["estates"] if e["owner"] is None)
+    estate["owner"] = seat
+    s["q"].setdefault("bought", {})[seat] = s["q"].get("bought", {}).get(seat, 0) + 1
+    ctx.emit("EstateBought", seat=seat, province=p, value=estate["value"], cost=cost)
+
+
+# -- special actions (Phase 8) -----------------------------------------------------------
+def _cubes(s: State, seat: str, p: Any) -> int:
+    return s["prov"][p]["nobles"][seat] if p in PROVINCES else 0
+
+
+def _lowest_vp_alone(s: State, seat: str) -> bool:
+    low = min(s["vp"].values())
+    return s["vp"][seat] == low and list(s["vp"].values()).count(low) == 1
+
+
+def arms_target(s: State, seat: str, p: str, target: str | None) -> dict[str, Any] | None:
+    """The estate right of arms takes: the least valuable non-town estate of a seat with
+    fewer noble cubes there (``target`` if named)."""
+    mine = s["prov"][p]["nobles"][seat]
+    for e in s["prov"][p]["estates"]:
+        owner = e["owner"]
+        if owner in (None, seat) or e["town"] or (target and owner != target):
+            continue
+        if s["prov"][p]["nobles"][owner] < mine:
+            return e
+    return None
+
+
+def _problem_action(s: State, seat: str, alt: dict[str, Any]) -> str | None:
+    a, p, r = alt.get("action"), alt.get("province"), s["round"]
+    if a == "steward":
+        if _cubes(s, seat, p) < 1:
+            return f"a steward costs a noble cube on {p}"
+        if not any(e["owner"] == seat and not e["steward"] for e in s["prov"][p]["estates"]):
+            return f"you have no estate without a steward in {p}"
+        return "all 8 stewards are hired" if stewards_used(s) >= STEWARDS else None
+    if a == "danzig":
+        return None if _cubes(s, seat, "royal_prussia") >= 1 else "Danzig costs a noble cube on Royal Prussia"
+    if a == "diplomacy":
+        return _problem_diplomacy(s, seat, alt.get("enemy"))
+    if a == "move":
+        return _problem_move(s, seat, alt.get("moves"))
+    if a == "veto":
+        return None if _cubes(s, seat, p) >= 1 else f"the veto costs a noble cube on {p}"
+    if a == "arms":
+        return _problem_arms(s, seat, p, alt.get("target"))
+    if a == "jesuits":
+        return _problem_jesuits(s, seat, alt.get("provinces"))
+    if a == "town":
+        if r < 3:
+            return "towns only from round 3"
+        if s["town_round"] or s["towns_founded"] >= TOWNS:
+            return "one town a round, two a game"
+        if _cubes(s, seat, p) < 2:
+            return f"a town costs 2 noble cubes on {p}"
+        return None if any(e["owner"] == seat and not e["town"] for e in s["prov"][p]["estates"]) \
+            else f"you have no estate without a town in {p}"
+    return f"unknown action {a!r}"
+
+
+def _problem_diplomacy(s: State, seat: str, enemy: Any) -> str | None:
+    if enemy not in ENEMIES:
+        return "name the enemy"
+    if enemy == "turks":
+        return "no agreement can be made with the Turks"
+    if enemy == "habsburgs" and (s["round"] < 4 or turks_hold_habsburgs(s)):
+        return "an agreement with the Habsburgs only in round 4, with no Turks on their box"
+    if s["treaty_made"]:
+        return "only one agreement a round; it is made"
+    if _cubes(s, seat, province_of(s, enemy)) < 1:
+        return f"diplomacy costs a noble cube on {province_of(s, enemy)}"
+    return None if sejm_discs(s, seat) else "diplomacy costs one of your discs on the Sejm"
+
+
+def _problem_move(s: State, seat: str, moves: Any) -> str | None:
+    if not isinstance(moves, list) or not 1 <= len(moves) <= 2:
+        return "move one or two noble cubes"
+    used: Counter[str] = Counter()
+    for m in moves:
+        if not (isinstance(m, list) and len(m) == 2 and m[0] in PROVINCES and m[1] in PROVINCES):
+            return "MOVE <province> TO <province>"
+        used[m[0]] += 1
+    for p, n in used.items():
+        if s["prov"][p]["nobles"][seat] < n:
+            return f"you have {s['prov'][p]['nobles'][seat]} noble cubes on {p}"
+    return None
+
+
+def _problem_arms(s: State, seat: str, p: Any, target: Any) -> str | None:
+    if s["round"] < 3:
+        return "right of arms only in rounds 3 and 4"
+    if not _lowest_vp_alone(s, seat):
+        return "only the player with the fewest VP (not tied) may take right of arms"
+    if _cubes(s, seat, p) < 2:
+        return f"right of arms costs 2 noble cubes on {p}"
+    return None if arms_target(s, seat, p, target) else f"no estate in {p} of a player with fewer noble cubes there"
+
+
+def _problem_jesuits(s: State, seat: str, provinces: Any) -> str | None:
+    if s["round"] < 2:
+        return "Jesuit schools only from round 2"
+    if not isinstance(provinces, list) or not provinces or len(set(provinces)) != len(provinces):
+        return "name one or more different provinces"
+    for p in provinces:
+        if _cubes(s, seat, p) < 1:
+            return f"you have no noble cube on {p}"
+    return None if s["money"][seat] >= 2 * len(provinces) else f"{2 * len(provinces)} thalers needed"
+
+
+def problem_action(s: State, seat: str, alt: dict[str, Any]) -> str | None:
+    """One special action's legality."""
+    return _problem_action(s, seat, alt)
+
+
+def _take_sejm_disc(s: State, seat: str) -> str:
+    """Remove ``seat``'s disc from the first Sejm space (clockwise from Royal Prussia)."""
+    space = next(p for p in board(s)["sejm"] if s["sejm"][p] == seat)
+    s["sejm"][space] = None
+    return space
+
+
+def apply_action(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
+    """Carry out one special action."""
+    s = ctx.s
+    a, p = alt["action"], alt.get("province")
+    detail: dict[str, Any] = {}
+    if a == "steward":
+        s["prov"][p]["nobles"][seat] -= 1
+        est = next(e for e in reversed(s["prov"][p]["estates"]) if e["owner"] == seat and not e["steward"])
+        est["steward"] = True
+        detail = {"province": p, "value": est["value"]}
+    elif a == "danzig":
+        s["prov"]["royal_prussia"]["nobles"][seat] -= 1
+        gain = 2 * sum(income_of(s, o, "royal_prussia") for o in s["seats"])
+        s["money"][seat] += gain
+        detail = {"thalers": gain}
+    elif a == "diplomacy":
+        detail = _diplomacy(ctx, seat, alt["enemy"])
+    elif a == "move":
+        for src, dst in alt["moves"]:
+            s["prov"][src]["nobles"][seat] -= 1
+            s["prov"][dst]["nobles"][seat] += 1
+        detail = {"moves": alt["moves"]}
+    elif a == "veto":
+        s["prov"][p]["nobles"][seat] -= 1
+        s["sejm"] = {k: None for k in s["sejm"]}
+        detail = {"province": p}
+    elif a == "arms":
+        est = arms_target(s, seat, p, alt.get("target"))
+        assert est is not None
+        s["prov"][p]["nobles"][seat] -= 2
+        detail = {"province": p, "from": est["owner"], "value": est["value"]}
+        est.update(owner=seat, steward=False)
+    elif a == "jesuits":
+        for q in alt["provinces"]:
+            s["prov"][q]["nobles"][seat] -= 1
+        n = len(alt["provinces"])
+        s["money"][seat] -= 2 * n
+        gain = n + (2 if n == len(PROVINCES) else 0)
+        s["vp"][seat] += gain
+        detail = {"provinces": alt["provinces"], "vp": gain}
+    elif a == "town":
+        s["prov"][p]["nobles"][seat] -= 2
+        est = next(e for e in reversed(s["prov"][p]["estates"]) if e["owner"] == seat and not e["town"])
+        est["town"] = True
+        s["town_round"] = True
+        s["towns_founded"] += 1
+        detail = {"province": p, "value": est["value"]}
+    ctx.emit("SpecialAction", seat=seat, action=a, **detail)
+
+
+def _diplomacy(ctx: Ctx, seat: str, enemy: str) -> dict[str, Any]:
+    """Cube and Sejm disc paid; a die + 2 thalers; too poor: all money, no agreement."""
+    s = ctx.s
+    s["prov"][province_of(s, enemy)]["nobles"][seat] -= 1
+    space = _take_sejm_disc(s, seat)
+    die = ctx.stream("diplomacy", s["step"], "die").die()
+    cost = die + 2
+    made = s["money"][seat] >= cost
+    s["money"][seat] -= cost if made else s["money"][seat]
+    if made:
+        s["box"][enemy]["treaty"] = True
+        s["treaty_made"] = True
+    return {"enemy": enemy, "die": die, "label": f"gods_playground/{s['round']}/diplomacy/{s['step']}/die",
+            "paid": cost if made else None, "made": made, "sejm_space": space}
+
+
+# -- recruitment (Phase 9) -----------------------------------------------------------------
+def recruit_cost(s: State, alt: dict[str, Any]) -> int:
+    """Units' cost; halved on a province with an enemy cube (fact 59)."""
+    costs = board(s)["costs"]
+    total = sum(costs[k] * alt.get(k, 0) for k in UNIT_KINDS)
+    return total // 2 if enemy_cubes(s["prov"][alt["province"]]) else total
+
+
+def units_left(s: State, seat: str, kind: str) -> int:
+    """A seat's units of ``kind`` not on the board."""
+    counts = board(s)["counts"]
+    return counts[kind] - sum(p["units"][seat][kind] for p in s["prov"].values())
+
+
+def problem_recruit(s: State, seat: str, alt: dict[str, Any]) -> str | None:
+    """A recruitment: a cube on the province, units left, no cannon in round 1, Cossacks
+    only in Ukraine, the money."""
+    p = alt.get("province")
+    if p not in PROVINCES:
+        return "name a province"
+    n = {k: alt.get(k, 0) for k in UNIT_KINDS}
+    if not all(isinstance(v, int) and v >= 0 for v in n.values()) or sum(n.values()) == 0:
+        return "recruit at least one unit"
+    if s["prov"][p]["nobles"][seat] < 1:
+        return f"recruiting costs a noble cube on {p}"
+    for k in ("inf", "cav", "can"):
+        if n[k] > units_left(s, seat, k):
+            return f"you have {units_left(s, seat, k)} {k} left"
+    if n["can"] and s["round"] == 1:
+        return "no cannon in round 1"
+    if n["cossack"] and (p != "ukraine" or n["cossack"] > s["cossack_box"]):
+        return f"Cossacks only in Ukraine ({s['cossack_box']} left)"
+    cost = recruit_cost(s, alt)
+    return None if cost <= s["money"][seat] else f"that costs {cost} thalers; you have {s['money'][seat]}"
+
+
+def apply_recruit(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
+    """Pay a cube and the thalers; place the units."""
+    s = ctx.s
+    p = alt["province"]
+    cost = recruit_cost(s, alt)
+    s["money"][seat] -= cost
+    prov = s["prov"][p]
+    prov["nobles"][seat] -= 1
+    for k in ("inf", "cav", "can"):
+        prov["units"][seat][k] += alt.get(k, 0)
+    prov["cossacks"] += alt.get("cossack", 0)
+    s["cossack_box"] -= alt.get("cossack", 0)
+    ctx.emit("Recruited", seat=seat, province=p, cost=cost, **{k: alt.get(k, 0) for k in UNIT_KINDS})
+
+
+# -- campaigns (Phase 10) and counterattacks (Phase 12) -----------------------------------
+def royal_can_fight(s: State) -> bool:
+    """The royal army has infantry or cavalry."""
+    return s["royal"]["inf"] + s["royal"]["cav"] > 0
+
+
+def problem_campaign(s: State, seat: str, alt: dict[str, Any]) -> str | None:
+    """A campaign: from the enemy's province, a cube there, troops (or the royal army for a
+    Sejm disc); never the Habsburgs in rounds 1-3, never an enemy under treaty."""
+    e = alt.get("enemy")
+    if e not in ENEMIES:
+        return "name the enemy"
+    if e == "habsburgs" and s["round"] < 4:
+        return "no campaign against the Habsburgs in rounds 1-3"
+    if s["box"][e]["treaty"]:
+        return f"an agreement holds with the {e}"
+    p = province_of(s, e)
+    if s["prov"][p]["nobles"][seat] < 1:
+        return f"a campaign costs a noble cube on {p}"
+    if alt.get("royal"):
+        if not sejm_discs(s, seat):
+            return "the royal army costs one of your discs on the Sejm"
+        if not royal_can_fight(s):
+            return "the royal army has no troops"
+        return None
+    u = s["prov"][p]["units"][seat]
+    return None if u["inf"] + u["cav"] else f"you have no infantry or cavalry on {p}"
+
+
+def apply_campaign(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
+    """Roll for the seat's troops (with the Cossacks against the Tatars) and the royal army;
+    hits clear the province's enemy cubes first, then go on the box as hit cubes."""
+    s = ctx.s
+    e = alt["enemy"]
+    p = province_of(s, e)
+    prov = s["prov"][p]
+    prov["nobles"][seat] -= 1
+    rng = ctx.stream("campaign", s["step"])
+    u = prov["units"][seat]
+    own = roll(rng, {"inf": u["inf"], "cav": u["cav"]}, bool(u["can"]))
+    u["inf"] -= own["lost"]["inf"]
+    u["cav"] -= own["lost"]["cav"]
+    hits = own["hits"]
+    cossack = None
+    if e == "tatars" and prov["cossacks"] and (u["inf"] + u["cav"] + sum(own["lost"].values())):
+        cossack = roll(rng, {"cossack": prov["cossacks"]}, bool(u["can"]))
+        prov["cossacks"] -= cossack["lost"]["cossack"]
+        s["cossack_box"] += cossack["lost"]["cossack"]
+        hits += cossack["hits"]
+    cleared = remove_enemy(prov, hits, e)
+    placed = min(hits - cleared, cube_supply(s, seat))
+    s["box"][e]["nobles"][seat] += placed
+    royal = None
+    if alt.get("royal"):
+        space = _take_sejm_disc(s, seat)
+        royal = _royal_roll(ctx, rng)
+        cleared_r = remove_enemy(prov, royal["hits"], e)
+        royal_placed = min(royal["hits"] - cleared_r, royal_supply(s))
+        s["box"][e]["royal"] += royal_placed
+        royal.update(cleared=cleared_r, placed=royal_placed, sejm_space=space)
+    ctx.emit("Campaign", seat=seat, enemy=e, province=p, label=f"gods_playground/{s['round']}/campaign/{s['step']}",
+             rolls=own["rolls"], cossacks=cossack and cossack["rolls"], hits=hits, cleared=cleared,
+             hit_cubes=placed, royal=royal)
+
+
+def _royal_roll(ctx: Ctx, rng: Any) -> dict[str, Any]:
+    s = ctx.s
+    r = roll(rng, {"inf": s["royal"]["inf"], "cav": s["royal"]["cav"]}, bool(s["royal"]["can"]))
+    s["royal"]["inf"] -= r["lost"]["inf"]
+    s["royal"]["cav"] -= r["lost"]["cav"]
+    return {"rolls": r["rolls"], "hits": r["hits"]}
+
+
+def counter_targets(s: State) -> list[str]:
+    """Provinces with enemy cubes, and the Habsburgs' box while Turks stand on it."""
+    out = [p for p in PROVINCES if enemy_cubes(s["prov"][p])]
+    return out + (["habsburgs"] if turks_hold_habsburgs(s) else [])
+
+
+def problem_counter(s: State, seat: str, alt: dict[str, Any]) -> str | None:
+    """A counterattack: a target, the royal army's troops, the free attack or a Sejm disc."""
+    t = alt.get("target")
+    if t not in counter_targets(s):
+        return f"no enemy cube to attack there ({t})"
+    if not royal_can_fight(s):
+        return "the royal army has no troops"
+    free = s["q"].get("free") == seat
+    return None if free or sejm_discs(s, seat) else "another attack costs one of your discs on the Sejm"
+
+
+def apply_counter(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
+    """The royal army attacks; each hit removes an enemy cube there (never the box)."""
+    s = ctx.s
+    t = alt["target"]
+    space = None
+    if s["q"].get("free") == seat:
+        s["q"]["free"] = None
+    else:
+        space = _take_sejm_disc(s, seat)
+    rng = ctx.stream("counter", s["step"])
+    r = _royal_roll(ctx, rng)
+    if t == "habsburgs":
+        removed = min(r["hits"], s["box"]["habsburgs"]["turks"])
+        s["box"]["habsburgs"]["turks"] -= removed
+    else:
+        removed = remove_enemy(s["prov"][t], r["hits"], enemy_of(s, t))
+    ctx.emit("Counterattack", seat=seat, target=t, label=f"gods_playground/{s['round']}/counter/{s['step']}",
+             rolls=r["rolls"], hits=r["hits"], removed=removed, sejm_space=space)
+
+
+PROBLEMS = {"buy": problem_buy, "action": problem_action, "recruit": problem_recruit,
+            "campaign": problem_campaign, "counter": problem_counter}
+APPLY = {"buy": apply_buy, "action": apply_action, "recruit": apply_recruit,
+         "campaign": apply_campaign, "counter": apply_counter}

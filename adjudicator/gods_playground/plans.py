@@ -1,0 +1,75 @@
+"""Pre-sent orders ("plans"): one mail holds a seat's orders for every decision of the
+round it can foresee, each line with fallbacks. Kept in the state (hidden from the others),
+used in order when the seat's turn comes if still legal, otherwise the seat is asked
+(the pending decision says which line failed and why). Plans end with the round.
+
+Every God's Playground order block is a plan: it replaces the seat's earlier plan.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from typing import Any
+
+from adjudicator.base import Order, Problem
+from adjudicator.gods_playground.flow import KINDS, order_problem, pending
+
+State = dict[str, Any]
+
+
+def is_plan(orders: Sequence[Order]) -> bool:
+    """True for a non-empty block of God's Playground orders."""
+    return bool(orders) and all(isinstance(o, dict) and o.get("kind") in KINDS for o in orders)
+
+
+def validate_plan(orders: Sequence[Order]) -> list[Problem]:
+    """Shape problems of a plan (the rules are checked when each line comes to be used)."""
+    problems = []
+    for i, o in enumerate(orders):
+        if o.get("kind") not in KINDS:
+            problems.append(Problem(i, f"unknown order kind {o.get('kind')!r}"))
+        elif o["kind"] not in ("nobles", "cubes", "bid") and not (isinstance(o.get("alts"), list) and o["alts"]):
+            problems.append(Problem(i, "an order needs at least one alternative"))
+    return problems
+
+
+def set_plan(state: State, seat: str, orders: Sequence[Order]) -> State:
+    """A new state with ``seat``'s plan replaced by ``orders``."""
+    new = copy.deepcopy(state)
+    new["plans"][seat] = [copy.deepcopy(dict(o)) for o in orders]
+    return new
+
+
+def _line(state: State, seat: str) -> Order | None:
+    p = pending(state)
+    if p is None or seat not in p.seats:
+        return None
+    return next((o for o in state["plans"].get(seat, []) if o.get("kind") == p.kind), None)
+
+
+def plan_orders(state: State, seat: str) -> list[Order] | None:
+    """The plan line answering ``seat``'s pending decision when it is legal, else None."""
+    line = _line(state, seat)
+    p = pending(state)
+    if line is None or p is None or order_problem(state, seat, p.kind, line) is not None:
+        return None
+    return [copy.deepcopy(line)]
+
+
+def plan_problem(state: State, seat: str) -> str | None:
+    """Why ``seat``'s plan line for the pending decision cannot be used (for the mail asking it)."""
+    line = _line(state, seat)
+    p = pending(state)
+    if line is None or p is None:
+        return None
+    return order_problem(state, seat, p.kind, line)
+
+
+def consume(state: State, seat: str, used: Order) -> None:
+    """Drop the plan line that was used (the first equal one), in place."""
+    plan = state["plans"].get(seat, [])
+    for i, o in enumerate(plan):
+        if o == used:
+            del plan[i]
+            return

@@ -1,0 +1,42 @@
+"""Creating a game (seed 004, "Előkészületek"): options, the board, the pieces, the start
+player by a die roll; the three passes of starting estates are the first decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from adjudicator.base import GameError, State
+from adjudicator.chance import Chance
+from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board_from_option, default_board
+from adjudicator.gods_playground.flow import rotation
+from adjudicator.gods_playground.state import NOBLES, START_MONEY, new_box, new_province, order_from
+
+OPTIONS = ("board_json",)
+
+
+def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[State, list[dict[str, Any]]]:
+    """A new game waiting for the first starting estate."""
+    for key in options:
+        if key not in OPTIONS:
+            raise GameError(f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
+    if len(seats) != 3:
+        raise GameError("God's Playground is for exactly 3 players")
+    custom = board_from_option(options["board_json"]) if "board_json" in options else None
+    b = custom or default_board()
+    seats = list(seats)
+    start = seats[Chance(seed).stream("gods_playground/setup/start").below(3)]
+    s: State = {
+        "game": "gods-playground", "seats": seats, "round": 1, "phase": "estate", "step": 0, "start": start,
+        "money": {x: START_MONEY for x in seats}, "vp": {x: 0 for x in seats},
+        "hand": {x: list(NOBLES) for x in seats}, "placed": {x: {} for x in seats}, "revealed": False,
+        "prov": {p: new_province(seats, b["provinces"][p]["estates"], b["track"]["start"]) for p in PROVINCES},
+        "box": {e: new_box(seats) for e in ENEMIES}, "cossack_box": 2,
+        "sejm": {p: None for p in b["sejm"]}, "royal": {"inf": 0, "cav": 0, "can": 0},
+        "treaty_made": False, "town_round": False, "towns_founded": 0,
+        "plans": {x: [] for x in seats}, "board": custom, "over": False, "winner": None,
+        "q": rotation(order_from({"seats": seats}, start)),
+    }
+    events = [{"type": "Setup", "round": 1, "seats": seats, "start": start,
+               "label": "gods_playground/setup/start", "provisional": list(b["provisional"])}]
+    return s, events

@@ -1,0 +1,164 @@
+"""The God's Playground state: counting helpers and the working copy used by ``advance``.
+
+The state is plain JSON (docs/gods-playground-rules.md, "State"). Seats are listed in
+clockwise order (white, blue, red as the seats were given). Pieces are counted, never
+tracked one by one: a seat's noble cubes in supply are 20 minus those on provinces and enemy
+boxes (seed 004, Components: 20 noble cubes, 16 discs, 12 nobles per player).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from adjudicator.base import Event, State
+from adjudicator.chance import Chance, Stream
+from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
+
+NOBLE_CUBES = 20
+DISCS = 16
+NOBLES = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
+ENEMY_CUBES = 25
+ROYAL_CUBES = 20
+STEWARDS = 8
+TOWNS = 2
+INFLUENCE = 10
+START_MONEY = 10
+ROUNDS = 4
+
+
+class Ctx:
+    """A mutable working copy of a state, the seed's chance, and the events produced."""
+
+    def __init__(self, state: State, seed: str) -> None:
+        self.s: State = copy.deepcopy(state)
+        self.chance = Chance(seed)
+        self.events: list[Event] = []
+
+    def emit(self, type_: str, **fields: Any) -> None:
+        """Record a derived event."""
+        self.events.append({"type": type_, "round": self.s["round"], **fields})
+
+    def stream(self, *parts: Any) -> Stream:
+        """The chance stream ``gods_playground/<round>/<parts...>``."""
+        return self.chance.stream("/".join(["gods_playground", str(self.s["round"]), *map(str, parts)]))
+
+
+def order_from(state: State, first: str) -> list[str]:
+    """All seats clockwise starting with ``first`` (turn order when ``first`` starts)."""
+    seats = state["seats"]
+    i = seats.index(first)
+    return seats[i:] + seats[:i]
+
+
+def turn_order(state: State) -> list[str]:
+    """The seats in turn order: the start player, then clockwise."""
+    return order_from(state, state["start"])
+
+
+def cubes_on_board(state: State, seat: str) -> int:
+    """A seat's noble cubes on provinces and enemy boxes."""
+    return (sum(p["nobles"][seat] for p in state["prov"].values())
+            + sum(b["nobles"][seat] for b in state["box"].values()))
+
+
+def cube_supply(state: State, seat: str) -> int:
+    """A seat's noble cubes in its supply."""
+    return NOBLE_CUBES - cubes_on_board(state, seat)
+
+
+def estates_of(state: State, seat: str) -> int:
+    """How many estates carry ``seat``'s disc."""
+    return sum(1 for p in state["prov"].values() for e in p["estates"] if e["owner"] == seat)
+
+
+def sejm_discs(state: State, seat: str) -> int:
+    """How many of ``seat``'s discs are on the Sejm."""
+    return sum(1 for owner in state["sejm"].values() if owner == seat)
+
+
+def disc_supply(state: State, seat: str) -> int:
+    """A seat's discs not on an estate or the Sejm."""
+    return DISCS - estates_of(state, seat) - sejm_discs(state, seat)
+
+
+def enemy_on_board(state: State, enemy: str) -> int:
+    """An enemy's cubes on provinces and boxes (Turkish cubes on the Habsburgs' box count as Turkish)."""
+    n = sum(p["enemy"][enemy] for p in state["prov"].values()) + state["box"][enemy]["cubes"]
+    if enemy == "turks":
+        n += state["box"]["habsburgs"]["turks"]
+    return n
+
+
+def enemy_supply(state: State, enemy: str) -> int:
+    """An enemy's cubes still in the supply (25 of each, Components)."""
+    return ENEMY_CUBES - enemy_on_board(state, enemy)
+
+
+def royal_supply(state: State) -> int:
+    """Royal cubes not on an enemy box."""
+    return ROYAL_CUBES - sum(b["royal"] for b in state["box"].values())
+
+
+def influence_on_board(state: State) -> int:
+    """Habsburg influence markers on the Habsburgs' box and the provinces."""
+    return state["box"]["habsburgs"]["influence"] + sum(p["influence"] for p in state["prov"].values())
+
+
+def stewards_used(state: State) -> int:
+    """Steward discs on estates."""
+    return sum(1 for p in state["prov"].values() for e in p["estates"] if e["steward"])
+
+
+def enemy_cubes(prov: dict[str, Any]) -> int:
+    """All enemy cubes on a province, of every colour."""
+    return sum(prov["enemy"].values())
+
+
+def nobles_on(prov: dict[str, Any]) -> int:
+    """All noble cubes on a province (every seat's)."""
+    return sum(prov["nobles"].values())
+
+
+def income_of(state: State, seat: str, province: str) -> int:
+    """Income of ``seat``'s estates in a province: track value each, +2 per steward (Phase 1)."""
+    p = state["prov"][province]
+    return sum(p["track"] + (2 if e["steward"] else 0) for e in p["estates"] if e["owner"] == seat)
+
+
+def province_of(state: State, enemy: str) -> str:
+    """The province an enemy borders (fact 32)."""
+    return str(board(state)["enemies"][enemy]["province"])
+
+
+def enemy_of(state: State, province: str) -> str:
+    """The enemy whose box borders ``province``."""
+    return next(e for e in ENEMIES if province_of(state, e) == province)
+
+
+def turks_hold_habsburgs(state: State) -> bool:
+    """True when Turkish cubes stand on the Habsburgs' box (Phase 11, The Ottoman Empire)."""
+    return state["box"]["habsburgs"]["turks"] > 0
+
+
+def units_on(prov: dict[str, Any], seat: str) -> dict[str, int]:
+    """A seat's units on a province."""
+    return prov["units"][seat]
+
+
+def new_province(seats: list[str], values: list[int], track: int) -> dict[str, Any]:
+    """An empty province."""
+    return {"track": track, "estates": [{"value": v, "owner": None, "steward": False, "town": False} for v in values],
+            "nobles": {s: 0 for s in seats}, "enemy": {e: 0 for e in ENEMIES}, "influence": 0,
+            "units": {s: {"inf": 0, "cav": 0, "can": 0} for s in seats}, "cossacks": 0, "entered": False}
+
+
+def new_box(seats: list[str]) -> dict[str, Any]:
+    """An empty enemy box."""
+    return {"cubes": 0, "nobles": {s: 0 for s in seats}, "royal": 0, "treaty": False,
+            "influence": 0, "turks": 0, "cossacks": 0}
+
+
+def all_provinces() -> tuple[str, ...]:
+    """The five provinces, clockwise from Royal Prussia."""
+    return PROVINCES

@@ -1,0 +1,59 @@
+"""The engine contract over seeded random God's Playground games, plus the invariant runs:
+a few hundred games in every test run, 10,000 with PBEM_SLOW=1."""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Sequence
+
+import pytest
+
+from adjudicator.chance import Chance
+from adjudicator.gods_playground import ENGINE
+from tests.contract import EngineContract
+from tests.gods_playground import invariants
+
+SEATS = ["white", "blue", "red"]
+
+
+class TestGodsPlaygroundContract(EngineContract):
+    engine = ENGINE
+    seat_counts = (3,)
+    games = 3
+    max_steps = 3000
+
+    def _cases(self):
+        for g in range(self.games):
+            yield list(SEATS), {}, f"contract-gp-{g}"
+
+    def check_invariants(self, state: dict[str, Any], seats: Sequence[str]) -> None:
+        invariants.check(state)
+
+
+def play_fast(seed: str, check: bool = True) -> dict[str, Any]:
+    """One random game without the contract's re-validation; invariants on every state."""
+    state, _ = ENGINE.create(SEATS, {}, seed)
+    bot = Chance("bot:" + seed)
+    for step in range(3000):
+        if check:
+            invariants.check(state)
+        p = ENGINE.pending(state)
+        if p is None:
+            return state
+        orders = {s: ENGINE.random_orders(state, s, bot.stream(f"{step}/{s}")) for s in p.seats}
+        state, _ = ENGINE.advance(state, orders, seed)
+    raise AssertionError(f"game {seed} did not end")
+
+
+def test_a_few_hundred_random_games_keep_every_invariant():
+    for i in range(int(os.environ.get("PBEM_GP_GAMES", "200"))):
+        final = play_fast(f"inv-{i}")
+        assert final["over"] and final["winner"] in SEATS
+
+
+@pytest.mark.slow
+def test_ten_thousand_random_games_keep_every_invariant():
+    if not os.environ.get("PBEM_SLOW"):
+        pytest.skip("set PBEM_SLOW=1 for the 10,000-game run")
+    for i in range(10_000):
+        play_fast(f"inv10k-{i}")
