@@ -34,7 +34,8 @@ Bot = Callable[[State, str, Stream], list[Order]]
 SEATS = ("red", "blue", "green", "yellow", "purple", "orange")
 #: Wallenstein's engine colours seats red, blue, yellow, black, purple in seat order: name the
 #: demo's seats the same, so a seat called "yellow" is drawn yellow on the map.
-SEATS_BY_GAME = {"wallenstein": ("red", "blue", "yellow", "black", "purple")}
+SEATS_BY_GAME = {"wallenstein": ("red", "blue", "yellow", "black", "purple"),
+                 "gods-playground": ("white", "blue", "red")}  # seed 004: white, blue, red families
 DOMAIN = "demo.pbem.invalid"
 
 

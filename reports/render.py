@@ -8,10 +8,11 @@ from reports.model import ReportInput, Rendered
 
 
 def _renderers() -> dict[str, Callable[[ReportInput], Rendered]]:
+    from reports.gods_playground.render import render as gods_playground
     from reports.havoc.render import render as havoc
     from reports.wallenstein.render import render as wallenstein
 
-    return {"wallenstein": wallenstein, "havoc": havoc}
+    return {"wallenstein": wallenstein, "havoc": havoc, "gods-playground": gods_playground}
 
 
 class UnknownGame(ValueError):

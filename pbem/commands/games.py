@@ -40,7 +40,7 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
 
 @cli.command()
 @click.argument("game_id")
-@click.option("--game", "engine", required=True, help="Which game: " + ", ".join(["wallenstein", "havoc"]) + ".")
+@click.option("--game", "engine", required=True, help="Which game: " + ", ".join(["wallenstein", "havoc", "gods-playground"]) + ".")
 @click.option("--seat", "seats", multiple=True, required=True, metavar="NAME=EMAIL",
               help="A seat and its player's address; repeat per seat, in seating order.")
 @click.option("--option", "options", multiple=True, metavar="K=V",
