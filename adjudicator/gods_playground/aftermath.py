@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.gods_playground.board import ENEMIES, board
-from adjudicator.gods_playground.phases import arrive, influence_strikes, province_enemy
+from adjudicator.gods_playground.phases import arrive, influence_strikes
 from adjudicator.gods_playground.state import (
-    INFLUENCE, NOBLES, Ctx, cubes_on_board, enemy_cubes, enemy_supply, influence_on_board, nobles_on, order_from,
+    INFLUENCE, NOBLES, Ctx, cubes_on_board, enemy_cubes, enemy_of, enemy_supply, influence_on_board, nobles_on, order_from,
     turks_hold_habsburgs)
 
 HABSBURG_GARRISON = 2
@@ -16,18 +16,17 @@ HABSBURG_GARRISON = 2
 
 def raids(ctx: Ctx) -> None:
     """Phase 13: clockwise from Royal Prussia, a province with more enemy cubes than noble
-    cubes sends the difference along its arrows to each neighbour without a cube of that
-    colour: new cubes from the supply, then from the box, else fewer (split, the odd one at
+    cubes, holding cubes of its own enemy, sends that enemy's cubes (the difference) along
+    its arrows to each neighbour without a cube of that colour: new cubes from the supply, then from the box, else fewer (split, the odd one at
     random). Influence markers spread the same way; Turks leave the Habsburgs' box last."""
     s = ctx.s
     b = board(s)
     for p in b["province_order"]:
         prov = s["prov"][p]
-        own = next(e for e in ENEMIES if b["enemies"][e]["province"] == p)
+        colour = raider(s, p)
         diff = enemy_cubes(prov) - nobles_on(prov)
-        colour = province_enemy(prov)
-        if diff > 0 and colour is not None:
-            _raid(ctx, p, colour, diff, b["enemies"][own]["raids"])
+        if diff > 0 and prov["enemy"][colour] > 0:
+            _raid(ctx, p, colour, diff, b["enemies"][enemy_of(s, p)]["raids"])
         if p == "greater_poland" and prov["influence"] > nobles_on(prov):
             _spread_influence(ctx, prov["influence"] - nobles_on(prov), b["enemies"]["habsburgs"]["raids"])
     box = s["box"]["habsburgs"]
@@ -36,6 +35,14 @@ def raids(ctx: Ctx) -> None:
         box["turks"] = HABSBURG_GARRISON  # fact 42: the box counts as holding 2 noble cubes
         fight = arrive(ctx, "greater_poland", "turks", moving, "raids/habsburgs_box/defence")
         ctx.emit("Raid", enemy="turks", source="habsburgs_box", targets={"greater_poland": moving}, defence=fight)
+
+
+def raider(s: dict[str, Any], province: str) -> str:
+    """The colour that raids out of a province: its own enemy's, whose arrows point out of it
+    (Phase 13); in round 4 with the Turks holding the Habsburgs' box the purple arrows count
+    as orange."""
+    own = enemy_of(s, province)
+    return "turks" if own == "habsburgs" and s["round"] == 4 and turks_hold_habsburgs(s) else own
 
 
 def _raid(ctx: Ctx, source: str, colour: str, diff: int, arrows: list[str]) -> None:
