@@ -61,9 +61,10 @@ class ParseResult:
 def normalise(name: str) -> str:
     """The matching key of a name: no accents, lower case, letters and digits only.
 
-    ``ß`` becomes ``ss``; e.g. ``"Kärnten"`` -> ``"karnten"``, ``"Hm. Jülich"`` -> ``"hmjulich"``.
+    ``ß`` becomes ``ss`` and ``ł`` ``l`` (they have no decomposition); e.g. ``"Kärnten"`` -> ``"karnten"``, ``"Hm. Jülich"`` -> ``"hmjulich"``.
     """
-    text = unicodedata.normalize("NFKD", name.replace("ß", "ss").replace("ẞ", "ss"))
+    text = name.replace("ß", "ss").replace("ẞ", "ss").replace("ł", "l").replace("Ł", "L")
+    text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c))
     return re.sub(r"[^0-9a-z]", "", text.casefold())
 

@@ -47,7 +47,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "game": "gods-playground", "viewer": viewer if (gm or seat) else "@public",
         "round": state["round"], "phase": state["phase"], "turn": p.turn if p else None,
         "pending": None if p is None else {"seats": list(p.seats), "kind": p.kind, "turn": p.turn,
-                                           "forms": list(p.forms), "info": dict(p.info)},
+                                           "forms": list(p.forms), "info": _info(p.info, viewer, gm)},
         "over": state["over"], "winner": state["winner"], "start_player": state["start"],
         "seats": {x: {"money": state["money"][x], "vp": state["vp"][x], "noble_cubes_supply": cube_supply(state, x),
                       "nobles_in_hand": len(state["hand"][x]), "discs_supply": disc_supply(state, x)}
@@ -71,6 +71,15 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         code = secret_code(state, seat)
         if code:
             out["my_secret"] = code
+    return out
+
+
+def _info(info: Any, viewer: str, gm: bool) -> dict[str, Any]:
+    """The pending decision's info; a failed plan line's reason only for its own seat."""
+    out = dict(info)
+    failed = out.pop("plan_failed", None)
+    if failed and (gm or viewer in failed):
+        out["plan_failed"] = failed if gm else {viewer: failed[viewer]}
     return out
 
 
