@@ -27,7 +27,7 @@ from turns.base import LineProblem, NameIndex, ParseResult, normalise, register_
 ORDER_HELP = """God's Playground orders (one line per decision; OR separates fallbacks):
   ESTATE <province> [OR <province>]           starting estates (setup)
   NOBLES <province> <n>, ... , King <n>       six nobles: one per province and the king
-  CUBES <province> <n>, ...                   short of cubes: where they go
+  CUBES <province> <n>, ... | CUBES FIRST <province>, ...   short of cubes: where they go
   BID <n>                                     a tied election of the king
   BUY <province> OR ... OR PASS               buying estates (one line per purchase)
   ACTION STEWARD <p> | DANZIG | DIPLOMACY <enemy> | MOVE <p> TO <p> [AND <p> TO <p>]
@@ -199,6 +199,9 @@ def parse_line(text: str) -> Order:
     if kind == "nobles":
         return {"kind": kind, "place": _pairs(body, True)}
     if kind == "cubes":
+        word2, _, rest = body.strip().partition(" ")
+        if word2.upper() == "FIRST":
+            return {"kind": kind, "first": [province(x) for x in re.split(r"[,;]", rest) if x.strip()]}
         return {"kind": kind, "place": _pairs(body, False)}
     if kind == "bid":
         if not body.strip().isdigit():
@@ -258,6 +261,8 @@ def _alt_text(kind: str, alt: dict[str, Any]) -> str:
 def format_order(o: Order) -> str:
     """The canonical text of one order."""
     kind = o["kind"]
+    if kind == "cubes" and "first" in o:
+        return "CUBES FIRST " + ", ".join(_p(p) for p in o["first"])
     if kind in ("nobles", "cubes"):
         items = [f"{_p(p)} {n}" for p, n in o["place"].items() if p != "royal"]
         if "royal" in o["place"]:

@@ -8,7 +8,7 @@ from typing import Any
 from adjudicator.base import Order
 from adjudicator.chance import Stream
 from adjudicator.gods_playground.board import PROVINCES
-from adjudicator.gods_playground.decisions import problem_recruit, units_left
+from adjudicator.gods_playground.decisions import fill_cubes, problem_recruit, units_left
 from adjudicator.gods_playground.flow import legal_alts, pending
 from adjudicator.gods_playground.state import cube_supply
 
@@ -25,12 +25,7 @@ def default_nobles(s: State, seat: str) -> dict[str, int]:
 
 def default_cubes(s: State, seat: str) -> dict[str, int]:
     """Short of cubes: fill the provinces clockwise from Royal Prussia."""
-    have = cube_supply(s, seat)
-    out = {}
-    for p in PROVINCES:
-        out[p] = min(have, s["placed"][seat][p])
-        have -= out[p]
-    return out
+    return fill_cubes(s, seat, [])
 
 
 def default_orders(s: State, seat: str) -> list[Order]:

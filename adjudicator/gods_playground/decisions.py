@@ -49,6 +49,24 @@ def problem_cubes(s: State, seat: str, place: Any) -> str | None:
     return None
 
 
+def fill_cubes(s: State, seat: str, first: list[str]) -> dict[str, int]:
+    """Short of cubes: fill the provinces in ``first``'s order (then clockwise), each up to
+    the noble placed there, until the seat's cubes run out."""
+    have = cube_supply(s, seat)
+    out = {}
+    for p in [*first, *[q for q in PROVINCES if q not in first]]:
+        out[p] = min(have, s["placed"][seat][p])
+        have -= out[p]
+    return out
+
+
+def problem_first(first: Any) -> str | None:
+    """A priority list of provinces (``CUBES FIRST ...``)."""
+    if not isinstance(first, list) or any(p not in PROVINCES for p in first) or len(set(first)) != len(first):
+        return "CUBES FIRST lists different provinces"
+    return None
+
+
 def problem_bid(s: State, seat: str, amount: Any) -> str | None:
     """Phase 3 tie: a bid of 0 up to one's money."""
     if not isinstance(amount, int) or not 0 <= amount <= s["money"][seat]:

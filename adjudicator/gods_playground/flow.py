@@ -15,7 +15,7 @@ from adjudicator.base import GameError, Order, Pending, Problem
 from adjudicator.gods_playground import aftermath, phases
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES
 from adjudicator.gods_playground.decisions import (
-    APPLY, PROBLEMS, apply_buy, counter_targets, problem_bid, problem_cubes, problem_nobles)
+    APPLY, PROBLEMS, counter_targets, fill_cubes, problem_bid, problem_cubes, problem_first, problem_nobles)
 from adjudicator.gods_playground.state import ROUNDS, Ctx, cube_supply, turn_order
 
 State = dict[str, Any]
@@ -126,6 +126,10 @@ def _step(ctx: Ctx) -> bool:
     seat = current(s)
     if seat is None:
         _after(ctx, ph)
+        return True
+    if ph == "cubes" and cube_supply(s, seat) == 0:
+        ctx.emit("FewerCubes", seat=seat, place={})  # no cube left: nothing to decide
+        _next(s["q"], passed=True)
         return True
     if ph in ("estate", "cubes", "action"):
         return False
@@ -258,7 +262,7 @@ def order_problem(s: State, seat: str, kind: str, order: Order) -> str | None:
     if kind == "nobles":
         return problem_nobles(s, seat, order.get("place"))
     if kind == "cubes":
-        return problem_cubes(s, seat, order.get("place"))
+        return problem_first(order["first"]) if "first" in order else problem_cubes(s, seat, order.get("place"))
     if kind == "bid":
         return problem_bid(s, seat, order.get("amount"))
     alts = order.get("alts")
@@ -336,9 +340,11 @@ def apply(ctx: Ctx, orders: dict[str, list[Order]]) -> dict[str, Order]:
         return used
     seat = p.seats[0]
     if p.kind == "cubes":
-        for prov, n in used[seat]["place"].items():
+        order = used[seat]
+        place = fill_cubes(s, seat, order["first"]) if "first" in order else order["place"]
+        for prov, n in place.items():
             s["prov"][prov]["nobles"][seat] += n
-        ctx.emit("FewerCubes", seat=seat, place=dict(used[seat]["place"]))
+        ctx.emit("FewerCubes", seat=seat, place=dict(place))
         _next(s["q"], passed=True)
         return used
     alt = _first_legal(s, seat, p.kind, used[seat])

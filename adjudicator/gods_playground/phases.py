@@ -62,7 +62,7 @@ def elect_king(ctx: Ctx) -> list[str]:
 
 def settle_bids(ctx: Ctx, bids: dict[str, int]) -> list[str]:
     """Phase 3 bids: all paid to the bank; the highest wins; tied again -> bid again (the
-    tied seats are returned); no tied seat has money -> the marker stays."""
+    tied seats are returned); no tied seat has money, or all bid 0 -> the marker stays."""
     s = ctx.s
     for seat, amount in bids.items():
         s["money"][seat] -= amount
@@ -74,6 +74,9 @@ def settle_bids(ctx: Ctx, bids: dict[str, int]) -> list[str]:
         return []
     if all(s["money"][seat] == 0 for seat in tied):
         ctx.emit("StartPlayer", seat=s["start"], why="the tied seats have no money: the marker stays")
+        return []
+    if top == 0:  # interpretation: nobody offers anything, as if nobody could bid
+        ctx.emit("StartPlayer", seat=s["start"], why="every tied seat bid 0: the marker stays")
         return []
     return tied
 

@@ -3,7 +3,8 @@ round it can foresee, each line with fallbacks. Kept in the state (hidden from t
 used in order when the seat's turn comes if still legal, otherwise the seat is asked
 (the pending decision says which line failed and why). Plans end with the round.
 
-Every God's Playground order block is a plan: it replaces the seat's earlier plan.
+Every God's Playground order block is a plan: its lines replace the seat's earlier lines
+of the same kinds (``BUY`` lines replace ``BUY`` lines, and so on); other lines are kept.
 """
 
 from __future__ import annotations
@@ -35,9 +36,13 @@ def validate_plan(orders: Sequence[Order]) -> list[Problem]:
 
 
 def set_plan(state: State, seat: str, orders: Sequence[Order]) -> State:
-    """A new state with ``seat``'s plan replaced by ``orders``."""
+    """A new state with ``seat``'s plan updated: the lines of each kind ``orders`` holds
+    replace the earlier lines of that kind; lines of other kinds are kept (so answering
+    one decision does not drop the rest of the plan)."""
     new = copy.deepcopy(state)
-    new["plans"][seat] = [copy.deepcopy(dict(o)) for o in orders]
+    kinds = {o.get("kind") for o in orders}
+    kept = [o for o in new["plans"][seat] if o.get("kind") not in kinds]
+    new["plans"][seat] = kept + [copy.deepcopy(dict(o)) for o in orders]
     return new
 
 
