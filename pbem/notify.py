@@ -52,7 +52,8 @@ ORDER_DOCS = {"wallenstein": "docs/orders-wallenstein.md", "havoc": "docs/orders
 
 
 def welcome(game: Game, seat: str, password: str, sender: str) -> Outgoing:
-    """The welcome mail of a seat: its password, the seed commitment, how to send orders."""
+    """The welcome mail of a seat: its password, the seed commitment, how to send orders, and
+    the seat's opening report (text, HTML and map) made from its own view."""
     from pbem.replies import format_deadline
     from pbem.reporting import order_help
 
@@ -86,9 +87,14 @@ def welcome(game: Game, seat: str, password: str, sender: str) -> Outgoing:
     if pending is not None:
         lines += ["", f"Orders are now awaited for turn {pending.turn}.",
                   f"Deadline: {format_deadline(game.deadline)}"]
-    msg = base_message(game, row["email"], f"[{game.game_id}] Welcome, {seat}", sender, "welcome")
-    msg.set_content("\n".join(lines) + "\n")
-    return Outgoing(row["email"], msg["Subject"], msg, "welcome")
+    from pbem.turnmail import compose, seat_report, view_summary
+
+    rendered = seat_report(game, seat)  # the opening position, from this seat's view only
+    if rendered is not None:
+        lines += ["", "Your opening position follows (the map is attached); write your first orders from it."]
+    else:
+        lines += ["", *view_summary(game.engine.view(game.state, seat))]
+    return compose(game, row["email"], f"[{game.game_id}] Welcome, {seat}", sender, "welcome", lines, rendered)
 
 
 def turn_reports(game: Game, payload: dict[str, Any], sender: str, events: list[Any]) -> list[Outgoing]:

@@ -310,10 +310,24 @@ class Service:
                 self._snapshot(game_id, stored.events[0].seq, state)
                 after = self.load(game_id)
                 self._project(after)
-                for message in notify.turn_reports(after, payload, self.sender, self.store.events(game_id)):
+                reports = notify.turn_reports(after, payload, self.sender, self.store.events(game_id))
+                for message in reports:
                     notify.queue(self.store, after, message, cause_seq=stored.events[0].seq)
+                self._announce(after, stored.events[0].seq, {m.to for m in reports if m.kind == "report"})
                 done.append(payload)
         return done
+
+    def awaited(self, game: Game) -> list[str]:
+        """The pending seats that have no orders yet (neither submitted nor standing)."""
+        pending = game.pending
+        return [s for s in pending.seats if self._orders_for(game, s) is None] if pending else []
+
+    def _announce(self, game: Game, cause_seq: int, reported: set[str]) -> None:
+        """Queue a "your move" mail for each awaited seat that got no report in this step."""
+        from pbem.turnmail import announce
+
+        for message in announce(self.store, game, self.awaited(game), self.sender, cause_seq, reported):
+            notify.queue(self.store, game, message, cause_seq=cause_seq)
 
     def abandon(self, game_id: str, reason: str) -> None:
         """End a game early (GM decision); recorded as an event."""

@@ -18,21 +18,26 @@ def viewer_dir(viewer: str) -> str:
 
 
 def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str] | None, out: Path) -> list[Path]:
-    """Render the reports of ``turn`` (default: the last adjudicated) into ``out/<turn>/<viewer>/``."""
+    """Render the reports of ``turn`` (default: the last adjudicated; ``start`` or no turn yet:
+    the opening position) into ``out/<turn>/<viewer>/``."""
+    from pbem.events import fold
     from pbem.reporting import history, render_turn
+    from pbem.turnmail import OPENING
     from reports.files import report_files
 
-    game = app.service.load(game_id, until_turn=turn)
-    if not game.turns:
-        raise DomainError(f"{game_id} has no adjudicated turn yet")
-    payload = game.turns[-1]
+    if turn == OPENING:  # the opening position, as the game was created
+        game = app.service.load(game_id)
+        game = fold(game_id, app.store.events(game_id)[:1], game.seed)
+    else:
+        game = app.service.load(game_id, until_turn=turn)
+    payload = game.turns[-1] if game.turns else {"turn": OPENING}  # no turn yet: the opening position
     if turn is not None and payload["turn"] != turn:
         raise DomainError(f"{game_id} has no adjudicated turn {turn!r}")
     if only:
         for viewer in only:
             if viewer not in (GM, PUBLIC) and viewer not in game.seats:
                 raise DomainError(f"no seat {viewer!r} in {game_id}")
-    hist = history(game_id, app.store.events(game_id), game.seed, until=payload["turn"])
+    hist = history(game_id, app.store.events(game_id), game.seed, until=payload["turn"]) if game.turns else []
     written = []
     for report in render_turn(game, payload, hist, only):
         directory = out / payload["turn"] / viewer_dir(report.viewer)
@@ -45,7 +50,7 @@ def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str]
 
 @cli.command()
 @click.argument("game_id")
-@click.option("--turn", help="The adjudicated turn to render (default: the last one).")
+@click.option("--turn", help="The adjudicated turn to render (default: the last one; 'start': the opening position).")
 @click.option("--seat", help="Only this seat's report.")
 @click.option("--public", is_flag=True, help="Only the public report.")
 @click.option("--gm", is_flag=True, help="Only the GM report.")

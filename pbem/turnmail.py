@@ -1,0 +1,231 @@
+"""Mails of the turn loop that carry a seat's position: the welcome mail (with the opening
+report) and the "your move" mail of a sequential decision.
+
+Everything a seat is told here comes from ``engine.view(state, seat)`` (and from the seat's
+own orders), so nothing hidden from the seat can reach its mail. A game without a report
+renderer gets the same mails with a plain-text summary of its view instead.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import hashlib
+from pbem.events import Game
+from pbem.notify import LOOP_HEADER, Outgoing, base_message, thread_id
+from reports.model import Rendered
+
+#: The turn label shown in reports made before the first adjudication.
+OPENING = "start"
+
+
+def seat_report(game: Game, seat: str, turn: str = OPENING) -> Rendered | None:
+    """The rendered report of ``seat``'s view of the current state (None: no renderer)."""
+    from pbem.reporting import render_turn
+    from reports.render import UnknownGame
+
+    try:
+        return render_turn(game, {"turn": turn}, [], only=[seat])[0].rendered
+    except UnknownGame:
+        return None
+
+
+def compose(game: Game, to: str, subject: str, sender: str, kind: str, intro: list[str],
+            rendered: Rendered | None, message_id: str | None = None) -> Outgoing:
+    """A mail whose text starts with ``intro`` and goes on with ``rendered`` (text, HTML and
+    pictures); without a rendering, a plain-text mail of ``intro`` alone."""
+    from reports.message import to_message
+
+    head = "\n".join(intro).rstrip() + "\n"
+    if rendered is None:
+        msg = base_message(game, to, subject, sender, kind)
+        msg.set_content(head)
+        return Outgoing(to, subject, msg, kind)
+    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    msgid = message_id or base_message(game, to, subject, sender, kind)["Message-ID"]
+    combined = Rendered(text=head + "\n" + rendered.text, html=_html_with_intro(rendered.html, head),
+                        images=dict(rendered.images))
+    msg = to_message(combined, to=to, sender=sender, subject=subject, message_id=str(msgid or f"<{kind}@{domain}>"),
+                     in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)])
+    msg[LOOP_HEADER] = kind
+    return Outgoing(to, subject, msg, kind)
+
+
+def _html_with_intro(page: str, intro: str) -> str:
+    """``page`` with ``intro`` (plain text) shown first in its body."""
+    block = ('<pre style="white-space:pre-wrap;font-family:monospace;font-size:14px;margin:12px;">'
+             f"{html.escape(intro)}</pre>")
+    match = re.search(r"<body[^>]*>", page)
+    if match is None:
+        return block + page
+    return page[:match.end()] + "\n" + block + page[match.end():]
+
+
+def view_summary(view: Any) -> list[str]:
+    """A plain-text rendering of a view, for games without a report renderer."""
+    return ["Your position (what your seat may see):",
+            json.dumps(view, indent=1, ensure_ascii=False, sort_keys=True)]
+
+
+# -- your move ----------------------------------------------------------------------------
+def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[str]:
+    """What changed between two views of the same seat, one line per changed figure.
+
+    Lists say what was added and removed (e.g. the cards of a hand), numbers old -> new;
+    bulky nested parts are named only. Both views are the seat's own, so this reveals
+    nothing the seat could not see.
+    """
+    if before is None:
+        return []
+    out = []
+    for key in sorted(set(before) | set(after)):
+        if key in ("viewer", "pending", "turn", "log", "provisional"):
+            continue
+        old, new = before.get(key), after.get(key)
+        if old == new:
+            continue
+        out.append(f"- {key}: {_change(old, new)}")
+    return out
+
+
+def _change(old: Any, new: Any) -> str:
+    if _flat_list(old) and _flat_list(new):
+        added = [x for x in new if x not in old]
+        removed = [x for x in old if x not in new]
+        parts = ([f"+ {', '.join(map(str, added))}"] if added else []) + \
+                ([f"- {', '.join(map(str, removed))}"] if removed else [])
+        return "; ".join(parts) or f"now {', '.join(map(str, new))}"
+    if isinstance(old, dict) and isinstance(new, dict):
+        inner = [f"{k} {_change(old.get(k), new.get(k)) if _flat_list(old.get(k)) and _flat_list(new.get(k)) else _short(old.get(k)) + ' -> ' + _short(new.get(k))}"
+                 for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
+        return "; ".join(inner)
+    return f"{_short(old)} -> {_short(new)}"
+
+
+def _flat_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(x, (str, int)) for x in value)
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, (list, dict)):
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+        return text if len(text) <= 80 else f"({len(value)} entries, changed)"
+    return str(value)
+
+
+def standing_problem(game: Game, seat: str) -> str | None:
+    """Why ``seat``'s standing orders for the pending decision could not be applied (None when
+    the seat has none for it, or they apply)."""
+    pending = game.pending
+    view = game.engine.view(game.state, seat)
+    entries = view.get("standing") if isinstance(view, dict) else None
+    mine = entries.get(seat) if isinstance(entries, dict) else None
+    if not mine or pending is None:
+        return None
+    when = _standing_when(pending)
+    reasons = []
+    for entry in mine:
+        if entry.get("when") != when:
+            continue
+        for key in ("then", "else"):
+            block = entry.get(key)
+            problems = game.engine.validate(game.state, seat, block) if isinstance(block, list) and block else []
+            if problems:
+                reasons.append(f"{key.upper()} {problems[0].message}" if key == "else" else problems[0].message)
+    if not reasons:
+        return None
+    return "your standing orders could not be applied here: " + "; ".join(reasons)
+
+
+def _standing_when(pending: Any) -> str:
+    """The decision name standing orders use (Havoc: ``join``/``round`` for battle rounds)."""
+    if pending.kind == "battle":
+        return "join" if pending.info.get("round") == 1 else "round"
+    return str(pending.kind)
+
+
+def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | None,
+              last_orders: str | None) -> Outgoing:
+    """The short mail telling ``seat`` that the pending decision is theirs."""
+    from pbem.reporting import order_help
+    from pbem.replies import format_deadline
+
+    pending = game.pending
+    assert pending is not None and seat in pending.seats
+    view = game.engine.view(game.state, seat)
+    intro = [f"Game {game.game_id}: your move, {seat}.", "",
+             f"Decision: {pending.kind} (turn {pending.turn})",
+             f"Deadline: {format_deadline(game.deadline)}",
+             f"Order keywords accepted now: {', '.join(pending.forms) or 'see the order help'}"]
+    intro += [f"  {k}: {v}" for k, v in sorted(pending.info.items())]
+    if last_orders:
+        intro += ["", "Your last orders, as carried out:", *("  " + line for line in last_orders.splitlines())]
+    since = changes(before, view)
+    if since:
+        intro += ["", "What changed for you since your last mail:", *since]
+    problem = standing_problem(game, seat)
+    if problem:
+        intro += ["", f"Note: {problem}."]
+    intro += ["", "Reply with a block like this (your password is in your welcome mail):", "",
+              f"GAME {game.game_id} {seat} <your password>", f"TURN {pending.turn}", "... your orders ...", "END"]
+    help_text = order_help(game.engine.name)
+    if help_text:
+        intro += ["", "Orders, in short:", help_text.rstrip()]
+    rendered = seat_report(game, seat, turn=game.turns[-1]["turn"] if game.turns else OPENING)
+    if rendered is None:
+        intro += ["", *view_summary(view)]
+    subject = f"[{game.game_id}] your move: {pending.kind} ({pending.turn})"
+    msgid = your_move_draft(game, seat, sender)
+    return compose(game, game.seats[seat]["email"], subject, sender, "your-move", intro, rendered, msgid)
+
+
+def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq: int,
+             reported: set[str]) -> list[Outgoing]:
+    """The "your move" mails for the ``awaited`` seats of ``game``'s pending decision that
+    got no report mail in this step (``reported``: addresses just sent a report) and no
+    "your move" mail for this decision yet. Call inside the transaction of ``cause_seq``."""
+    from pbem.events import fold
+
+    out = []
+    events = None
+    for seat in awaited:
+        to = game.seats[seat]["email"]
+        if to in reported:
+            continue
+        msgid = your_move_draft(game, seat, sender)
+        if list(store.db.query("select 1 from outbox where message_id = ?", [msgid])):
+            continue
+        if events is None:
+            events = store.events(game.game_id)
+        seen = _last_mail_seq(store, game, to)
+        before = fold(game.game_id, [e for e in events if e.seq <= seen], game.seed)
+        last = next((t for t in reversed(game.turns) if seat in t["orders"] and t["seq"] > seen), None)
+        text = None
+        if last is not None:
+            from turns.base import format_orders
+
+            text = format_orders(game.engine.name, last["orders"][seat]).strip() or "(no orders)"
+            if seat in last["defaulted"]:
+                text += "\n(your orders were missing: the missed-orders default was applied)"
+        out.append(your_move(game, seat, sender, game.engine.view(before.state, seat), text))
+    return out
+
+
+def your_move_draft(game: Game, seat: str, sender: str) -> str:
+    """The Message-ID the "your move" mail of ``seat`` for the pending decision gets."""
+    pending = game.pending
+    assert pending is not None
+    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    return f"<move.{game.game_id}.{hashlib.sha256(pending.turn.encode()).hexdigest()[:16]}.{seat}@{domain}>"
+
+
+def _last_mail_seq(store: Any, game: Game, to: str) -> int:
+    """The event after which the last position mail (welcome, report, your move) to ``to`` was made."""
+    rows = list(store.db.query(
+        "select cause_seq from outbox where game_id = ? and to_addr = ? and kind in ('welcome', 'report', "
+        "'your-move') order by id desc limit 1", [game.game_id, to]))
+    return int(rows[0]["cause_seq"] or 1) if rows else 1
