@@ -33,13 +33,14 @@ def cli(ctx: click.Context, db_path: str) -> None:
       pbem adjudicate w1
       pbem send --maildir ~/outgoing
     """
-    ctx.obj = App(db_path)
+    if not isinstance(ctx.obj, App):  # a caller (e.g. a test with a fake clock) may pass its own
+        ctx.obj = App(db_path)
 
 
 def _register() -> None:
     from pbem.commands import games  # noqa: F401
 
-    for name in ("mail", "archive", "reports", "demo"):
+    for name in ("mail", "archive", "reports", "demo", "tick"):
         try:
             __import__(f"pbem.commands.{name}")
         except ModuleNotFoundError as exc:

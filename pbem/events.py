@@ -4,14 +4,16 @@ Event types (stable names, version 1 each):
 
 - ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses}], options,
   commitment (sha256 of the seed), data_files, setup_events, state_hash, deadlines,
-  state_digest (the digest scheme of every state hash of the game, see below). The seed
+  state_digest (the digest scheme of every state hash of the game, see below), and the
+  optional relative clocks deadline_every, decision_every, remind_before (seconds). The seed
   and the password hashes are NOT in the log (they live in the store's ``secrets`` table),
   so a running game's log can be exported without revealing them.
 - ``OrdersSubmitted``: seat, turn, orders (engine dicts), text (canonical order text),
   source {kind: mail|gm|bot, message_id, raw_sha256, date, sender}.
 - ``OrdersVoided``: seat, turn, reason (a GM correction).
 - ``StandingOrders``: seat, orders, text, source (games with standing orders, e.g. Havoc).
-- ``DeadlineSet``: turn, deadline (ISO 8601 with zone).
+- ``DeadlineSet``: turn, deadline (ISO 8601 with zone), utc (the same instant in UTC; deadlines
+  are compared as instants), relative (true when set by a relative clock).
 - ``SeatChanged``: seat, email, addresses (a GM correction: a seat's addresses).
 - ``TurnAdjudicated``: turn, orders {seat: orders}, defaulted [seats], forced, events
   (the engine's derived events), state_hash, scores, over, winner.

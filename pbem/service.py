@@ -10,13 +10,14 @@ from __future__ import annotations
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from adjudicator.base import GM, GameError, canonical_json, state_hash
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
-from pbem import notify
+from pbem import deadlines, notify
+from pbem.deadlines import parse_deadline  # noqa: F401  (kept importable from here)
 from pbem.auth import check_game_id, check_password, check_seat_name, hash_password, new_password
 from pbem.errors import DomainError
 from pbem.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more,
@@ -39,17 +40,6 @@ class Submitted:
     event: StoredEvent
     duplicate: bool
     turn: str
-
-
-def parse_deadline(text: str) -> str:
-    """Normalise a deadline given as ISO 8601 with a zone; a naive time is refused."""
-    try:
-        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        raise DomainError(f"deadline {text!r} is not an ISO 8601 time, e.g. 2026-12-07T18:00+01:00") from None
-    if moment.tzinfo is None:
-        raise DomainError(f"deadline {text!r} has no time zone; add one, e.g. {text}+01:00 or {text}Z")
-    return moment.isoformat()
 
 
 #: Games already folded in this process: (database, game) -> (hash of last event, game).
@@ -114,7 +104,9 @@ class Service:
     def status(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """Per game: turn, who has submitted, who is awaited, deadline, over, winner."""
         ids = [game_id] if game_id else self.store.game_ids()
-        return [self.game_status(self.load(g)) for g in ids]
+        now = self.store.clock()
+        return [{**self.game_status(game), **deadlines.status_fields(game, now)}
+                for game in (self.load(g) for g in ids)]
 
     @staticmethod
     def game_status(game: Game) -> dict[str, Any]:
@@ -135,7 +127,8 @@ class Service:
     # -- creating ---------------------------------------------------------------------
     def new_game(self, game_id: str, engine_name: str, seats: Sequence[tuple[str, str]],
                  options: Mapping[str, str] | None = None, seed: str | None = None,
-                 deadline: str | None = None) -> Created:
+                 deadline: str | None = None, deadline_every: str | None = None,
+                 decision_every: str | None = None, remind_before: str | None = None) -> Created:
         """Create a game; returns it with the seats' passwords (the GM's only chance to see them)."""
         check_game_id(game_id)
         engine = _engine(engine_name)
@@ -162,6 +155,10 @@ class Service:
             "setup_events": setup_events, "state_hash": state_digest(state, seed, KEYED_DIGEST),
             "state_digest": KEYED_DIGEST, "deadlines": {"*": parse_deadline(deadline)} if deadline else {},
         }
+        for key, text in (("deadline_every", deadline_every), ("decision_every", decision_every),
+                          ("remind_before", remind_before)):
+            if text:  # relative clocks, in seconds (pbem.deadlines)
+                payload[key] = int(deadlines.parse_duration(text).total_seconds())
         with self.store.transaction():
             if self.store.game_row(game_id) is not None:
                 raise DomainError(f"game {game_id!r} already exists")
@@ -169,6 +166,8 @@ class Service:
             self.store.put_secrets(game_id, seed, credentials)
             game = fold(game_id, self.store.events(game_id), seed)
             self._project(game, created=True)
+            game = self._start_clock(game, self.store.clock())
+            self._project(game)
             for name, _ in seats:
                 notify.queue(self.store, game, notify.welcome(game, name, passwords[name], self.sender))
         return Created(game, passwords)
@@ -240,18 +239,28 @@ class Service:
             self._project(self.load(game_id))
             return event
 
-    def set_deadline(self, game_id: str, deadline: str, turn: str | None = None) -> str:
-        """Set or extend the deadline of the pending turn (or of every turn with ``turn='*'``)."""
+    def set_deadline(self, game_id: str, when: str, turn: str | None = None) -> tuple[str, str, bool]:
+        """Set or move the deadline of the pending turn (or of every turn with ``turn='*'``);
+        ``when`` is ISO 8601 with a zone or ``+3d`` (added to the current deadline, or to now).
+        Every seat is mailed the new deadline. Returns (turn, deadline, whether it is past)."""
+        now = self.store.clock()
         with self.store.transaction():
             game = self.load(game_id)
             if turn is None:
                 if game.pending is None:
                     raise DomainError(f"game {game_id} is over")
                 turn = game.pending.turn
-            payload = {"turn": turn, "deadline": parse_deadline(deadline)}
+            current = game.deadlines.get(turn) or (game.deadline if turn == game.pending.turn else None) \
+                if game.pending else None
+            value = deadlines.resolve(when, current, now)
+            payload = {"turn": turn, "deadline": value, "utc": deadlines.utc_text(deadlines.instant(value))}
             self.store.append(game_id, [NewEvent("DeadlineSet", payload)], game.last_seq)
-            self._project(self.load(game_id))
-            return turn
+            after = self.load(game_id)
+            self._project(after)
+            for seat in after.seats:
+                notify.queue(self.store, after, deadlines.changed_notice(after, seat, turn, self.sender),
+                             cause_seq=after.last_seq)
+            return turn, value, deadlines.is_due(value, now)
 
     def change_seat(self, game_id: str, seat: str, email: str | None, extra: Sequence[str] = ()) -> None:
         """GM correction: replace a seat's address and/or allow more sender addresses."""
@@ -280,15 +289,22 @@ class Service:
         auto = getattr(game.engine, "auto_orders", None)
         return auto(game.state, seat) if auto is not None else None
 
-    def adjudicate(self, game_id: str, force: bool = False, limit: int = 10_000) -> list[dict[str, Any]]:
+    def adjudicate(self, game_id: str, force: bool = False, limit: int = 10_000,
+                   force_turn: str | None = None, now: datetime | None = None) -> list[dict[str, Any]]:
         """Resolve pending turns while their orders are in; ``force`` applies the missed-orders
-        policy to the first pending turn. Returns the ``TurnAdjudicated`` payloads recorded."""
+        policy to the first pending turn, and only if it is ``force_turn`` (the turn the caller
+        looked at) when that is given. Each turn is decided and resolved in one write
+        transaction, so two overlapping runs never resolve a turn they did not see.
+        Returns the ``TurnAdjudicated`` payloads recorded."""
         done: list[dict[str, Any]] = []
+        now = now or self.store.clock()
         while len(done) < limit:
             with self.store.transaction():
                 game = self.load(game_id)
                 pending = game.pending
-                if pending is None or not (self.ready(game) or (force and not done)):
+                forced = force and not done and (force_turn is None or pending is not None
+                                                 and pending.turn == force_turn)
+                if pending is None or not (self.ready(game) or forced):
                     break
                 orders, defaulted = {}, []
                 for seat in pending.seats:
@@ -308,14 +324,32 @@ class Service:
                     new.append(NewEvent("SeedRevealed", {"seed": game.seed}))
                 stored = self.store.append(game_id, new, game.last_seq)
                 self._snapshot(game_id, stored.events[0].seq, state)
-                after = self.load(game_id)
+                after = self._start_clock(self.load(game_id), now)
                 self._project(after)
+                for seat in defaulted:  # a late notice: what was played for the seat
+                    from turns.base import format_orders
+
+                    notice = deadlines.late_notice(after, seat, pending.turn,
+                                                   format_orders(game.engine.name, orders[seat]), self.sender)
+                    notify.queue(self.store, after, notice, cause_seq=stored.events[0].seq)
                 reports = notify.turn_reports(after, payload, self.sender, self.store.events(game_id))
                 for message in reports:
                     notify.queue(self.store, after, message, cause_seq=stored.events[0].seq)
                 self._announce(after, stored.events[0].seq, {m.to for m in reports if m.kind == "report"})
                 done.append(payload)
         return done
+
+    def _start_clock(self, game: Game, now: datetime) -> Game:
+        """Give the pending turn its relative deadline (``--deadline-every``/``--decision-every``),
+        counted from ``now``; inside the caller's transaction. Returns the game, reloaded."""
+        every = deadlines.clock_of(game)
+        if every is None or game.pending is None or game.pending.turn in game.deadlines:
+            return game
+        value = deadlines.utc_text(now + every)
+        self.store.append(game.game_id, [NewEvent("DeadlineSet", {"turn": game.pending.turn, "deadline": value,
+                                                                   "utc": value, "relative": True})],
+                          game.last_seq)
+        return self.load(game.game_id)
 
     def awaited(self, game: Game) -> list[str]:
         """The pending seats that have no orders yet (neither submitted nor standing)."""

@@ -188,8 +188,6 @@ def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq:
     """The "your move" mails for the ``awaited`` seats of ``game``'s pending decision that
     got no report mail in this step (``reported``: addresses just sent a report) and no
     "your move" mail for this decision yet. Call inside the transaction of ``cause_seq``."""
-    from pbem.events import fold
-
     out = []
     events = None
     for seat in awaited:
@@ -202,7 +200,7 @@ def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq:
         if events is None:
             events = store.events(game.game_id)
         seen = _last_mail_seq(store, game, to)
-        before = fold(game.game_id, [e for e in events if e.seq <= seen], game.seed)
+        before = _state_at(store, game, events, seen)
         last = next((t for t in reversed(game.turns) if seat in t["orders"] and t["seq"] > seen), None)
         text = None
         if last is not None:
@@ -211,7 +209,7 @@ def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq:
             text = format_orders(game.engine.name, last["orders"][seat]).strip() or "(no orders)"
             if seat in last["defaulted"]:
                 text += "\n(your orders were missing: the missed-orders default was applied)"
-        out.append(your_move(game, seat, sender, game.engine.view(before.state, seat), text))
+        out.append(your_move(game, seat, sender, game.engine.view(before, seat), text))
     return out
 
 
@@ -221,6 +219,24 @@ def your_move_draft(game: Game, seat: str, sender: str) -> str:
     assert pending is not None
     domain = sender.rsplit("@", 1)[-1] or "localhost"
     return f"<move.{game.game_id}.{hashlib.sha256(pending.turn.encode()).hexdigest()[:16]}.{seat}@{domain}>"
+
+
+def _state_at(store: Any, game: Game, events: list[Any], seq: int) -> Any:
+    """The state right after event ``seq``: the snapshot cached after a TurnAdjudicated event
+    when it matches the recorded hash, else a replay of the events up to ``seq``."""
+    import json
+
+    from adjudicator.base import state_hash
+    from pbem.events import fold
+
+    event = next((e for e in events if e.seq == seq), None)
+    if event is not None and event.type == "TurnAdjudicated":
+        rows = list(store.db.query("select state from snapshots where game_id = ? and seq = ?", [game.game_id, seq]))
+        if rows:
+            state = json.loads(rows[0]["state"])
+            if state_hash(state) == event.payload["state_hash"]:  # a cache, checked against the log
+                return state
+    return fold(game.game_id, [e for e in events if e.seq <= seq], game.seed).state
 
 
 def _last_mail_seq(store: Any, game: Game, to: str) -> int:

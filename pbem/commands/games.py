@@ -48,10 +48,19 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
                    "(e.g. battles_json=@my-battles.json: a GM's printed data).")
 @click.option("--seed", help="The secret seed (default: 256 random bits). Only its sha256 is sent to players.")
 @click.option("--deadline", help="Deadline of every turn until changed, ISO 8601 with zone.")
+@click.option("--deadline-every", metavar="DURATION",
+              help="A relative deadline, e.g. 72h or 3d: each turn is due this long after it opens "
+                   "(the clock restarts at each adjudication).")
+@click.option("--decision-every", metavar="DURATION",
+              help="The clock of a sequential decision (Havoc's recruits, battle rounds...), e.g. 24h "
+                   "(default: --deadline-every).")
+@click.option("--remind-before", metavar="DURATION",
+              help="Remind seats still awaited this long before a deadline (default 24h; 'pbem tick' sends them).")
 @click.option("--json", "as_json", is_flag=True, help="Print the game, including each seat's password.")
 @pass_app
 def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tuple[str, ...],
-        seed: str | None, deadline: str | None, as_json: bool) -> None:
+        seed: str | None, deadline: str | None, deadline_every: str | None, decision_every: str | None,
+        remind_before: str | None, as_json: bool) -> None:
     """Create a game; welcome mails with each seat's password go to the outbox.
 
     \b
@@ -59,7 +68,10 @@ def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tu
       pbem new w1 --game wallenstein --seat red=anna@example.org --seat blue=ben@example.org \\
                --seat green=cis@example.org --option setup=random --json
     """
-    created = app.service.new_game(game_id, engine, _pairs(seats, "--seat"), _options(options), seed, deadline)
+    if deadline and (deadline_every or decision_every):
+        raise click.UsageError("give --deadline or --deadline-every/--decision-every, not both")
+    created = app.service.new_game(game_id, engine, _pairs(seats, "--seat"), _options(options), seed, deadline,
+                                   deadline_every, decision_every, remind_before)
     game = created.game
     data = {"game": game.game_id, "engine": game.engine.name, "commitment": game.created["commitment"],
             "seats": {s: {"email": game.seats[s]["email"], "password": created.passwords[s]} for s in game.seats},
@@ -87,7 +99,7 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
         else:
             lines.append(f"{r['game']} ({r['engine']}): turn {r['turn']}; submitted: "
                          f"{', '.join(r['submitted']) or '-'}; awaiting: {', '.join(r['awaiting']) or '-'}; "
-                         f"deadline: {r['deadline'] or 'none'}")
+                         f"deadline: {r['deadline'] or 'none'}" + ("; OVERDUE" if r.get("overdue") else ""))
     emit(rows if game_id is None else rows[0], as_json, "\n".join(lines) or "no games")
 
 
@@ -110,8 +122,12 @@ def adjudicate(app: App, game_id: str, force: bool, as_json: bool) -> None:
     game = service.load(game_id)
     if game.pending is None:
         raise DomainError(f"game {game_id} is over")
-    deadline_passed = game.deadline is not None and game.deadline <= _now_iso(app)
-    done = service.adjudicate(game_id, force=force or deadline_passed)
+    from pbem.deadlines import is_due
+
+    now = app.store.clock()
+    deadline_passed = is_due(game.deadline, now)  # compared as instants, whatever the zones
+    # keyed by the turn looked at: a run that waited for another never forces the next turn
+    done = service.adjudicate(game_id, force=force or deadline_passed, force_turn=game.pending.turn, now=now)
     if not done:
         st = service.game_status(service.load(game_id))
         raise DomainError(f"turn {st['turn']} is still awaiting orders from {', '.join(st['awaiting'])} "
@@ -123,12 +139,6 @@ def adjudicate(app: App, game_id: str, force: bool, as_json: bool) -> None:
     if done[-1]["over"]:
         text += f"\ngame over; winner: {done[-1]['winner'] or 'none'}"
     emit(summary, as_json, text)
-
-
-def _now_iso(app: App) -> str:
-    from datetime import datetime
-
-    return datetime.fromisoformat(app.store.now().replace("Z", "+00:00")).isoformat()
 
 
 def _viewer(seat: str | None, public: bool, gm: bool) -> str:
@@ -199,14 +209,19 @@ def _brief(e: dict[str, Any]) -> str:
 @click.option("--turn", help="The turn label (default: the pending turn; '*' for every turn).")
 @pass_app
 def deadline(app: App, game_id: str, when: str, turn: str | None) -> None:
-    """Set or extend a deadline (ISO 8601 with zone).
+    """Set or move a deadline: ISO 8601 with zone, or +DURATION (added to the current
+    deadline, or to now when there is none). Every seat is mailed the new deadline.
 
     \b
     Example:
       pbem deadline w1 2026-12-07T18:00+01:00
+      pbem deadline w1 +3d          # three days more
     """
-    label = app.service.set_deadline(game_id, when, turn)
-    click.echo(f"deadline of {game_id} {label}: {when}")
+    label, value, past = app.service.set_deadline(game_id, when, turn)
+    click.echo(f"deadline of {game_id} {label}: {value}; every seat is told by mail")
+    if past:
+        click.echo(f"warning: {value} is in the past: the next 'pbem tick' or 'pbem adjudicate' resolves "
+                   "the turn with the missed-orders default", err=True)
 
 
 @cli.command()

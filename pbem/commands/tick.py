@@ -1,0 +1,52 @@
+"""``pbem tick``: the one command for cron (ingest, remind, adjudicate, send)."""
+
+from __future__ import annotations
+
+import click
+
+from pbem.app import App, emit, pass_app
+from pbem.cli import cli
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--smtp", "smtp", metavar="HOST:PORT",
+              help="Deliver the outbox to this SMTP server (default: env PBEM_SMTP_HOST/PBEM_SMTP_PORT "
+                   "when set).")
+@click.option("--starttls", is_flag=True, help="Upgrade the SMTP connection with STARTTLS.")
+@click.option("--maildir", "maildir", type=click.Path(file_okay=False),
+              help="Deliver the outbox into this Maildir instead of SMTP.")
+@click.option("--no-send", is_flag=True, help="Leave the outbox queued (send it later with 'pbem send').")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output: one object per thing done.")
+@pass_app
+def tick(app: App, paths: tuple[str, ...], smtp: str | None, starttls: bool, maildir: str | None,
+         no_send: bool, as_json: bool) -> None:
+    """One run of the turn loop, for cron: ingest PATHS (Maildir, mbox, .eml), send due
+    reminders, adjudicate every game whose orders are in or whose deadline has passed
+    (seats without orders play the game's missed-orders default), then deliver the outbox.
+
+    Quiet when nothing happened; otherwise one line per thing done. Exit status 1 when
+    anything failed (a delivery, an adjudication, a mail that could not be processed),
+    so cron mails you about it; everything that failed stays queued for the next run.
+
+    \b
+    Example (crontab -e):
+      */10 * * * * cd ~/pbem && pbem tick ~/Maildir/.pbem --smtp mail.example.org:587 --starttls
+    """
+    import os
+
+    from pbem.deliver import MaildirTransport, SmtpTransport, smtp_settings
+    from pbem.tick import tick as run_tick
+
+    if smtp and maildir:
+        raise click.UsageError("give --smtp or --maildir, not both")
+    transport = None
+    if not no_send:
+        if maildir:
+            transport = MaildirTransport(maildir)
+        elif smtp or os.environ.get("PBEM_SMTP_HOST"):
+            transport = SmtpTransport(smtp_settings(smtp, starttls))
+    done = run_tick(app.service, paths, transport)
+    emit([d.as_dict() for d in done], as_json, "\n".join(d.text for d in done) if done else None)
+    if any(d.failed for d in done):
+        click.get_current_context().exit(1)

@@ -1,0 +1,152 @@
+"""Deadlines as instants: parsing, relative clocks, and the mails around a deadline.
+
+A deadline is stored as the ISO 8601 text the GM gave (its zone kept, to show players the
+time as the GM meant it) together with its UTC instant, and is always compared as an
+instant (never as text: ``18:00-10:00`` is later than ``20:00+00:00``).
+
+Relative clocks (``pbem new --deadline-every 72h --decision-every 24h``) give each pending
+turn a deadline counted from the moment it became pending; they are recorded as
+``DeadlineSet`` events in the transaction that opens the turn, so a replay sees the same
+deadlines. Reminders go to the seats still awaited a configurable time before the
+deadline (``--remind-before``, default 24h), once per seat and turn.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+from pbem.errors import DomainError
+from pbem.events import Game
+from pbem.notify import Outgoing, base_message
+
+_PART = re.compile(r"(\d+)\s*([wdhm])", re.IGNORECASE)
+_UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
+DEFAULT_REMIND_BEFORE = "24h"
+
+
+def parse_duration(text: str) -> timedelta:
+    """``72h``, ``3d``, ``1d12h``, ``90m``, ``2w`` -> a positive :class:`timedelta`."""
+    compact = re.sub(r"\s+", "", text or "")
+    parts = _PART.findall(compact)
+    if not parts or "".join(n + u for n, u in parts).lower() != compact.lower():
+        raise DomainError(f"{text!r} is not a duration; write e.g. 72h, 3d, 1d12h or 90m")
+    total = sum((int(n) * _UNITS[u.lower()] for n, u in parts), timedelta())
+    if total <= timedelta():
+        raise DomainError(f"duration {text!r} must be longer than zero")
+    return total
+
+
+def parse_deadline(text: str) -> str:
+    """Normalise a deadline given as ISO 8601 with a zone; a naive time is refused."""
+    try:
+        moment = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise DomainError(f"deadline {text!r} is not an ISO 8601 time, e.g. 2026-12-07T18:00+01:00") from None
+    if moment.tzinfo is None:
+        raise DomainError(f"deadline {text!r} has no time zone; add one, e.g. {text}+01:00 or {text}Z")
+    return moment.isoformat()
+
+
+def instant(text: str) -> datetime:
+    """The UTC instant of a stored deadline (any zone)."""
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    if moment.tzinfo is None:  # older records: a naive time was never accepted, but be safe
+        moment = moment.replace(tzinfo=timezone.utc)
+    return moment.astimezone(timezone.utc)
+
+
+def utc_text(moment: datetime) -> str:
+    """``2026-12-07T17:00:00Z``: an instant as UTC text."""
+    return moment.astimezone(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def is_due(deadline: str | None, now: datetime) -> bool:
+    """True when ``deadline`` is set and its instant is not after ``now``."""
+    return deadline is not None and instant(deadline) <= now.astimezone(timezone.utc)
+
+
+def resolve(when: str, current: str | None, now: datetime) -> str:
+    """A GM's deadline text: ISO 8601 with zone, or ``+3d``/``+12h`` (added to the current
+    deadline, or to now when there is none), in the zone of the current deadline."""
+    when = when.strip()
+    if not when.startswith("+"):
+        return parse_deadline(when)
+    base = datetime.fromisoformat(current.replace("Z", "+00:00")) if current else now.astimezone(timezone.utc)
+    return (base + parse_duration(when[1:])).replace(microsecond=0).isoformat()
+
+
+def clock_of(game: Game) -> timedelta | None:
+    """The relative clock of ``game``'s pending turn: ``decision_every`` for a sequential
+    decision (when set), else ``deadline_every``; None without a relative clock."""
+    created = game.created
+    pending = game.pending
+    if pending is None:
+        return None
+    every = created.get("decision_every") if not pending.simultaneous else None
+    every = every or created.get("deadline_every")
+    return timedelta(seconds=int(every)) if every else None
+
+
+def remind_before(game: Game) -> timedelta:
+    """How long before a deadline the awaited seats are reminded."""
+    seconds = game.created.get("remind_before")
+    return timedelta(seconds=int(seconds)) if seconds else parse_duration(DEFAULT_REMIND_BEFORE)
+
+
+def _msgid(kind: str, game: Game, turn: str, seat: str, sender: str) -> str:
+    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    return f"<{kind}.{game.game_id}.{hashlib.sha256(turn.encode()).hexdigest()[:16]}.{seat}@{domain}>"
+
+
+def _mail(game: Game, seat: str, sender: str, kind: str, subject: str, lines: list[str],
+          msgid: str | None = None) -> Outgoing:
+    to = game.seats[seat]["email"]
+    msg = base_message(game, to, f"[{game.game_id}] {subject}", sender, kind)
+    if msgid:
+        msg.replace_header("Message-ID", msgid)
+    msg.set_content("\n".join(lines) + "\n")
+    return Outgoing(to, msg["Subject"], msg, kind)
+
+
+def reminder(game: Game, seat: str, sender: str) -> tuple[str, Outgoing]:
+    """The reminder of ``seat`` for the pending turn, with its (per seat and turn) Message-ID."""
+    from pbem.replies import format_deadline
+
+    pending = game.pending
+    assert pending is not None
+    msgid = _msgid("remind", game, pending.turn, seat, sender)
+    lines = [f"Reminder: game {game.game_id} still awaits your orders, {seat}, for turn {pending.turn}.",
+             f"Deadline: {format_deadline(game.deadline)}",
+             "",
+             "If nothing arrives by then, the missed-orders default of the game is applied for you.",
+             f"Send a block starting with: GAME {game.game_id} {seat} <your password>"]
+    return msgid, _mail(game, seat, sender, "reminder", f"reminder: orders due for {pending.turn}", lines, msgid)
+
+
+def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str) -> Outgoing:
+    """The notice to a seat whose orders were missing when ``turn`` was adjudicated."""
+    lines = [f"Game {game.game_id}: your orders for turn {turn} had not arrived when the turn was "
+             "adjudicated, so the game's missed-orders default was played for you:", "",
+             *("  " + line for line in (orders_text.strip() or "(no orders)").splitlines()), "",
+             "Your next report or 'your move' mail says what happened and what is due next."]
+    return _mail(game, seat, sender, "late", f"orders missed for {turn}", lines,
+                 _msgid("late", game, turn, seat, sender))
+
+
+def changed_notice(game: Game, seat: str, turn: str, sender: str) -> Outgoing:
+    """The mail to every seat when the GM sets or moves a deadline."""
+    from pbem.replies import format_deadline
+
+    lines = [f"Game {game.game_id}: the GM set the deadline of turn {turn} to",
+             f"  {format_deadline(game.deadlines.get(turn) or game.deadline)}"]
+    return _mail(game, seat, sender, "deadline", f"deadline of {turn} changed", lines)
+
+
+def status_fields(game: Game, now: datetime) -> dict[str, Any]:
+    """Deadline figures for ``pbem status``: the UTC instant and whether the game is overdue."""
+    deadline = game.deadline
+    return {"deadline_utc": utc_text(instant(deadline)) if deadline else None,
+            "overdue": bool(game.pending is not None and is_due(deadline, now))}

@@ -1,0 +1,124 @@
+"""``pbem tick``: one run of the turn loop, for cron.
+
+In order: ingest the given mailboxes (only mail not seen before is listed), send due
+reminders, adjudicate every game whose orders are all in or whose deadline has passed
+(the missed-orders default for seats without orders), then deliver the outbox. Each thing
+done is one :class:`Done` line; a run that did nothing prints nothing.
+
+Adjudication is keyed by the turn this run looked at (see
+:meth:`pbem.service.Service.adjudicate`): two overlapping runs never resolve a turn that
+one of them did not see, and a deadline forces only the turn it belongs to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from pbem import deadlines, notify
+from pbem.errors import DomainError
+from pbem.service import Service
+
+
+@dataclass
+class Done:
+    """One thing a tick did: what (``ingest``, ``remind``, ``adjudicate``, ``send``...), the
+    game, a one-line text, and whether it failed."""
+
+    what: str
+    text: str
+    game: str | None = None
+    failed: bool = False
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"what": self.what, "game": self.game, "text": self.text, "failed": self.failed, **self.data}
+
+
+def ingest_paths(service: Service, paths: Sequence[str]) -> list[Done]:
+    """Ingest every mail of ``paths``; one line per mail not ingested before."""
+    from pbem.ingest import Ingestor
+    from pbem.mailin import read_sources
+
+    ingestor = Ingestor(service)
+    out = []
+    for mail in read_sources(tuple(paths), None):
+        outcome = ingestor.ingest(mail)
+        if outcome.outcome == "duplicate":
+            continue
+        out.append(Done("ingest", outcome.line(), failed=outcome.outcome == "error",
+                        data={"outcome": outcome.outcome}))
+    return out
+
+
+def send_reminders(service: Service, now: datetime) -> list[Done]:
+    """Remind the awaited seats of every game whose deadline is near (once per seat and turn)."""
+    out = []
+    for game_id in service.store.game_ids():
+        game = service.load(game_id)
+        if game.pending is None or game.deadline is None:
+            continue
+        due = deadlines.instant(game.deadline)
+        if not due - deadlines.remind_before(game) <= now < due:
+            continue
+        with service.store.transaction():
+            game = service.load(game_id)
+            if game.pending is None:
+                continue
+            for seat in service.awaited(game):
+                msgid, mail = deadlines.reminder(game, seat, service.sender)
+                if list(service.store.db.query("select 1 from outbox where message_id = ?", [msgid])):
+                    continue
+                notify.queue(service.store, game, mail, cause_seq=game.last_seq)
+                out.append(Done("remind", f"reminded {game_id} {seat} (turn {game.pending.turn})", game_id))
+    return out
+
+
+def adjudicate_due(service: Service, now: datetime) -> list[Done]:
+    """Adjudicate every game whose pending turn is ready or past its deadline."""
+    out = []
+    for game_id in service.store.game_ids():
+        game = service.load(game_id)
+        pending = game.pending
+        if pending is None:
+            continue
+        due = deadlines.is_due(game.deadline, now)
+        if not (due or service.ready(game)):
+            continue
+        try:
+            done = service.adjudicate(game_id, force=due, force_turn=pending.turn, now=now)
+        except DomainError as exc:
+            out.append(Done("adjudicate", f"FAILED {game_id} {pending.turn}: {exc.message}", game_id, True))
+            continue
+        for payload in done:
+            missed = f" (missed orders: {', '.join(payload['defaulted'])})" if payload["defaulted"] else ""
+            over = f"; game over, winner {payload['winner'] or 'none'}" if payload["over"] else ""
+            out.append(Done("adjudicate", f"adjudicated {game_id} {payload['turn']}{missed}{over}", game_id,
+                            data={"turn": payload["turn"], "defaulted": payload["defaulted"]}))
+    return out
+
+
+def deliver(service: Service, transport: Any) -> list[Done]:
+    """Send the outbox through ``transport``; one line per message that failed, one in all."""
+    from pbem.deliver import send_outbox
+
+    results = send_outbox(service.store, transport)
+    out = [Done("send", f"FAILED to send {r.id} to {r.to}: {r.error}", failed=True) for r in results if not r.ok]
+    sent = sum(r.ok for r in results)
+    if sent:
+        out.append(Done("send", f"sent {sent} message(s)", data={"sent": sent}))
+    return out
+
+
+def tick(service: Service, paths: Sequence[str] = (), transport: Any = None) -> list[Done]:
+    """One run of the loop at the store clock's time; every thing done, in order."""
+    done = ingest_paths(service, paths) if paths else []
+    now = service.store.clock()
+    done += send_reminders(service, now)
+    done += adjudicate_due(service, now)
+    if transport is not None:
+        done += deliver(service, transport)
+    return done
