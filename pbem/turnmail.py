@@ -226,7 +226,6 @@ def _state_at(store: Any, game: Game, events: list[Any], seq: int) -> Any:
     when it matches the recorded hash, else a replay of the events up to ``seq``."""
     import json
 
-    from adjudicator.base import state_hash
     from pbem.events import fold
 
     event = next((e for e in events if e.seq == seq), None)
@@ -234,7 +233,7 @@ def _state_at(store: Any, game: Game, events: list[Any], seq: int) -> Any:
         rows = list(store.db.query("select state from snapshots where game_id = ? and seq = ?", [game.game_id, seq]))
         if rows:
             state = json.loads(rows[0]["state"])
-            if state_hash(state) == event.payload["state_hash"]:  # a cache, checked against the log
+            if game.digest(state) == event.payload["state_hash"]:  # a cache, checked against the log
                 return state
     return fold(game.game_id, [e for e in events if e.seq <= seq], game.seed).state
 
