@@ -31,7 +31,7 @@ from turns.envelope import Block, EnvelopeResult, parse_blocks
 
 log = logging.getLogger("pbem.ingest")
 
-OUTCOMES = ("accepted", "partial", "rejected", "ignored", "duplicate", "error")
+OUTCOMES = ("accepted", "partial", "rejected", "ignored", "duplicate", "error", "command")
 
 
 @dataclass
@@ -62,7 +62,7 @@ class Outcome:
         hidden = sum(b.auth_failed for b in self.blocks)
         seats += (", " if seats and hidden else "") + (f"{hidden} unauthenticated block(s)" if hidden else "")
         extra = f" [{seats}]" if seats else ""
-        note = f" ({self.note})" if self.note and self.outcome in ("ignored", "error", "duplicate") else ""
+        note = f" ({self.note})" if self.note and self.outcome in ("ignored", "error", "duplicate", "command") else ""
         return (f"{self.outcome:9} {self.sender or 'GM'} {self.key}{extra}"
                 f"{f' {self.problems} problem(s)' if self.problems else ''}{note}")
 
@@ -116,6 +116,13 @@ class Ingestor:
             log.info("%s from %s: ignored (%s)", key, mail.sender, mail.ignore)
             return Outcome(key, origin, mail.sender, "ignored", note=mail.ignore)
         envelope = parse_blocks(mail.text)
+        if mail.is_mail and not envelope.blocks:  # mail commands; strangers get no reply (pbem.mailcmd)
+            from pbem import mailcmd
+
+            handled = mailcmd.handle(self.service, mail)
+            if handled is not None:
+                self.store.set_mail_status(key, *handled)
+                return Outcome(key, origin, mail.sender, handled[0], note=handled[1])
         games: list[Game] = []
         results = [self._block(mail, block, f"{key}#{n}", games) for n, block in enumerate(envelope.blocks, 1)]
         result = Outcome(key, origin, mail.sender, _classify(results), results, _count(results, envelope),

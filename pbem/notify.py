@@ -51,7 +51,7 @@ def base_message(game: Game | None, to: str, subject: str, sender: str, kind: st
 ORDER_DOCS = {"wallenstein": "docs/orders-wallenstein.md", "havoc": "docs/orders-havoc.md"}
 
 
-def welcome(game: Game, seat: str, password: str, sender: str) -> Outgoing:
+def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str | None = None) -> Outgoing:
     """The welcome mail of a seat: its password, the seed commitment, how to send orders, and
     the seat's opening report (text, HTML and map) made from its own view."""
     from pbem.replies import format_deadline
@@ -89,9 +89,11 @@ def welcome(game: Game, seat: str, password: str, sender: str) -> Outgoing:
                   f"Deadline: {format_deadline(game.deadline)}"]
     from pbem.turnmail import compose, seat_report, view_summary
 
-    rendered = seat_report(game, seat)  # the opening position, from this seat's view only
+    # the position (the opening one, or the current one for a replacement player), from this seat's view only
+    rendered = seat_report(game, seat, after_turn) if after_turn else seat_report(game, seat)
     if rendered is not None:
-        lines += ["", "Your opening position follows (the map is attached); write your first orders from it."]
+        lines += ["", f"Your {'current' if after_turn else 'opening'} position follows (see the map picture); "
+                  "write your orders from it."]
     else:
         lines += ["", *view_summary(game.engine.view(game.state, seat))]
     return compose(game, row["email"], f"[{game.game_id}] Welcome, {seat}", sender, "welcome", lines, rendered)

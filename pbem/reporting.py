@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.base import GM, PUBLIC
+from pbem import colours
 from pbem.events import Game, fold_steps
 from pbem.notify import LOOP_HEADER, Outgoing, thread_id
 from pbem.store import StoredEvent
@@ -86,7 +87,7 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
     """Render the reports of ``game`` (the state right after ``payload``'s turn)."""
     out = []
     for viewer in only or viewers(game):
-        view = game.engine.view(game.state, viewer)
+        view = colours.apply(game.engine.view(game.state, viewer), game.created.get("colors"))
         inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
                           view=view, history=history, seed_commitment=game.created["commitment"],
                           state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,

@@ -63,6 +63,9 @@ class Service:
         if not verify and until_turn is None:
             cached = self._from_cache(game_id)
             if cached is not None:
+                for name, cred in credentials.items():  # always the current password hashes
+                    if name in cached.seats:
+                        cached.seats[name].update(cred)
                 return cached
         events = self.store.events(game_id)
         snapshot = None if verify or until_turn else self.store.snapshot(game_id)
@@ -128,7 +131,8 @@ class Service:
     def new_game(self, game_id: str, engine_name: str, seats: Sequence[tuple[str, str]],
                  options: Mapping[str, str] | None = None, seed: str | None = None,
                  deadline: str | None = None, deadline_every: str | None = None,
-                 decision_every: str | None = None, remind_before: str | None = None) -> Created:
+                 decision_every: str | None = None, remind_before: str | None = None,
+                 colors: Mapping[str, str] | None = None) -> Created:
         """Create a game; returns it with the seats' passwords (the GM's only chance to see them)."""
         check_game_id(game_id)
         engine = _engine(engine_name)
@@ -155,6 +159,11 @@ class Service:
             "setup_events": setup_events, "state_hash": state_digest(state, seed, KEYED_DIGEST),
             "state_digest": KEYED_DIGEST, "deadlines": {"*": parse_deadline(deadline)} if deadline else {},
         }
+        from pbem import colours
+
+        wanted = colours.assign(engine.name, names, colors)
+        if wanted != colours.of_view(engine.view(state, GM)):  # recorded only where the engine's differ
+            payload["colors"] = wanted
         for key, text in (("deadline_every", deadline_every), ("decision_every", decision_every),
                           ("remind_before", remind_before)):
             if text:  # relative clocks, in seconds (pbem.deadlines)
@@ -228,15 +237,23 @@ class Service:
             return Submitted(result.events[0], result.duplicate, "standing")
 
     def void(self, game_id: str, seat: str, reason: str) -> StoredEvent:
-        """GM correction: void ``seat``'s accepted orders for the pending turn."""
+        """GM correction: void ``seat``'s accepted orders for the pending turn. The seat is
+        told by mail, and an ACCEPTED reply to those orders still unsent is withdrawn
+        (``event.payload['reply_withdrawn']``)."""
+        from pbem.seats import void_notice, withdraw_accepted_reply
+
         with self.store.transaction():
             game = self.load(game_id)
             sub = game.submitted.get(seat)
             if sub is None or game.pending is None or sub["turn"] != game.pending.turn:
                 raise DomainError(f"{seat} has no accepted orders for the pending turn of {game_id}")
-            payload = {"seat": seat, "turn": sub["turn"], "reason": reason}
+            withdrawn = withdraw_accepted_reply(self.store, game, seat, (sub.get("source") or {}).get("message_id"))
+            payload = {"seat": seat, "turn": sub["turn"], "reason": reason, "reply_withdrawn": withdrawn}
             event = self.store.append(game_id, [NewEvent("OrdersVoided", payload)], game.last_seq).events[0]
-            self._project(self.load(game_id))
+            after = self.load(game_id)
+            self._project(after)
+            notify.queue(self.store, after, void_notice(after, seat, sub["turn"], reason, withdrawn, self.sender),
+                         cause_seq=event.seq)
             return event
 
     def set_deadline(self, game_id: str, when: str, turn: str | None = None) -> tuple[str, str, bool]:
@@ -262,8 +279,16 @@ class Service:
                              cause_seq=after.last_seq)
             return turn, value, deadlines.is_due(value, now)
 
-    def change_seat(self, game_id: str, seat: str, email: str | None, extra: Sequence[str] = ()) -> None:
-        """GM correction: replace a seat's address and/or allow more sender addresses."""
+    def change_seat(self, game_id: str, seat: str, email: str | None, extra: Sequence[str] = (),
+                    reset_password: bool = False) -> str | None:
+        """GM correction: replace a seat's address and/or allow more sender addresses.
+
+        ``reset_password`` replaces the seat's player: a new password (returned; the old one no
+        longer works) and a welcome mail with the current position to the seat's address."""
+        password = new_password_text = None
+        if reset_password:
+            new_password_text = password = new_password()
+            salt, digest = hash_password(password)  # hashed before the write transaction
         with self.store.transaction():
             game = self.load(game_id)
             if seat not in game.seats:
@@ -273,7 +298,18 @@ class Service:
             addresses = sorted({new_email.lower(), *(a.strip().lower() for a in extra)}
                                | ({a for a in row["addresses"]} if not email else set()))
             payload = {"seat": seat, "email": new_email, "addresses": addresses}
-            self.store.append(game_id, [NewEvent("SeatChanged", payload)], game.last_seq)
+            if new_password_text:
+                payload["password_reset"] = True  # the hash lives in the secrets table, never the log
+            event = self.store.append(game_id, [NewEvent("SeatChanged", payload)], game.last_seq).events[0]
+            if new_password_text:
+                seed, credentials = self.store.secrets(game_id)
+                credentials[seat] = {"salt": salt, "password_hash": digest}
+                self.store.put_secrets(game_id, seed or game.seed, credentials)
+                after = self.load(game_id)
+                last = after.turns[-1]["turn"] if after.turns else None
+                notify.queue(self.store, after, notify.welcome(after, seat, new_password_text, self.sender, last),
+                             cause_seq=event.seq)
+        return password
 
     # -- adjudication ------------------------------------------------------------------
     def ready(self, game: Game) -> bool:

@@ -41,8 +41,9 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
 @cli.command()
 @click.argument("game_id")
 @click.option("--game", "engine", required=True, help="Which game: " + ", ".join(["wallenstein", "havoc", "gods-playground"]) + ".")
-@click.option("--seat", "seats", multiple=True, required=True, metavar="NAME=EMAIL",
-              help="A seat and its player's address; repeat per seat, in seating order.")
+@click.option("--seat", "seats", multiple=True, required=True, metavar="NAME=EMAIL[:COLOUR]",
+              help="A seat and its player's address; repeat per seat, in seating order. A seat named "
+                   "after a colour of the game gets it; else :COLOUR picks one, or the next free one is used.")
 @click.option("--option", "options", multiple=True, metavar="K=V",
               help="A game option, e.g. setup=draft; K=@FILE reads the value from a file "
                    "(e.g. battles_json=@my-battles.json: a GM's printed data).")
@@ -70,8 +71,16 @@ def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tu
     """
     if deadline and (deadline_every or decision_every):
         raise click.UsageError("give --deadline or --deadline-every/--decision-every, not both")
-    created = app.service.new_game(game_id, engine, _pairs(seats, "--seat"), _options(options), seed, deadline,
-                                   deadline_every, decision_every, remind_before)
+    from pbem.colours import split_colour
+
+    pairs, chosen = [], {}
+    for name, value in _pairs(seats, "--seat"):
+        address, colour = split_colour(value)
+        pairs.append((name, address))
+        if colour:
+            chosen[name] = colour
+    created = app.service.new_game(game_id, engine, pairs, _options(options), seed, deadline,
+                                   deadline_every, decision_every, remind_before, chosen)
     game = created.game
     data = {"game": game.game_id, "engine": game.engine.name, "commitment": game.created["commitment"],
             "seats": {s: {"email": game.seats[s]["email"], "password": created.passwords[s]} for s in game.seats},
@@ -237,7 +246,9 @@ def void(app: App, game_id: str, seat: str, reason: str) -> None:
       pbem void w1 red --reason "sent by mistake"
     """
     event = app.service.void(game_id, seat, reason)
-    click.echo(f"voided {seat}'s orders for {event.payload['turn']} (event {event.seq})")
+    withdrawn = "; the unsent ACCEPTED reply was withdrawn" if event.payload.get("reply_withdrawn") else ""
+    click.echo(f"voided {seat}'s orders for {event.payload['turn']} (event {event.seq}); "
+               f"{seat} is told by mail{withdrawn}")
 
 
 @cli.command()
@@ -245,18 +256,28 @@ def void(app: App, game_id: str, seat: str, reason: str) -> None:
 @click.argument("seat")
 @click.option("--email", help="The seat's new address (replaces the old one).")
 @click.option("--allow", "allow", multiple=True, help="Another sender address accepted for this seat.")
+@click.option("--new-password", "reset", is_flag=True,
+              help="A new player takes the seat: a new password (the old one stops working) and a "
+                   "welcome mail with the current position go to the seat's address.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (with the new password).")
 @pass_app
-def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str, ...]) -> None:
-    """GM correction: replace a seat's address or allow more sender addresses.
+def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str, ...], reset: bool,
+         as_json: bool) -> None:
+    """GM correction: replace a seat's address, allow more sender addresses, or hand the
+    seat to a new player.
 
     \b
     Example:
       pbem seat w1 red --email anna@new.example --allow anna@work.example
+      pbem seat w1 red --email zoe@example.org --new-password   # zoe replaces anna
     """
-    if not email and not allow:
-        raise click.UsageError("give --email and/or --allow")
-    app.service.change_seat(game_id, seat, email, allow)
-    click.echo(f"updated seat {seat} of {game_id}")
+    if not email and not allow and not reset:
+        raise click.UsageError("give --email, --allow and/or --new-password")
+    password = app.service.change_seat(game_id, seat, email, allow, reset_password=reset)
+    text = f"updated seat {seat} of {game_id}"
+    if password:
+        text += f"; new password {password} (the old one no longer works); welcome mail queued"
+    emit({"game": game_id, "seat": seat, "password": password}, as_json, text)
 
 
 @cli.command()

@@ -1,0 +1,144 @@
+"""Mail commands for players: HELP, STATUS, REPORT, PASSWORD, and silence for strangers.
+
+A mail without any ``GAME`` block is looked at here (a small hook in
+:meth:`pbem.ingest.Ingestor._process`):
+
+- from an address that no seat has registered: no reply at all (a forged From must not
+  make us mail a third party), recorded as ``ignored`` so the GM sees it in ingest's output;
+- from a registered address, with a command line (in the subject or as the first text line)
+  ``HELP|STATUS|REPORT|PASSWORD [game] [seat]`` (game and seat may be left out when the
+  address has only one seat): the answer goes to the seat's registered address only;
+- from a registered address without a command: the usual "no order block" reply.
+
+A command needs no password: its answer only ever goes to the address the GM registered.
+PASSWORD issues a new password (the old one stops working) in a welcome mail.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pbem.events import Game
+from pbem.mailin import ParsedMail
+from pbem.notify import Outgoing, base_message
+
+COMMANDS = ("HELP", "STATUS", "REPORT", "PASSWORD")
+_COMMAND = re.compile(r"^\s*(?:re:\s*)*(HELP|STATUS|REPORT|PASSWORD)\b[ \t]*([^\n]*)$", re.IGNORECASE)
+
+
+def find_command(mail: ParsedMail) -> tuple[str, list[str]] | None:
+    """``(COMMAND, [words])`` from the subject or the first non-empty text line, or None."""
+    first = next((line for line in mail.text.splitlines() if line.strip()), "")
+    for candidate in (mail.subject or "", first):
+        match = _COMMAND.match(candidate)
+        if match:
+            return match.group(1).upper(), match.group(2).split()[:2]
+    return None
+
+
+def seats_of(service: Any, address: str) -> list[tuple[str, str]]:
+    """Every (game, seat) of a running game whose registered addresses include ``address``."""
+    address = address.strip().lower()
+    out = []
+    for row in service.store.db.query("select game_id from games where over = 0 order by game_id"):
+        game = service.load(row["game_id"])
+        for seat, data in game.seats.items():
+            if address in {a.lower() for a in data.get("addresses", [])} | {data["email"].lower()}:
+                out.append((game.game_id, seat))
+    return out
+
+
+def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
+    """Handle a mail without GAME blocks: ``(outcome, note)`` when handled here (answer
+    queued or deliberately none), None when the usual reply should go out."""
+    if not mail.is_mail or not mail.sender:
+        return None
+    mine = seats_of(service, mail.sender)
+    if not mine:
+        return "ignored", "unknown sender and no GAME block: not answered (no backscatter)"
+    found = find_command(mail)
+    if found is None:
+        return None
+    command, words = found
+    chosen = [(g, s) for g, s in mine if (not words or words[0] == g) and (len(words) < 2 or words[1] == s)]
+    if len(chosen) != 1:
+        listing = ", ".join(f"{g} {s}" for g, s in mine)
+        out = _mail(service, mine[0][0], _registered(service, *mine[0]), f"{command}: which seat?",
+                    [f"Your address plays several seats ({listing}); write e.g. "
+                     f"'{command} {mine[0][0]} {mine[0][1]}'." if len(mine) > 1 else
+                     f"No seat matches '{' '.join(words)}'; your seat is {listing}."])
+        from pbem.notify import queue
+
+        queue(service.store, service.load(mine[0][0]), out)
+        return "command", f"{command} without a clear seat"
+    game_id, seat = chosen[0]
+    ANSWERS[command](service, service.load(game_id), seat)
+    return "command", f"{command} {game_id} {seat}"
+
+
+def _registered(service: Any, game_id: str, seat: str) -> str:
+    return str(service.load(game_id).seats[seat]["email"])
+
+
+def _mail(service: Any, game_id: str, to: str, subject: str, lines: list[str]) -> Outgoing:
+    game = service.load(game_id)
+    msg = base_message(game, to, f"[{game_id}] {subject}", service.sender, "command")
+    msg["Auto-Submitted"] = "auto-replied"
+    msg.set_content("\n".join(lines) + "\n")
+    return Outgoing(to, msg["Subject"], msg, "command")
+
+
+def _help(service: Any, game: Game, seat: str) -> None:
+    from pbem.notify import ORDER_DOCS, queue
+    from pbem.reporting import order_help
+
+    pending = game.pending
+    lines = [f"Orders for game {game.game_id} ({game.engine.name}), seat {seat}:", "",
+             f"GAME {game.game_id} {seat} <your password>",
+             "TURN " + (pending.turn if pending else "<turn>") + "     # optional",
+             "... your orders, one per line ...", "END", ""]
+    if pending is not None and seat in pending.seats:
+        lines += [f"Order keywords accepted now: {', '.join(pending.forms)}", ""]
+    lines += [order_help(game.engine.name).rstrip() or "(no short help for this game)"]
+    if game.engine.name in ORDER_DOCS:
+        lines += ["", f"The full syntax is in {ORDER_DOCS[game.engine.name]} of pbem."]
+    lines += ["", "Mail commands: HELP, STATUS, REPORT (your latest report again), PASSWORD (a new password)."]
+    queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "help", lines))
+
+
+def _status(service: Any, game: Game, seat: str) -> None:
+    from pbem.notify import queue
+    from pbem.replies import format_deadline
+
+    st = service.game_status(game)
+    if st["over"]:
+        lines = [f"Game {game.game_id} is over. Winner: {st['winner'] or 'none'}."]
+    else:
+        mine = "yours are in" if seat in st["submitted"] else (
+            "yours are awaited" if seat in st["awaiting"] else "nothing is awaited from you")
+        lines = [f"Game {game.game_id}, turn {st['turn']} ({st['kind']}): {mine}.",
+                 f"Awaited: {', '.join(st['awaiting']) or 'nobody'}; in: {', '.join(st['submitted']) or 'none'}.",
+                 f"Deadline: {format_deadline(st['deadline'])}"]
+    queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "status", lines))
+
+
+def _report(service: Any, game: Game, seat: str) -> None:
+    from pbem.notify import queue
+    from pbem.turnmail import OPENING, compose, seat_report, view_summary
+
+    turn = game.turns[-1]["turn"] if game.turns else OPENING
+    rendered = seat_report(game, seat, turn)
+    intro = [f"Game {game.game_id}: your report ({seat}), as of {turn}, sent again on request."]
+    if rendered is None:
+        intro += ["", *view_summary(game.engine.view(game.state, seat))]
+    out = compose(game, game.seats[seat]["email"], f"[{game.game_id}] report for {seat} (again)",
+                  service.sender, "command", intro, rendered)
+    queue(service.store, game, out)
+
+
+def _password(service: Any, game: Game, seat: str) -> None:
+    service.change_seat(game.game_id, seat, None, (), reset_password=True)
+
+
+ANSWERS = {"HELP": _help, "STATUS": _status, "REPORT": _report, "PASSWORD": _password}

@@ -1,0 +1,49 @@
+"""GM corrections that concern one seat and the mail they cause: replacing a seat's player
+(new address, new password, a welcome with the current position) and voiding its orders
+(the seat is told; an ACCEPTED reply still unsent is withdrawn)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.deliver import message_of
+from pbem.events import Game
+from pbem.notify import Outgoing, base_message
+
+
+def withdraw_accepted_reply(store: Any, game: Game, seat: str, message_id: str | None) -> bool:
+    """Delete the unsent ACCEPTED reply to the mail ``message_id`` of ``seat`` (inside the
+    caller's transaction), when that reply is about this game and seat only. True if one was."""
+    if not message_id:
+        return False
+    addresses = {a.lower() for a in game.seats[seat].get("addresses", [])} | {game.seats[seat]["email"].lower()}
+    for row in store.outbox(unsent_only=True):
+        if row["kind"] != "reply" or row["to_addr"].lower() not in addresses:
+            continue
+        msg = message_of(row)
+        if str(msg["In-Reply-To"] or "").strip() != message_id.strip():
+            continue
+        body = msg.get_body(preferencelist=("plain",))
+        text = body.get_content() if body is not None else ""
+        sections = text.count("ACCEPTED: ") + text.count("REJECTED: ") + text.count("GAME block on line")
+        if sections == 1 and f"ACCEPTED: orders for game {game.game_id}, seat {seat}" in text:
+            store.db["outbox"].delete(row["id"])
+            return True
+    return False
+
+
+def void_notice(game: Game, seat: str, turn: str, reason: str, withdrawn: bool, sender: str) -> Outgoing:
+    """The mail telling ``seat`` that the GM voided its orders for ``turn``."""
+    from pbem.replies import format_deadline
+
+    to = game.seats[seat]["email"]
+    lines = [f"Game {game.game_id}: the GM voided your accepted orders for turn {turn}.",
+             f"Reason: {reason}", ""]
+    if withdrawn:
+        lines += ["(The ACCEPTED reply to those orders had not been sent yet and was withdrawn.)", ""]
+    lines += ["Nothing of them counts now: send new orders before the deadline,",
+              f"  {format_deadline(game.deadline)}",
+              f"in a block starting with: GAME {game.game_id} {seat} <your password>"]
+    msg = base_message(game, to, f"[{game.game_id}] your orders for {turn} were voided", sender, "void")
+    msg.set_content("\n".join(lines) + "\n")
+    return Outgoing(to, msg["Subject"], msg, "void")

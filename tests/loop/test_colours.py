@@ -1,0 +1,53 @@
+"""Issue 13 item 8: a seat named after a colour of its game gets that colour; otherwise the
+GM's pick (``--seat name=email:colour``) or the next free one."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from pbem.app import App
+from pbem.cli import cli
+from pbem.colours import assign, split_colour
+from pbem.errors import DomainError
+from pbem.reporting import render_turn
+from pbem.service import Service
+from pbem.store import Store
+from reports.colors import NAMED
+
+
+def test_named_seats_keep_their_colour_and_others_take_free_ones():
+    assert assign("wallenstein", ["red", "blue", "green", "yellow"]) == \
+        {"red": "red", "blue": "blue", "green": "green", "yellow": "yellow"}
+    assert assign("wallenstein", ["anna", "yellow", "ben"]) == {"anna": "red", "yellow": "yellow", "ben": "blue"}
+    assert assign("wallenstein", ["anna", "ben", "red"], {"anna": "purple"}) == \
+        {"anna": "purple", "ben": "blue", "red": "red"}
+    with pytest.raises(DomainError, match="already taken"):
+        assign("wallenstein", ["red", "anna"], {"anna": "red"})
+    with pytest.raises(DomainError, match="not a colour"):
+        assign("wallenstein", ["anna", "ben", "cis"], {"anna": "mauve"})
+    assert split_colour("anna@example.org:green") == ("anna@example.org", "green")
+    assert split_colour("anna@example.org") == ("anna@example.org", None)
+
+
+def test_the_readme_seats_are_drawn_in_their_own_colours(tmp_path):
+    db = str(tmp_path / "p.db")
+    args = ["--db", db, "new", "w1", "--game", "wallenstein", "--seed", "colours-" + "x" * 40]
+    for seat in ("red", "blue", "green", "yellow"):
+        args += ["--seat", f"{seat}={seat}@example.org"]
+    assert CliRunner().invoke(cli, args, obj=App(db)).exit_code == 0
+    service = Service(Store(db))
+    game = service.load("w1")
+    html = render_turn(game, {"turn": "start"}, [], only=["green"])[0].rendered.html
+    assert NAMED["green"] in html and NAMED["yellow"] in html and NAMED["black"] not in html
+
+
+def test_the_gm_picks_a_colour(tmp_path):
+    db = str(tmp_path / "p.db")
+    args = ["--db", db, "new", "w1", "--game", "wallenstein", "--seed", "colours-" + "y" * 40,
+            "--seat", "anna=anna@example.org:purple", "--seat", "ben=ben@example.org", "--seat", "cis=cis@x.org"]
+    result = CliRunner().invoke(cli, args, obj=App(db))
+    assert result.exit_code == 0, result.output
+    game = Service(Store(db)).load("w1")
+    assert game.created["colors"] == {"anna": "purple", "ben": "red", "cis": "blue"}
+    assert game.seats["anna"]["email"] == "anna@example.org"
