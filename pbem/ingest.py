@@ -59,10 +59,12 @@ class Outcome:
         """One line for the GM's terminal."""
         seats = ", ".join(f"{b.game}/{b.seat}:{'ok' if b.accepted else 'rejected'}"
                           for b in self.blocks if not b.auth_failed)
-        hidden = sum(b.auth_failed for b in self.blocks)
-        seats += (", " if seats and hidden else "") + (f"{hidden} unauthenticated block(s)" if hidden else "")
+        hidden = [b.auth_reason or "not authenticated" for b in self.blocks if b.auth_failed]
+        seats += (", " if seats and hidden else "") + (f"{len(hidden)} unauthenticated block(s): "
+                                                        f"{', '.join(sorted(set(hidden)))}" if hidden else "")
         extra = f" [{seats}]" if seats else ""
-        note = f" ({self.note})" if self.note and self.outcome in ("ignored", "error", "duplicate", "command") else ""
+        shown = self.outcome in ("ignored", "error", "duplicate", "command") or self.note.startswith("still ")
+        note = f" ({self.note})" if self.note and shown else ""
         return (f"{self.outcome:9} {self.sender or 'GM'} {self.key}{extra}"
                 f"{f' {self.problems} problem(s)' if self.problems else ''}{note}")
 
@@ -106,6 +108,7 @@ class Ingestor:
     # -- one mail ---------------------------------------------------------------------
     def _process(self, mail: ParsedMail, origin: str) -> Outcome:
         key = mail.key
+        earlier = self._earlier_status(key)
         if not self.store.put_mail(key, mail.raw, mail.message_id, mail.sender) and not self._retry(key):
             log.info("%s: duplicate, already ingested", key)
             return Outcome(key, origin, mail.sender, "duplicate", note=self._status_note(key))
@@ -127,6 +130,10 @@ class Ingestor:
         results = [self._block(mail, block, f"{key}#{n}", games) for n, block in enumerate(envelope.blocks, 1)]
         result = Outcome(key, origin, mail.sender, _classify(results), results, _count(results, envelope),
                          note=_note(results))
+        if earlier == "rejected" and result.outcome == "rejected":  # a retry that changed nothing
+            result.note = "still rejected; not answered again"
+            self.store.set_mail_status(key, result.outcome, result.note)
+            return result
         self._answer(mail, envelope, games, result)
         self.store.set_mail_status(key, result.outcome, result.note)
         log.info("%s from %s: %s (%s)", key, mail.sender or "GM", result.outcome, result.note)
@@ -141,6 +148,11 @@ class Ingestor:
             result.outbox_id = notify.queue(self.store, games[0] if games else None, out)
         else:
             result.reply = replies.scrub(body, secrets)
+
+    def _earlier_status(self, key: str) -> str | None:
+        """What became of ``key`` on an earlier run (None: first time here)."""
+        row = self.store.db.execute("select status from mails where key = ?", [key]).fetchone()
+        return row[0] if row else None
 
     def _status_note(self, key: str) -> str:
         """For a duplicate: what became of the mail the first time."""
@@ -268,8 +280,8 @@ class Ingestor:
 
     def _authenticate(self, mail: ParsedMail, block: Block, result: BlockResult) -> Game | None:
         if mail.is_mail:
-            game = self.service.authenticate(block.game, block.seat, block.password, mail.sender)
-            result.auth_failed = game is None
+            game, why = self.service.check_credentials(block.game, block.seat, block.password, mail.sender)
+            result.auth_failed, result.auth_reason = game is None, why  # why: for the GM, never the reply
             return game
         if self.store.game_row(block.game) is None:
             result.reason = f"there is no game {block.game!r}"

@@ -55,6 +55,7 @@ class BlockResult:
     accepted: bool = False
     turn: str | None = None
     auth_failed: bool = False
+    auth_reason: str = ""  # why authentication failed: shown to the GM (ingest), never in the reply
     problems: list[LineProblem] = field(default_factory=list)
     reason: str = ""
     orders_text: str = ""
@@ -67,7 +68,8 @@ class BlockResult:
         shown = not self.auth_failed
         return {"game": self.game if shown else None, "seat": self.seat if shown else None,
                 "line": self.line, "outcome": "accepted" if self.accepted else "rejected",
-                "turn": self.turn, "problems": len(self.problems) + bool(self.reason)}
+                "turn": self.turn, "problems": len(self.problems) + bool(self.reason),
+                "auth_failure": self.auth_reason or None}
 
 
 def format_deadline(iso: str | None) -> str:

@@ -184,19 +184,28 @@ class Service:
     # -- orders ------------------------------------------------------------------------
     def authenticate(self, game_id: str, seat: str, password: str, sender: str | None) -> Game | None:
         """The game if ``seat``'s password (and the sender's address, when given) match, else None."""
+        return self.check_credentials(game_id, seat, password, sender)[0]
+
+    def check_credentials(self, game_id: str, seat: str, password: str,
+                          sender: str | None) -> tuple[Game | None, str]:
+        """``(game, "")`` when the credentials match, else ``(None, why)`` with why one of
+        ``unknown game``, ``unknown seat``, ``wrong password``, ``sender not registered``
+        (for the GM only: the player's reply never says which)."""
         try:
             check_game_id(game_id)
         except DomainError:
-            return None
+            return None, "unknown game"
         if self.store.game_row(game_id) is None:
-            return None
+            return None, "unknown game"
         game = self.load(game_id)
         row = game.seats.get(seat)
-        if row is None or not check_password(password, row["salt"], row["password_hash"]):
-            return None
+        if row is None:
+            return None, "unknown seat"
+        if not check_password(password, row["salt"], row["password_hash"]):
+            return None, "wrong password"
         if sender is not None and sender.strip().lower() not in {a.lower() for a in row["addresses"]}:
-            return None
-        return game
+            return None, "sender not registered"
+        return game, ""
 
     def submit(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,
                source: Mapping[str, Any], key: str | None = None, expected_seq: int | None = None) -> Submitted:

@@ -24,9 +24,12 @@ PROGRESS_FROM = 10
 @click.option("--retry-rejected", is_flag=True,
               help="Process again mails that were rejected before (nothing of them was recorded), "
                    "e.g. after 'pbem seat --allow'; each gets a new reply.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="For cron: list only mail not handled before, without the replies; print nothing "
+                   "when there is no new mail.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output, one object per mail.")
 @pass_app
-def ingest(app: App, paths: tuple[str, ...], retry_rejected: bool, as_json: bool) -> None:
+def ingest(app: App, paths: tuple[str, ...], retry_rejected: bool, quiet: bool, as_json: bool) -> None:
     """Read order mails: .eml files, Maildir folders, mbox files or stdin ('-').
 
     Every mail is kept, checked and answered once (the reply goes to the outbox);
@@ -40,20 +43,28 @@ def ingest(app: App, paths: tuple[str, ...], retry_rejected: bool, as_json: bool
       formail -s ... | pbem ingest -        # or from procmail/fetchmail via stdin
       pbem ingest gm-orders.txt             # GAME w1 red / BID 2 / END, typed by the GM
       pbem seat w1 red --allow anna@work.example && pbem ingest --retry-rejected ~/Maildir/pbem
+      pbem ingest --quiet ~/Maildir/pbem    # from cron: only new mail, silent when none
+
+    With --json, each unauthenticated block carries "auth_failure" (unknown game, unknown
+    seat, wrong password, sender not registered): for you only, the reply never says which.
     """
     if not paths and sys.stdin.isatty():
         raise click.UsageError("give PATH ... (a Maildir, mbox or .eml file), or pipe a mail into 'pbem ingest -'")
     mails = read_sources(paths or ("-",), sys.stdin.buffer)
     ingestor = Ingestor(app.service, retry_rejected)
-    outcomes = list(_run(ingestor, mails))
+    outcomes = list(_run(ingestor, mails, progress=not quiet))
+    if quiet:  # already-handled mail is not listed again; nothing new: no output at all
+        outcomes = [o for o in outcomes if o.outcome != "duplicate"]
+        emit([o.as_dict() for o in outcomes], as_json, "\n".join(o.line() for o in outcomes) or None)
+        return
     text = "\n".join(_describe(o) for o in outcomes) or "no mail found"
     counts = {k: sum(o.outcome == k for o in outcomes) for k in {o.outcome for o in outcomes}}
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
     emit([o.as_dict() for o in outcomes], as_json, text + (f"\n{len(outcomes)} mail(s): {summary}" if outcomes else ""))
 
 
-def _run(ingestor: Ingestor, mails: list[RawMail]) -> Iterable[Outcome]:
-    if len(mails) < PROGRESS_FROM:
+def _run(ingestor: Ingestor, mails: list[RawMail], progress: bool = True) -> Iterable[Outcome]:
+    if len(mails) < PROGRESS_FROM or not progress:
         return [ingestor.ingest(m) for m in mails]
     out = []
     with click.progressbar(mails, label="ingesting", file=sys.stderr) as bar:
