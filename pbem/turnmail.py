@@ -79,7 +79,7 @@ def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[
     bulky nested parts are named only. Both views are the seat's own, so this reveals
     nothing the seat could not see.
     """
-    if before is None:
+    if not isinstance(before, Mapping) or not isinstance(after, Mapping):
         return []
     out = []
     for key in sorted(set(before) | set(after)):
