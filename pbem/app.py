@@ -20,12 +20,14 @@ class App:
     db_path: str
     sender: str = field(default_factory=lambda: os.environ.get("PBEM_FROM", "pbem@localhost"))
     _store: Store | None = None
+    #: A read-only command: the store never takes the write lock nor creates a database.
+    readonly: bool = False
 
     @property
     def store(self) -> Store:
-        """The store of ``db_path`` (opened and migrated on first use)."""
+        """The store of ``db_path`` (opened, and migrated if behind, on first use)."""
         if self._store is None:
-            self._store = Store(self.db_path)
+            self._store = Store(self.db_path, readonly=self.readonly)
         return self._store
 
     @property
@@ -35,6 +37,9 @@ class App:
 
 
 pass_app = click.make_pass_decorator(App)
+
+#: Commands that only read the database (issue 17 item 5, issue 13).
+READ_ONLY_COMMANDS = frozenset({"status", "outbox", "show", "log", "report", "replay", "export"})
 
 
 def emit(data: Any, as_json: bool, text: str | None = None) -> None:

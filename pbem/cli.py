@@ -6,14 +6,16 @@ Commands are thin adapters over :mod:`pbem.service` and friends, grouped in
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 
 import click
 
 from adjudicator.base import GameError
-from pbem.app import App
+from pbem.app import READ_ONLY_COMMANDS, App
 from pbem.errors import DomainError
 from pbem.events import ReplayMismatch
+from pbem.store import busy_error, is_lock_error
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -34,7 +36,17 @@ def cli(ctx: click.Context, db_path: str) -> None:
       pbem send --maildir ~/outgoing
     """
     if not isinstance(ctx.obj, App):  # a caller (e.g. a test with a fake clock) may pass its own
-        ctx.obj = App(db_path)
+        ctx.obj = App(db_path, readonly=ctx.invoked_subcommand in READ_ONLY_COMMANDS)
+
+
+def cli_db_path() -> str:
+    """The database path of this invocation (for error messages)."""
+    import os
+
+    argv = sys.argv
+    if "--db" in argv[:-1]:
+        return argv[argv.index("--db") + 1]
+    return os.environ.get("PBEM_DB", "./pbem.db")
 
 
 def _register() -> None:
@@ -61,6 +73,11 @@ def main() -> None:
         sys.exit(exc.exit_code)
     except (GameError, ReplayMismatch) as exc:
         click.echo(f"Error: {exc}", err=True)
+        sys.exit(1)
+    except sqlite3.OperationalError as exc:  # a lock wait that timed out outside a transaction
+        if not is_lock_error(exc):
+            raise
+        click.echo(f"Error: {busy_error(str(cli_db_path()))}", err=True)
         sys.exit(1)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)

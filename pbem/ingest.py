@@ -26,6 +26,7 @@ from pbem.events import Game
 from pbem.mailin import ParsedMail, RawMail, parse_headers, parse_mail
 from pbem.replies import BlockResult
 from pbem.service import Service
+from pbem.store import StoreBusy
 from turns.base import LineProblem, check_orders, format_orders, grammar_for
 from turns.envelope import Block, EnvelopeResult, parse_blocks
 
@@ -86,6 +87,8 @@ class Ingestor:
         try:
             with self.store.transaction():
                 return self._process(mail, item.origin)
+        except StoreBusy:  # the lock wait timed out: nothing was kept, the next run reads it again
+            raise
         except Exception as exc:  # noqa: BLE001 - keep the mail, report, go on with the next
             log.warning("ingest of %s failed: %s", _safe_key(mail), type(exc).__name__)
             log.debug("ingest failure", exc_info=True)

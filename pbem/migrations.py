@@ -6,6 +6,7 @@ A migration is a function of the sqlite-utils ``Database``. Add new ones at the 
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 
 import sqlite_utils
@@ -48,8 +49,22 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
 ]
 
 
+def behind(db: sqlite_utils.Database) -> list[str]:
+    """The names of the migrations this database lacks (read without any write lock)."""
+    try:
+        done = {r[0] for r in db.conn.execute("select name from _migrations")}
+    except sqlite3.OperationalError:  # no _migrations table yet: a new database
+        done = set()
+    return [name for name, _ in MIGRATIONS if name not in done]
+
+
 def migrate(db: sqlite_utils.Database) -> list[str]:
-    """Apply every migration not yet applied; return the names applied now."""
+    """Apply every migration not yet applied; return the names applied now.
+
+    The write lock is taken only when the schema is behind, so that opening an up-to-date
+    database never waits for (or blocks) another writer (issue 17 item 5)."""
+    if not behind(db):
+        return []
     conn = db.conn
     conn.execute("BEGIN IMMEDIATE")
     try:

@@ -12,13 +12,17 @@
 
 Appends run in ``BEGIN IMMEDIATE`` transactions (one writer at a time, across processes)
 and take the sequence number the writer last saw (optimistic concurrency): a stale writer
-gets :class:`ConflictError`, never a silent overwrite.
+gets :class:`ConflictError`, never a silent overwrite. A writer waits for the lock up to the
+busy timeout (``PBEM_BUSY_TIMEOUT`` seconds, default 30), then gets :class:`StoreBusy` (one
+line, exit status 1). A read-only store (``Store(path, readonly=True)``: status, show, log,
+outbox, report, replay, export) never takes the write lock and never creates a database.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -31,10 +35,38 @@ import sqlite_utils
 
 from adjudicator.base import canonical_json
 from pbem.errors import ConflictError, DomainError
-from pbem.migrations import migrate
+from pbem.migrations import behind, migrate
 
 Clock = Callable[[], datetime]
 GENESIS = "0" * 64
+
+
+class StoreBusy(DomainError):
+    """Another pbem command held the database's write lock for longer than the busy timeout."""
+
+
+class NoDatabase(DomainError):
+    """A read-only command was pointed at a database that does not exist."""
+
+
+def busy_timeout() -> float:
+    """Seconds a writer waits for the write lock (env ``PBEM_BUSY_TIMEOUT``, default 30)."""
+    try:
+        return max(0.0, float(os.environ.get("PBEM_BUSY_TIMEOUT", "30")))
+    except ValueError:
+        return 30.0
+
+
+def is_lock_error(exc: BaseException) -> bool:
+    """True for SQLite's 'database is locked' / 'busy' errors (a lock wait that timed out)."""
+    text = str(exc).lower()
+    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+
+
+def busy_error(path: str) -> StoreBusy:
+    """The one-line error of a lock wait that timed out."""
+    return StoreBusy(f"the database {path} is busy: another pbem command kept its write lock for more "
+                     f"than {busy_timeout():g} s; try again (or raise PBEM_BUSY_TIMEOUT)")
 
 
 def utc_now() -> datetime:
@@ -97,15 +129,41 @@ class AppendResult:
 class Store:
     """The SQLite event store of one pbem database."""
 
-    def __init__(self, path: str | Path, clock: Clock = utc_now) -> None:
+    def __init__(self, path: str | Path, clock: Clock = utc_now, readonly: bool = False) -> None:
         self.path = str(path)
-        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        self.db = sqlite_utils.Database(conn)
-        self.db.execute("PRAGMA busy_timeout = 30000")
-        if self.path != ":memory:":
-            self.db.enable_wal()
         self.clock = clock
-        migrate(self.db)
+        self.readonly = readonly and self.path != ":memory:"
+        if self.readonly and not Path(self.path).is_file():
+            raise NoDatabase(f"no pbem database at {self.path}: run this where your pbem.db is, or give "
+                             "--db PATH (or set PBEM_DB); nothing was created")
+        try:
+            self.db = self._open()
+            if self.readonly and behind(self.db):  # an older schema: upgrade it once, then read
+                self.db.close()
+                self.db = self._open(write=True)
+                self.db.close()
+                self.db = self._open()
+        except sqlite3.OperationalError as exc:
+            if is_lock_error(exc):
+                raise busy_error(self.path) from None
+            raise
+
+    def _open(self, write: bool = False) -> sqlite_utils.Database:
+        """A connection (read-only unless ``write`` or this is a writing store), migrated."""
+        timeout = busy_timeout()
+        if self.readonly and not write:
+            uri = "file:" + Path(self.path).resolve().as_posix().replace("?", "%3f").replace("#", "%23") + "?mode=ro"
+            conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
+        else:
+            conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        db = sqlite_utils.Database(conn)
+        db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        if self.readonly and not write:
+            return db
+        if self.path != ":memory:":
+            db.enable_wal()  # a no-op (no lock) when the database is already in WAL mode
+        migrate(db)
+        return db
 
     def now(self) -> str:
         """The injected clock's time as ISO text."""
@@ -123,7 +181,12 @@ class Store:
             with self.db.atomic():
                 yield self
             return
-        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if is_lock_error(exc):
+                raise busy_error(self.path) from None
+            raise
         try:
             yield self
         except BaseException:
