@@ -7,7 +7,6 @@ never leaves half a turn, and nothing is recorded twice).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -20,6 +19,7 @@ from pbem import deadlines, notify
 from pbem.deadlines import parse_deadline  # noqa: F401  (kept importable from here)
 from pbem.auth import check_game_id, check_password, check_seat_name, hash_password, new_password
 from pbem.errors import DomainError
+from pbem.seeds import new_seed
 from pbem.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more,
                          state_digest)
 from pbem.store import NewEvent, StoredEvent, Store
@@ -141,7 +141,7 @@ class Service:
             raise DomainError("seat names must be different")
         if not engine.min_seats <= len(names) <= engine.max_seats:
             raise DomainError(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats, got {len(names)}")
-        seed = seed or secrets.token_hex(32)
+        seed = seed or new_seed()
         options = dict(options or {})
         try:
             state, setup_events = engine.create(names, options, seed)

@@ -11,7 +11,7 @@ def test_bots_fill_a_dropped_seat(tmp_path):
     db = str(tmp_path / "b.db")
     run = CliRunner()
     seats = ["--seat", "red=r@x.org", "--seat", "blue=b@x.org", "--seat", "green=g@x.org"]
-    assert run.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats, "--seed", "bots"]).exit_code == 0
+    assert run.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats, "--seed", "bots", "--weak-seed"]).exit_code == 0
     result = run.invoke(cli, ["--db", db, "bots", "w1", "--seat", "red", "--seat", "blue", "--out", str(tmp_path / "o"),
                               "--json"])
     assert result.exit_code == 0, result.output

@@ -28,7 +28,7 @@ def run(tmp_path):
 
 def _new(run, game="t1"):
     out = run("new", game, "--game", "toy-dice-duel", "--seat", "red=r@example.org",
-              "--seat", "blue=b@example.org", "--seed", "s3cret", "--json")
+              "--seat", "blue=b@example.org", "--seed", "s3cret", "--weak-seed", "--json")
     return json.loads(out.output)
 
 

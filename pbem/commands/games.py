@@ -11,6 +11,7 @@ from adjudicator.registry import engine_names
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
 from pbem.errors import DomainError
+from pbem.seeds import check_seed
 
 
 def _pairs(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
@@ -47,7 +48,10 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--option", "options", multiple=True, metavar="K=V",
               help="A game option, e.g. setup=draft; K=@FILE reads the value from a file "
                    "(e.g. battles_json=@my-battles.json: a GM's printed data).")
-@click.option("--seed", help="The secret seed (default: 256 random bits). Only its sha256 is sent to players.")
+@click.option("--seed", help="The secret seed (default: 256 random bits from the OS). Only its sha256 is sent "
+                             "to players; a given seed needs at least 128 bits of entropy.")
+@click.option("--weak-seed", is_flag=True, help="Accept a short --seed (a demo or a test: players could "
+                                                "reverse its commitment and predict every draw).")
 @click.option("--deadline", help="Deadline of every turn until changed, ISO 8601 with zone.")
 @click.option("--deadline-every", metavar="DURATION",
               help="A relative deadline, e.g. 72h or 3d: each turn is due this long after it opens "
@@ -60,8 +64,8 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--json", "as_json", is_flag=True, help="Print the game, including each seat's password.")
 @pass_app
 def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tuple[str, ...],
-        seed: str | None, deadline: str | None, deadline_every: str | None, decision_every: str | None,
-        remind_before: str | None, as_json: bool) -> None:
+        seed: str | None, weak_seed: bool, deadline: str | None, deadline_every: str | None,
+        decision_every: str | None, remind_before: str | None, as_json: bool) -> None:
     """Create a game; welcome mails with each seat's password go to the outbox.
 
     \b
@@ -73,6 +77,7 @@ def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tu
         raise click.UsageError("give --deadline or --deadline-every/--decision-every, not both")
     from pbem.colours import split_colour
 
+    seed = check_seed(seed, weak_ok=weak_seed)  # issue 17 item 17
     pairs, chosen = [], {}
     for name, value in _pairs(seats, "--seat"):
         address, colour = split_colour(value)

@@ -47,7 +47,7 @@ def order_mail(seat: str, game: str, password: str, orders_text: str, n: int) ->
 
 def test_a_wallenstein_season_by_mail(tmp_path):
     db = str(tmp_path / "w.db")
-    created = json.loads(run(db, "new", "w1", "--game", "wallenstein", "--seed", "mail-loop-1",
+    created = json.loads(run(db, "new", "w1", "--game", "wallenstein", "--seed", "mail-loop-1", "--weak-seed",
                              "--deadline", "2026-12-07T18:00+01:00", "--json",
                              *[a for s, e in SEATS.items() for a in ("--seat", f"{s}={e}")]))
     turn = created["turn"]
