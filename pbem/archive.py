@@ -20,6 +20,7 @@ from typing import Any
 from adjudicator.base import canonical_json
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
+from pbem.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
 from pbem.store import StoredEvent, Store, verify_chain
@@ -90,9 +91,10 @@ def verify_archive(archive: dict[str, Any], progress: Callable[[int], None] | No
     """Check an archive: its shape, hash chain, seed, data files, mails and (with the seed) a replay."""
     if archive.get("format") != FORMAT:
         raise DomainError(f"not a pbem archive (format {archive.get('format')!r}, expected {FORMAT})")
-    game_id = archive["game"]
+    game_id = check_game_id(archive.get("game"))
     result = Verification(game_id)
     events = archive_events(archive)
+    _check_names(archive, events)
     result.problems += verify_chain(events, game_id)
     if not events or events[0].type != "GameCreated":
         result.problems.append("the first event is not GameCreated")
@@ -102,6 +104,14 @@ def verify_archive(archive: dict[str, Any], progress: Callable[[int], None] | No
     if result.problems:
         return result
     return verify_replay(game_id, events, archive.get("seed"), result, progress)
+
+
+def _check_names(archive: dict[str, Any], events: list[StoredEvent]) -> None:
+    """Every seat name in the archive follows the one rule of ``pbem new`` (issue 17 item 9)."""
+    created = events[0].payload if events and events[0].type == "GameCreated" else {}
+    seats = [s.get("name") if isinstance(s, dict) else s for s in created.get("seats", [])]
+    for name in [*archive.get("seats", []), *seats]:
+        check_seat_name(name)
 
 
 def _check_header(archive: dict[str, Any], events: list[StoredEvent], result: Verification) -> None:

@@ -49,13 +49,19 @@ def _scrypt_hex(password: str, salt: str) -> str:
 
 def check_game_id(game_id: str) -> str:
     """``game_id`` if it is letters, digits and inner hyphens (no path tricks), else an error."""
-    if not _GAME_ID.match(game_id or ""):
-        raise DomainError(f"invalid game id {game_id!r}: use letters, digits and hyphens (at most 64)")
+    if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id):
+        raise DomainError(f"invalid game id {_short(game_id)}: use letters, digits and hyphens (at most 64)")
     return game_id
 
 
 def check_seat_name(seat: str) -> str:
     """``seat`` if it is a valid seat name (a letter, then letters, digits, _ or -)."""
-    if not _SEAT.match(seat or ""):
-        raise DomainError(f"invalid seat name {seat!r}: start with a letter; letters, digits, _ and - only")
+    if not isinstance(seat, str) or not _SEAT.fullmatch(seat):
+        raise DomainError(f"invalid seat name {_short(seat)}: start with a letter; letters, digits, _ and - only")
     return seat
+
+
+def _short(value: object) -> str:
+    """``repr`` of a refused name, cut to 40 characters (it may be hostile and long)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -7,6 +7,7 @@ from typing import Any
 from adjudicator.base import canonical_json
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
+from pbem.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, fold, state_digest
 from pbem.store import NewEvent, Store, StoredEvent
@@ -58,7 +59,8 @@ def import_record(store: Store, text: str, game_id: str | None = None) -> Game:
     if commitment(seed) != record.header("Commitment"):
         raise DomainError("the record's seed does not match its commitment")
     engine = get_engine(str(record.header("Engine")))
-    seats = record.headers_named("Seat")
+    check_game_id(game_id)  # one rule for names on every path in (issue 17 item 9)
+    seats = [check_seat_name(s) for s in record.headers_named("Seat")]
     options = dict(o.split("=", 1) for o in record.headers_named("Option"))
     scheme = record.header("StateDigest")
     state, setup = engine.create(seats, options, seed)

@@ -17,6 +17,18 @@ def viewer_dir(viewer: str) -> str:
     return {GM: "gm", PUBLIC: "public"}.get(viewer, viewer)
 
 
+def inside(base: Path, *parts: str) -> Path:
+    """``base/part/...``, refused unless every part is a plain relative name (a turn label's
+    ``/`` makes subdirectories) and the result stays inside ``base`` (issue 17 item 9)."""
+    pieces = [p for part in parts for p in str(part).split("/")]
+    if any(p in ("", ".", "..") or "\\" in p or "\0" in p for p in pieces):
+        raise DomainError(f"refusing to write to {'/'.join(parts)!r}: not a plain name inside {base}")
+    path = base.joinpath(*pieces)
+    if not path.resolve().is_relative_to(base.resolve()):
+        raise DomainError(f"refusing to write to {path}: it is outside {base}")
+    return path
+
+
 def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str] | None, out: Path) -> list[Path]:
     """Render the reports of ``turn`` (default: the last adjudicated; ``start`` or no turn yet:
     the opening position) into ``out/<turn>/<viewer>/``."""
@@ -40,11 +52,12 @@ def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str]
     hist = history(game_id, app.store.events(game_id), game.seed, until=payload["turn"]) if game.turns else []
     written = []
     for report in render_turn(game, payload, hist, only):
-        directory = out / payload["turn"] / viewer_dir(report.viewer)
+        directory = inside(out, payload["turn"], viewer_dir(report.viewer))
         directory.mkdir(parents=True, exist_ok=True)
         for name, data in report_files(report.rendered).items():
-            (directory / name).write_bytes(data)
-            written.append(directory / name)
+            path = inside(directory, name)
+            path.write_bytes(data)
+            written.append(path)
     return written
 
 
