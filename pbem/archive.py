@@ -25,7 +25,9 @@ from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
 from pbem.store import StoredEvent, Store, verify_chain
 
-FORMAT = "pbem-archive/1"
+FORMAT = "pbem-archive/2"
+#: Older formats still read: ``pbem-archive/1`` has no length in its header.
+OLD_FORMATS = ("pbem-archive/1",)
 
 
 @dataclass
@@ -64,6 +66,8 @@ def export_game(store: Store, game_id: str, include_mail: bool = True) -> dict[s
         "options": created["options"], "seats": [s["name"] for s in created["seats"]],
         "commitment": created["commitment"], "seed": revealed, "turns": turns,
         "events": [e.as_dict() for e in events], "mails": [],
+        # what makes a shortened archive detectable (issue 17 item 10)
+        "events_count": len(events), "last_hash": events[-1].hash, "over": _ended(events) is not None,
     }
     if include_mail:
         archive["mails"] = _mails(store, events)
@@ -89,7 +93,7 @@ def archive_events(archive: dict[str, Any]) -> list[StoredEvent]:
 
 def verify_archive(archive: dict[str, Any], progress: Callable[[int], None] | None = None) -> Verification:
     """Check an archive: its shape, hash chain, seed, data files, mails and (with the seed) a replay."""
-    if archive.get("format") != FORMAT:
+    if archive.get("format") not in (FORMAT, *OLD_FORMATS):
         raise DomainError(f"not a pbem archive (format {archive.get('format')!r}, expected {FORMAT})")
     game_id = check_game_id(archive.get("game"))
     result = Verification(game_id)
@@ -100,6 +104,7 @@ def verify_archive(archive: dict[str, Any], progress: Callable[[int], None] | No
         result.problems.append("the first event is not GameCreated")
         return result
     _check_header(archive, events, result)
+    _check_complete(archive, events, result)
     _check_mails(archive, events, result)
     if result.problems:
         return result
@@ -140,6 +145,35 @@ def _check_header(archive: dict[str, Any], events: list[StoredEvent], result: Ve
                                "may differ where the rules were corrected since")
 
 
+def _ended(events: list[StoredEvent]) -> StoredEvent | None:
+    """The event that ended the game (a final ``TurnAdjudicated`` or ``GameAbandoned``), if any."""
+    return next((e for e in events if e.type == "GameAbandoned"
+                 or (e.type == "TurnAdjudicated" and e.payload.get("over"))), None)
+
+
+def _check_complete(archive: dict[str, Any], events: list[StoredEvent], result: Verification) -> None:
+    """Detect a shortened archive (issue 17 item 10), naming the check that found it."""
+    end = _ended(events)
+    revealed = [e for e in events if e.type == "SeedRevealed"]
+    if end is not None and (not revealed or events[-1].type != "SeedRevealed" or revealed[0].seq != end.seq + 1):
+        result.problems.append(f"shortened: the game ended at event {end.seq} ({end.type}) but the log does not "
+                               "end with the SeedRevealed event that must follow it")
+    if archive.get("seed") is not None and not revealed:
+        result.problems.append("shortened: the header carries the seed but the log has no SeedRevealed event")
+    if archive.get("format") in OLD_FORMATS:
+        result.warnings.append(f"an older archive ({archive.get('format')}) has no length in its header: a copy "
+                               "shortened before the end of the game cannot be told apart from it")
+        return
+    count, last, over = archive.get("events_count"), archive.get("last_hash"), archive.get("over")
+    if (count, last) != (len(events), events[-1].hash):
+        result.problems.append(f"shortened: the header says {count} events ending in hash {str(last)[:12]}, the "
+                               f"log has {len(events)} ending in {events[-1].hash[:12]}")
+    if over and end is None:
+        result.problems.append("shortened: the header says the game is over but the log has no end-of-game event")
+    if not over and end is not None:
+        result.problems.append("the header says the game is running but the log holds its end")
+
+
 def _check_mails(archive: dict[str, Any], events: list[StoredEvent], result: Verification) -> None:
     for mail in archive.get("mails", []):
         if hashlib.sha256(base64.b64decode(mail["raw"])).hexdigest() != mail["sha256"]:
@@ -154,7 +188,9 @@ def verify_replay(game_id: str, events: list[StoredEvent], seed: str | None, res
         game = fold(game_id, _counting(events, progress), seed, verify=True)
     except SeedUnknown:
         result.warnings.append("the seed is not revealed yet (the game is running): the hash chain was "
-                               "verified, the chance draws and state hashes cannot be until it ends")
+                               "verified, the chance draws and state hashes cannot be until it ends; a copy "
+                               f"cut at an earlier event would verify too: this one holds events 1-{len(events)} "
+                               f"ending in hash {events[-1].hash[:12]}, compare that with the GM's 'pbem log'")
         return result
     except ReplayMismatch as exc:
         result.problems.append(str(exc))

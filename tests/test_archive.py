@@ -55,6 +55,7 @@ def _rechain(archive):
         e["prev_hash"] = prev
         e["hash"] = prev = event_hash(archive["game"], e["seq"], e["type"], e["version"], e["payload"],
                                       e["recorded_at"], e["prev_hash"])
+    archive["last_hash"] = prev  # a forger recomputes the header too
 
 
 def _tampered(service, how):
