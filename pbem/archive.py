@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.base import canonical_json
+from adjudicator.base import GameError, canonical_json
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
+from pbem.archive_shape import check_shape
 from pbem.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
@@ -75,8 +76,7 @@ def export_game(store: Store, game_id: str, include_mail: bool = True) -> dict[s
 
 
 def _mails(store: Store, events: Iterable[StoredEvent]) -> list[dict[str, str]]:
-    wanted = {e.payload.get("source", {}).get("raw_sha256") for e in events if e.type == "OrdersSubmitted"}
-    wanted.discard(None)
+    wanted = _referenced(events)
     out = []
     for row in store.db.query("select raw from mails order by received_at, key"):
         digest = hashlib.sha256(row["raw"]).hexdigest()
@@ -93,8 +93,10 @@ def archive_events(archive: dict[str, Any]) -> list[StoredEvent]:
 
 def verify_archive(archive: dict[str, Any], progress: Callable[[int], None] | None = None) -> Verification:
     """Check an archive: its shape, hash chain, seed, data files, mails and (with the seed) a replay."""
-    if archive.get("format") not in (FORMAT, *OLD_FORMATS):
-        raise DomainError(f"not a pbem archive (format {archive.get('format')!r}, expected {FORMAT})")
+    if not isinstance(archive, dict) or archive.get("format") not in (FORMAT, *OLD_FORMATS):
+        found = archive.get("format") if isinstance(archive, dict) else None
+        raise DomainError(f"not a pbem archive (format {found!r}, expected {FORMAT})")
+    check_shape(archive)
     game_id = check_game_id(archive.get("game"))
     result = Verification(game_id)
     events = archive_events(archive)
@@ -195,6 +197,10 @@ def verify_replay(game_id: str, events: list[StoredEvent], seed: str | None, res
     except ReplayMismatch as exc:
         result.problems.append(str(exc))
         return result
+    except (GameError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
+        # a malformed event the engine cannot even read: not genuine (issue 17 item 14)
+        result.problems.append(f"the replay failed on a malformed event ({type(exc).__name__}: {str(exc)[:80]})")
+        return result
     result.replayed = True
     result.final_hash = game.state_hash
     return result
@@ -213,15 +219,24 @@ def import_archive(store: Store, archive: dict[str, Any]) -> Verification:
     if not result.ok:
         raise DomainError(f"archive of {result.game_id} is not genuine: " + "; ".join(result.problems))
     game_id = archive["game"]
+    events = archive_events(archive)
+    wanted = _referenced(events)
     with store.transaction():
         if store.game_row(game_id) is not None:
             raise DomainError(f"game {game_id!r} already exists in {store.path}")
-        for ev in archive_events(archive):
+        for ev in events:
+            if ev.key is not None and store.find_key(ev.key) is not None:
+                raise DomainError(f"event {ev.seq} of the archive has the key {ev.key[:40]!r} of an event "
+                                  f"already in {store.path}: this game (or a copy of it) was imported before")
             store.db["events"].insert({"game_id": ev.game_id, "seq": ev.seq, "type": ev.type,
                                        "version": ev.version, "payload": canonical_json(ev.payload),
                                        "recorded_at": ev.recorded_at, "prev_hash": ev.prev_hash,
                                        "hash": ev.hash, "key": ev.key})
+        skipped = 0
         for mail in archive.get("mails", []):
+            if mail["sha256"] not in wanted:  # only the mails the events refer to (issue 17 item 18)
+                skipped += 1
+                continue
             raw = base64.b64decode(mail["raw"])
             store.db["mails"].insert({"key": "archive:" + mail["sha256"], "message_id": None, "sender": None,
                                       "raw": raw, "received_at": store.now(), "status": "imported", "note": ""},
@@ -229,7 +244,19 @@ def import_archive(store: Store, archive: dict[str, Any]) -> Verification:
         if archive.get("seed"):
             store.put_secrets(game_id, archive["seed"], {})
         _project_imported(store, game_id, archive)
+    if skipped:
+        result.warnings.append(f"{skipped} mail(s) of the archive are referred to by no event: not stored")
     return result
+
+
+def _referenced(events: Iterable[StoredEvent]) -> set[str]:
+    """The SHA-256 of every raw mail an event refers to (its ``source.raw_sha256``)."""
+    out = set()
+    for ev in events:
+        source = ev.payload.get("source")
+        if isinstance(source, dict) and isinstance(source.get("raw_sha256"), str):
+            out.add(source["raw_sha256"])
+    return out
 
 
 def _project_imported(store: Store, game_id: str, archive: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.base import canonical_json
+from adjudicator.base import GameError, canonical_json
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem.auth import check_game_id, check_seat_name
@@ -61,9 +61,12 @@ def import_record(store: Store, text: str, game_id: str | None = None) -> Game:
     engine = get_engine(str(record.header("Engine")))
     check_game_id(game_id)  # one rule for names on every path in (issue 17 item 9)
     seats = [check_seat_name(s) for s in record.headers_named("Seat")]
-    options = dict(o.split("=", 1) for o in record.headers_named("Option"))
+    options = _options(record.headers_named("Option"))
     scheme = record.header("StateDigest")
-    state, setup = engine.create(seats, options, seed)
+    try:
+        state, setup = engine.create(seats, options, seed)
+    except (GameError, KeyError, TypeError, ValueError) as exc:
+        raise DomainError(f"the record's game cannot be set up: {str(exc)[:120]}") from None
     created = {"game": game_id, "engine": engine.name, "engine_version": record.header("EngineVersion"),
                "seats": [{"name": s, "email": f"{s}@record.invalid", "addresses": []} for s in seats],
                "options": options, "commitment": commitment(seed), "data_files": engine.data_files(),
@@ -72,7 +75,12 @@ def import_record(store: Store, text: str, game_id: str | None = None) -> Game:
         created["state_digest"] = scheme
     events = [NewEvent("GameCreated", created)]
     for turn in record.turns:
-        state, payload = _replay_turn(engine, state, seed, turn, scheme)
+        try:
+            state, payload = _replay_turn(engine, state, seed, turn, scheme)
+        except DomainError:
+            raise
+        except (GameError, KeyError, TypeError, ValueError, IndexError) as exc:  # orders the engine chokes on
+            raise DomainError(f"turn {turn.turn}: the record cannot be replayed ({str(exc)[:120]})") from None
         events.append(NewEvent("TurnAdjudicated", payload))
     if engine.pending(state) is None:
         events.append(NewEvent("SeedRevealed", {"seed": seed}))
@@ -87,6 +95,17 @@ def import_record(store: Store, text: str, game_id: str | None = None) -> Game:
                           over=int(pending is None), state_hash=game.state_hash,
                           winner=engine.winner(game.state) if pending is None else None)
     return game
+
+
+def _options(values: list[str]) -> dict[str, str]:
+    """The ``[Option "k=v"]`` headers as a dict; one without ``=`` is a one-line error."""
+    out = {}
+    for value in values:
+        key, sep, val = value.partition("=")
+        if not sep or not key.strip():
+            raise DomainError(f"the record's [Option {value[:40]!r}] is not NAME=VALUE")
+        out[key] = val
+    return out
 
 
 def _digest(state: Any, seed: str, scheme: str | None) -> str:

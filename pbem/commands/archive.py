@@ -11,6 +11,7 @@ import click
 
 from adjudicator.base import GM, PUBLIC
 from pbem.app import App, emit, pass_app
+from pbem.archive_shape import parse_json, read_text
 from pbem.archive import Verification, export_game, import_archive, verify_archive, verify_replay
 from pbem.cli import cli
 from pbem.errors import DomainError
@@ -47,12 +48,10 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool) -> 
 
 
 def _read(path: str) -> tuple[str, Any]:
-    text = Path(path).read_text(encoding="utf-8")
+    """An archive (parsed JSON) or a record (text); size, encoding and nesting checked."""
+    text = read_text(path)
     if text.lstrip().startswith("{"):
-        try:
-            return "archive", json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise DomainError(f"{path}: not valid JSON ({exc})") from None
+        return "archive", parse_json(path, text)
     return "record", text
 
 
@@ -78,6 +77,8 @@ def import_cmd(app: App, path: str, game_id: str | None, as_json: bool) -> None:
             game = import_record(app.store, data, game_id)
         except RecordError as exc:
             raise DomainError(f"{path}: {exc}") from None
+        except RecursionError:
+            raise DomainError(f"{path}: nested too deep to be a record") from None
         emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash}, as_json,
              f"imported {game.game_id} from a record: {len(game.turns)} turns replayed, every hash reproduced")
 
