@@ -23,6 +23,7 @@ from adjudicator.chance import commitment
 from pbem.archive_shape import check_shape
 from pbem.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
+from pbem.masking import mask_mail
 from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
 from pbem.store import StoredEvent, Store, verify_chain
 
@@ -53,10 +54,22 @@ class Verification:
                 "turns": self.turns, "replayed": self.replayed, "final_state_hash": self.final_hash}
 
 
-def export_game(store: Store, game_id: str, include_mail: bool = True) -> dict[str, Any]:
-    """The archive of ``game_id`` as a JSON-ready dict."""
+#: Events of a running game's pending turn that an export leaves out (secret until adjudicated).
+UNDECIDED = ("OrdersSubmitted", "OrdersVoided", "StandingOrders")
+
+
+def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail: bool = False) -> dict[str, Any]:
+    """The archive of ``game_id`` as a JSON-ready dict.
+
+    Of a running game it holds the events up to the first undecided order (orders of the
+    turn not adjudicated yet; the events after it are left out and counted in ``withheld``).
+    The raw order mails have their passwords masked unless ``raw_mail`` (issue 17 item 7).
+    """
     store.require_game(game_id)
     events = store.events(game_id)
+    withheld = _undecided_cut(events)
+    if withheld:
+        events = events[:-withheld]
     created = events[0].payload
     revealed = next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
     turns = [{"turn": e.payload["turn"], "seq": e.seq, "state_hash": e.payload["state_hash"]}
@@ -70,18 +83,40 @@ def export_game(store: Store, game_id: str, include_mail: bool = True) -> dict[s
         # what makes a shortened archive detectable (issue 17 item 10)
         "events_count": len(events), "last_hash": events[-1].hash, "over": _ended(events) is not None,
     }
+    if withheld:
+        archive["withheld"] = {"events": withheld, "reason": "the game is running: the orders of the turn not "
+                               "adjudicated yet, and every event after the first of them, are left out"}
     if include_mail:
-        archive["mails"] = _mails(store, events)
+        seats = [s["name"] for s in created["seats"]]
+        archive["mails"] = _mails(store, events, None if raw_mail else seats)
     return archive
 
 
-def _mails(store: Store, events: Iterable[StoredEvent]) -> list[dict[str, str]]:
+def _undecided_cut(events: list[StoredEvent]) -> int:
+    """How many events at the end of a running game's log an export leaves out (0: none)."""
+    if _ended(events) is not None:
+        return 0
+    start = max((i for i, e in enumerate(events) if e.type == "TurnAdjudicated"), default=0) + 1
+    first = next((i for i in range(start, len(events)) if events[i].type in UNDECIDED), None)
+    return 0 if first is None else len(events) - first
+
+
+def _mails(store: Store, events: Iterable[StoredEvent], mask_for: list[str] | None) -> list[dict[str, Any]]:
+    """The raw mails the events refer to (passwords masked unless ``mask_for`` is None)."""
     wanted = _referenced(events)
-    out = []
+    out: list[dict[str, Any]] = []
     for row in store.db.query("select raw from mails order by received_at, key"):
-        digest = hashlib.sha256(row["raw"]).hexdigest()
-        if digest in wanted:
-            out.append({"sha256": digest, "raw": base64.b64encode(row["raw"]).decode("ascii")})
+        raw = bytes(row["raw"])
+        digest = hashlib.sha256(raw).hexdigest()
+        if digest not in wanted:
+            continue
+        wanted.discard(digest)
+        if mask_for is None:
+            out.append({"sha256": digest, "raw": base64.b64encode(raw).decode("ascii")})
+            continue
+        masked = mask_mail(raw, mask_for)
+        out.append({"sha256": digest, "masked": True, "masked_sha256": hashlib.sha256(masked).hexdigest(),
+                    "raw": base64.b64encode(masked).decode("ascii")})
     return out
 
 
@@ -178,7 +213,8 @@ def _check_complete(archive: dict[str, Any], events: list[StoredEvent], result: 
 
 def _check_mails(archive: dict[str, Any], events: list[StoredEvent], result: Verification) -> None:
     for mail in archive.get("mails", []):
-        if hashlib.sha256(base64.b64decode(mail["raw"])).hexdigest() != mail["sha256"]:
+        expected = mail.get("masked_sha256") if mail.get("masked") else mail["sha256"]
+        if hashlib.sha256(base64.b64decode(mail["raw"])).hexdigest() != expected:
             result.problems.append(f"a kept mail ({mail['sha256'][:12]}) was altered")
 
 

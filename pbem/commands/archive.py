@@ -27,8 +27,10 @@ from turns.record import RecordError, write_record
 @click.option("--format", "fmt", type=click.Choice(["archive", "record"]), default="archive", show_default=True,
               help="archive: the verifiable JSON archive; record: the readable text transcript.")
 @click.option("--no-mail", is_flag=True, help="Leave the raw order mails out (their order texts stay in).")
+@click.option("--raw-mail", is_flag=True, help="Keep the passwords in the raw order mails (default: masked; "
+                                               "for the GM's own backup only).")
 @pass_app
-def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool) -> None:
+def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw_mail: bool) -> None:
     """Write a game's archive (or its readable record) to a file.
 
     \b
@@ -41,7 +43,7 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool) -> 
         text = write_record(record_of(game, app.store.events(game_id)))
         Path(output).write_text(text, encoding="utf-8")
     else:
-        archive = export_game(app.store, game_id, include_mail=not no_mail)
+        archive = export_game(app.store, game_id, include_mail=not no_mail, raw_mail=raw_mail)
         Path(output).write_text(json.dumps(archive, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
                                 encoding="utf-8")
     click.echo(f"wrote {fmt} of {game_id} to {output}")

@@ -34,7 +34,7 @@ def _game(service: Service) -> None:
 @pytest.fixture
 def archive(service):
     _game(service)
-    return copy.deepcopy(export_game(service.store, "g1"))
+    return copy.deepcopy(export_game(service.store, "g1", raw_mail=True))
 
 
 def _rechain(a):
