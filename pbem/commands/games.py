@@ -144,6 +144,9 @@ def adjudicate(app: App, game_id: str, force: bool, as_json: bool) -> None:
     done = service.adjudicate(game_id, force=force or deadline_passed, force_turn=game.pending.turn, now=now)
     if not done:
         st = service.game_status(service.load(game_id))
+        if st["turn"] != game.pending.turn:  # another run (cron's tick?) resolved it meanwhile
+            emit([], as_json, f"turn {game.pending.turn} was adjudicated by another run meanwhile; nothing to do")
+            return
         raise DomainError(f"turn {st['turn']} is still awaiting orders from {', '.join(st['awaiting'])} "
                           "(use --force to apply the missed-orders policy)")
     summary = [{"turn": d["turn"], "defaulted": d["defaulted"], "state_hash": d["state_hash"],
