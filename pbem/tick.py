@@ -12,6 +12,7 @@ one of them did not see, and a deadline forces only the turn it belongs to.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -20,6 +21,8 @@ from typing import Any
 from pbem import deadlines, notify
 from pbem.errors import DomainError
 from pbem.service import Service
+
+log = logging.getLogger("pbem.tick")
 
 
 @dataclass
@@ -92,6 +95,11 @@ def adjudicate_due(service: Service, now: datetime) -> list[Done]:
             done = service.adjudicate(game_id, force=due, force_turn=pending.turn, now=now)
         except DomainError as exc:
             out.append(Done("adjudicate", f"FAILED {game_id} {pending.turn}: {exc.message}", game_id, True))
+            continue
+        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+            log.exception("tick: adjudicating %s failed", game_id)
+            out.append(Done("adjudicate", f"FAILED {game_id} {pending.turn}: internal error "
+                            f"{type(exc).__name__}: {exc}", game_id, True))
             continue
         for payload in done:
             missed = f" (missed orders: {', '.join(payload['defaulted'])})" if payload["defaulted"] else ""

@@ -111,9 +111,11 @@ def _flat_list(value: Any) -> bool:
 
 
 def _short(value: Any) -> str:
+    if value is None:
+        return "none"
     if isinstance(value, (list, dict)):
         text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-        return text if len(text) <= 80 else f"({len(value)} entries, changed)"
+        return text if len(text) <= 80 else "(details in the report below)"
     return str(value)
 
 

@@ -4,6 +4,7 @@ adjudication keyed by the turn that was looked at."""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -135,3 +136,44 @@ def test_two_processes_adjudicate_one_overdue_turn_once(tmp_path):
     for p in procs:
         p.wait(timeout=120)
     assert len(Service(Store(db)).load("d1").turns) == 1
+
+
+def test_one_broken_game_does_not_stop_the_tick(store, clock, monkeypatch):
+    from pbem.tick import tick
+
+    service = _game(store)
+    service.new_game("d2", "toy-dice-duel", SEATS, {}, seed="deadline-" + "y" * 40)
+    for gid in ("d1", "d2"):
+        game = service.load(gid)
+        for seat in game.seats:
+            service.submit(gid, seat, [{"kind": "bid", "value": 0}], "", {"kind": "gm"})
+    real = service.adjudicate
+
+    def broken(game_id, **kwargs):
+        if game_id == "d1":
+            raise RuntimeError("engine bug")
+        return real(game_id, **kwargs)
+
+    monkeypatch.setattr(service, "adjudicate", broken)
+    done = tick(service)
+    assert [d.failed for d in done] == [True, False]
+    assert "FAILED d1" in done[0].text and done[1].text.startswith("adjudicated d2")
+
+
+def test_tick_is_quiet_when_idle_and_exits_1_when_delivery_fails(tmp_path):
+    import socket
+
+    db = str(tmp_path / "p.db")
+    clock = FakeClock()
+    run = lambda *a: CliRunner().invoke(cli, ["--db", db, *a], obj=App(db, _store=Store(db, clock=clock)))  # noqa: E731
+    Service(Store(db, clock=clock)).new_game("d1", "toy-dice-duel", SEATS, {}, seed="tick-" + "x" * 40)
+    idle = run("tick", "--no-send")
+    assert idle.exit_code == 0 and idle.output == ""
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    failed = run("tick", "--smtp", f"127.0.0.1:{port}")
+    assert failed.exit_code == 1 and "FAILED to send" in failed.output
+    assert len(Store(db).outbox(unsent_only=True)) == 2  # the welcome mails stay queued
+    sent = run("tick", "--maildir", str(tmp_path / "out"), "--json")
+    assert sent.exit_code == 0 and json.loads(sent.output)[-1]["sent"] == 2
