@@ -1,7 +1,7 @@
 """Schematic geometry of the Wallenstein map: one cell per county.
 
 The cells are a Voronoi diagram of the county centre points (``reports/data/
-wallenstein_map.json``, copied with provenance from ``shared/data/wallenstein``), each
+wallenstein_map.json``, with its provenance: the game's county data and hand-placed historical centres), each
 cell also clipped to a disc around its point so that coastal and border counties stay
 compact. Everything here is pure arithmetic on a fixed data file, computed once.
 """
