@@ -24,7 +24,7 @@ from pbem.archive_shape import check_shape
 from pbem.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from pbem.masking import mask_mail
-from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
+from pbem.events import EngineVersionMismatch, Game, ReplayMismatch, SeedUnknown, engine_for, fold
 from pbem.store import StoredEvent, Store, verify_chain
 
 FORMAT = "pbem-archive/2"
@@ -175,11 +175,10 @@ def _check_header(archive: dict[str, Any], events: list[StoredEvent], result: Ve
         return
     if current != created["data_files"]:
         result.warnings.append("this pbem's data files differ from those the game was played with")
-    version = get_engine(created["engine"]).version
-    if version != created["engine_version"]:
-        result.warnings.append(f"the game was played with {created['engine']} engine version "
-                               f"{created['engine_version']}, this pbem has version {version}: a replay "
-                               "may differ where the rules were corrected since")
+    try:  # a game of another engine version is refused by name (issue 15)
+        engine_for(created["game"], created)
+    except EngineVersionMismatch as exc:
+        result.problems.append(str(exc))
 
 
 def _ended(events: list[StoredEvent]) -> StoredEvent | None:

@@ -66,6 +66,26 @@ class ReplayMismatch(Exception):
     """Replaying the engine did not reproduce a recorded hash or derived event."""
 
 
+class EngineVersionMismatch(ReplayMismatch):
+    """The game was played with another version of its engine; this pbem keeps only its own."""
+
+
+def engine_for(game_id: str, created: dict[str, Any]) -> Engine:
+    """The engine of a ``GameCreated`` payload, refusing a game played with another version.
+
+    A version bump means the rules changed outcomes, so a replay under the new version would
+    not reproduce the game; older engines are not kept, so such a game is refused by name.
+    """
+    engine = get_engine(created["engine"])
+    played = created.get("engine_version")
+    if played != engine.version:
+        raise EngineVersionMismatch(
+            f"game {game_id} was played with {engine.name} engine version {played}; this pbem has "
+            f"version {engine.version} and does not keep older engines, so the game cannot be replayed "
+            f"or continued here: use a pbem release with {engine.name} engine version {played}")
+    return engine
+
+
 @dataclass
 class Game:
     """A game as rebuilt from its events."""
@@ -165,7 +185,7 @@ def _fold_from_snapshot(game_id: str, events: list[StoredEvent], seed: str | Non
     scheme = created.get("state_digest")
     if head[-1].type != "TurnAdjudicated" or state_digest(snap_state, seed, scheme) != head[-1].payload["state_hash"]:
         raise ReplayMismatch(f"game {game_id}: snapshot at event {snap_seq} does not match the log")
-    game = Game(game_id, get_engine(created["engine"]), created, snap_state, seed, snap_seq,
+    game = Game(game_id, engine_for(game_id, created), created, snap_state, seed, snap_seq,
                 seats={s["name"]: dict(s) for s in created["seats"]}, deadlines=dict(created.get("deadlines", {})))
     for ev in head[1:]:  # the bookkeeping of the events before the snapshot, without the engine
         _apply(game, ev, False, engine=False)
@@ -221,7 +241,7 @@ def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
     p = ev.payload
     if commitment(seed) != p["commitment"]:
         raise ReplayMismatch(f"game {game_id}: the seed does not match the published commitment")
-    engine = get_engine(p["engine"])
+    engine = engine_for(game_id, p)
     state, setup_events = engine.create([s["name"] for s in p["seats"]], p["options"], seed)
     if verify:
         _check(state_digest(state, seed, p.get("state_digest")), p["state_hash"], setup_events,

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from pbem.archive import export_game, import_archive, verify_archive
 from pbem.cli import cli
 from pbem.errors import DomainError
+from pbem.events import EngineVersionMismatch, fold
 from pbem.records import import_record, record_of
 from pbem.service import Service
 from pbem.store import Store, event_hash
@@ -151,10 +152,19 @@ def test_cli_export_import_replay(tmp_path, service):
     assert result.exit_code == 1 and "event 2" in result.output and "tampered" in result.output
 
 
-def test_older_engine_version_is_warned(service):
+def test_older_engine_version_is_refused_by_name(service):
     _play(service, "g1", "version-seed")
     archive = copy.deepcopy(export_game(service.store, "g1"))
     archive["engine_version"] = archive["events"][0]["payload"]["engine_version"] = "0"
     _rechain(archive)
     result = verify_archive(archive)
-    assert result.ok and any("engine version 0" in w for w in result.warnings)
+    assert not result.ok and any("engine version 0" in p and "does not keep older engines" in p
+                                 for p in result.problems)
+
+
+def test_older_engine_version_is_refused_on_replay(service):
+    _play(service, "g1", "version-seed")
+    events = [copy.deepcopy(e) for e in service.store.events("g1")]
+    events[0].payload["engine_version"] = "0"
+    with pytest.raises(EngineVersionMismatch, match="engine version 0"):
+        fold("g1", events, service.store.secrets("g1")[0])
