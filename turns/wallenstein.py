@@ -37,7 +37,8 @@ TALER_CARDS = (0, 4)
 ORDER_HELP = """\
 TAX Burgund | GRAIN Anhalt | PALACE / CHURCH / TRADE <county>
 RECRUIT5 <county> | RECRUIT3 <county> | RECRUIT1 <county> [MOVE ALL|n TO <county>]
-ATTACKA <county> TO <county> WITH ALL|n | ATTACKB ... (the same)
+ATTACKA <county> TO <county> WITH ALL|n [LEAVE n] [IF n] [ELSE TO <county> WITH ALL|n ...] | ATTACKB ...
+FAMINE <county>, <county>, ... (the order your famine revolts are fought in)
 BID 0-4 | BID COUNTY <county> | BID NONE (only when no card is left)
 BONUS attack tax grain recruit defend (your preference order)
 Every action slot needs one of your county cards while you have cards for it; unlisted slots are money cards.
@@ -52,7 +53,7 @@ KEYWORDS = {
     "BUILDTRADINGHOUSE": "TRADE", "BUILDTRADINGPOST": "TRADE",
     **{f"{w}{n}": f"RECRUIT{n}" for w in ("RECRUIT", "RECRUITS") for n in (5, 3, 1)},
     **{f"{w}{x}": f"ATTACK{x}" for w in ("ATTACK", "MANOEUVRE", "MANEUVER") for x in "AB"},
-    "BID": "BID", "BONUS": "BONUS", "DRAFT": "DRAFT", "GROUPS": "GROUPS", "GROUP": "GROUPS",
+    "BID": "BID", "BONUS": "BONUS", "FAMINE": "FAMINE", "DRAFT": "DRAFT", "GROUPS": "GROUPS", "GROUP": "GROUPS",
     **{f"COURT{n}": f"COURT{n}" for n in (1, 2, 3)},
     "FAVOUR": "FAVOUR", "FAVOR": "FAVOUR",
 }
@@ -65,7 +66,7 @@ TOWER_WORDS = {"TOWER", "CUBETOWER", "TOWERCARD", "CUBETOWERCARD"}
 MONEY_WORDS = {"MONEY", "MONEYCARD", "NONE"}
 AT_WORDS = {"AT", "IN", "ON"}
 _SYNTAX = {
-    "ATTACK": "ATTACKA <from> TO <to> WITH <ALL or n>",
+    "ATTACK": "ATTACKA <from> TO <to> WITH <ALL or n> [LEAVE n] [IF n] [ELSE TO <to> WITH <ALL or n> ...]",
     "RECRUIT1": "RECRUIT1 <county> [MOVE <ALL or n> TO <county>]",
     "BID": "BID <0-4> | BID COUNTY <county> | BID TOWER | BID NONE",
     "COURT": "COURT3 <county> | COURT3 TOWER | COURT3 MONEY",
@@ -154,18 +155,63 @@ def _move(keyword: str, words: list[str], line: Line) -> Order | None:
     """``RECRUIT1 <county> [MOVE <q> TO <county>]`` and ``ATTACKA/B <from> TO <to> WITH <q>``."""
     if _is_tower(words):  # court expansion: a tower card on the action space, no action
         return {"kind": "action", "action": keyword.lower(), "card": "tower"}
-    parts = split_markers(words, line)
+    action = keyword.lower()
+    segments = _else_segments(words) if action != "recruit1" else [words]
+    parts = split_markers(segments[0], line)
     if parts is None:
         return None
     head, extra = parts
-    action = keyword.lower()
     county = read_county(head, "the county" if action == "recruit1" else "the county attacking", line)
     if action == "recruit1" and not extra:
         return None if county is None else {"kind": "action", "action": action, "county": county}
-    target, armies = _target(action, extra, line)
-    if county is None or target is None or armies is None:
+    if action == "recruit1" and ({"LEAVE", "IF"} & set(extra)):
+        line.problem("LEAVE and IF belong to ATTACKA and ATTACKB")
         return None
-    return {"kind": "action", "action": action, "county": county, "to": target, "armies": armies}
+    first = _alternative(action, extra, line)
+    alts = []
+    for segment in segments[1:]:
+        split = split_markers(segment, line)
+        if split is None:
+            return None
+        if split[0]:
+            line.problem(f"after ELSE write TO <county> WITH <ALL or n>, not {' '.join(split[0])!r}")
+            return None
+        alts.append(_alternative(action, split[1], line))
+    if county is None or first is None or any(a is None for a in alts):
+        return None
+    order: Order = {"kind": "action", "action": action, "county": county, **first}
+    if alts:
+        order["else"] = alts
+    return order
+
+
+def _else_segments(words: list[str]) -> list[list[str]]:
+    """The words of a manoeuvre split at each ELSE (OTHERWISE)."""
+    segments: list[list[str]] = [[]]
+    for word in words:
+        if word.upper() in ("ELSE", "OTHERWISE"):
+            segments.append([])
+        else:
+            segments[-1].append(word)
+    return segments
+
+
+def _alternative(action: str, parts: dict[str, list[str]], line: Line) -> Order | None:
+    """``TO <county> WITH <q> [LEAVE n] [IF [AT LEAST] n]`` as ``{to, armies, leave?, at_least?}``."""
+    target, armies = _target(action, parts, line)
+    if target is None or armies is None:
+        return None
+    alt: Order = {"to": target, "armies": armies}
+    for marker, key, low in (("LEAVE", "leave", 1), ("IF", "at_least", 2)):
+        if marker not in parts:
+            continue
+        words = [w for w in parts[marker] if w.upper() not in ("AT", "LEAST", "ARMY", "ARMIES", "THERE", "ARE")]
+        value = read_int(words[0]) if len(words) == 1 else None
+        if value is None or value < low:
+            line.problem(f"{marker} needs a whole number of at least {low}, as in {marker} {low + 1}")
+            return None
+        alt[key] = value
+    return alt
 
 
 def _target(action: str, parts: dict[str, list[str]], line: Line) -> tuple[str | None, int | str | None]:
@@ -219,6 +265,12 @@ def _bonus(_: str, words: list[str], line: Line) -> Order | None:
         return None
     tiles = read_names(words, BONUS_NAMES, "bonus tile", line)
     return None if tiles is None else {"kind": "bonus", "order": tiles}
+
+
+def _famine(_: str, words: list[str], line: Line) -> Order | None:
+    """``FAMINE <county>, <county>, ...``: the order your famine revolts are fought in (4.2.2)."""
+    counties = read_counties(words, line)
+    return None if counties is None else {"kind": "famine", "counties": counties}
 
 
 def _draft(_: str, words: list[str], line: Line) -> Order | None:
@@ -279,7 +331,7 @@ def _favour(_: str, words: list[str], line: Line) -> Order | None:
 
 
 _READERS: dict[str, Callable[[str, list[str], Line], Order | None]] = {
-    "RECRUIT": _move, "ATTACK": _move, "BID": _bid, "BONUS": _bonus, "DRAFT": _draft,
+    "RECRUIT": _move, "ATTACK": _move, "BID": _bid, "BONUS": _bonus, "FAMINE": _famine, "DRAFT": _draft,
     "GROUPS": _groups, "COURT": _court, "FAVOUR": _favour,
 }
 
@@ -295,6 +347,8 @@ def format_order(order: Order) -> str:
                 "tower": "BID TOWER", "none": "BID NONE"}[card]
     if kind == "bonus":
         return "BONUS " + " ".join(order["order"])
+    if kind == "famine":
+        return "FAMINE " + ", ".join(order["counties"])
     if kind == "draft":
         return "DRAFT " + ", ".join(order["counties"])
     if kind == "groups":
@@ -320,7 +374,16 @@ def _format_action(order: Order) -> str:
     armies = order["armies"]
     if action == "recruit1":
         return f"{text} MOVE {armies} TO {order['to']}"
-    return f"{text} TO {order['to']} WITH {armies}"
+    return " ELSE ".join([f"{text} {_format_alt(order)}", *(_format_alt(a) for a in order.get("else", []))])
+
+
+def _format_alt(alt: Order) -> str:
+    text = f"TO {alt['to']} WITH {alt['armies']}"
+    if "leave" in alt:
+        text += f" LEAVE {alt['leave']}"
+    if "at_least" in alt:
+        text += f" IF {alt['at_least']}"
+    return text
 
 
 def format_orders(orders: Sequence[Order]) -> str:

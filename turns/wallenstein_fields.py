@@ -15,7 +15,8 @@ from turns.base import LineProblem
 from turns.wallenstein_names import county_names, resolve_county
 
 #: Marker words inside a line, by canonical marker.
-MARKERS = {"TO": "TO", "->": "TO", "→": "TO", "INTO": "TO", "WITH": "WITH", "MOVE": "MOVE"}
+MARKERS = {"TO": "TO", "->": "TO", "→": "TO", "INTO": "TO", "WITH": "WITH", "MOVE": "MOVE",
+           "LEAVE": "LEAVE", "KEEP": "LEAVE", "IF": "IF", "ONLYIF": "IF"}
 ALL_WORDS = {"ALL", "ALLE"}
 ARMY_WORDS = {"ARMY", "ARMIES", "ARMEE", "ARMEEN"}
 MAX_NAME_WORDS = 6

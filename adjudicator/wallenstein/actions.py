@@ -11,7 +11,9 @@ from typing import Any
 
 from adjudicator.wallenstein import combat, favour
 from adjudicator.wallenstein.data import counties, neighbours, rules
-from adjudicator.wallenstein.state import Ctx, seat_count
+from adjudicator.wallenstein.state import Ctx, pieces_left, seat_count
+
+PIECE_NAMES = {"palace": "palace", "church": "church", "trade": "trading house", "revolt_markers": "revolt marker"}
 
 
 def _skip(ctx: Ctx, seat: str, order: dict[str, Any], reason: str) -> None:
@@ -25,6 +27,9 @@ def perform(ctx: Ctx, seat: str, order: dict[str, Any]) -> None:
     if c is None or c["owner"] != seat:
         # rule 4.1.6 note: a conquered county's card changed hands at once
         return _skip(ctx, seat, order, f"{county} is no longer yours")
+    if (seat, county) in ctx.handed_over:  # rule 4.1.6 note: the card left the action space at once
+        return _skip(ctx, seat, order, f"{county} was lost earlier this season and its card left your action "
+                                       "space at once: taking the county back does not bring the action back")
     cost = rules()["actions"]["cost"][action]
     if ctx.state["players"][seat]["taler"] < cost:
         return _skip(ctx, seat, order, f"it costs {cost} Taler and you have {ctx.state['players'][seat]['taler']}")
@@ -41,6 +46,9 @@ def _build(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
         return f"{county} already has a {building} (no two of a kind)"
     if len(c["buildings"]) >= counties()[county]["spaces"]:
         return f"{county} has no empty building space"
+    box = rules()["pieces"]["value"][building]
+    if pieces_left(ctx.state, building) <= 0:  # rule 1: "28 palota, 26 templom és 26 kereskedőház"
+        return f"no {PIECE_NAMES[building]} pieces are left (the box has {box}, all on the board)"
     ctx.state["players"][seat]["taler"] -= cost
     c["buildings"].append(building)
     c["buildings"].sort(key=("palace", "church", "trade").index)
@@ -77,9 +85,20 @@ def _collect(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | Non
     c = ctx.state["counties"][county]
     if c["markers"] and not combat.revolt(ctx, seat, county, kind):
         return None  # the revolt succeeded: the county is devastated, no marker
-    c["markers"] += 1  # no revolt, or a failed one: place a revolt marker
-    ctx.emit("RevoltMarker", seat=seat, county=county, markers=c["markers"])
+    place_marker(ctx, seat, county)  # no revolt, or a failed one: place a revolt marker
     return None
+
+
+def place_marker(ctx: Ctx, seat: str, county: str) -> None:
+    """Place a revolt marker on ``county`` -- if the box has one left (rule 1: "42 lázadásjelző")."""
+    c = ctx.state["counties"][county]
+    if pieces_left(ctx.state, "revolt_markers") <= 0:
+        box = rules()["pieces"]["value"]["revolt_markers"]
+        ctx.emit("OutOfPieces", seat=seat, county=county, piece="revolt_markers", box=box,
+                 note=f"No revolt marker is placed in {county}: all {box} markers of the box are on the board.")
+        return
+    c["markers"] += 1
+    ctx.emit("RevoltMarker", seat=seat, county=county, markers=c["markers"])
 
 
 def _recruit(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
@@ -104,10 +123,11 @@ def _recruit(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | Non
     return None
 
 
-def _quantity(spec: Any, present: int) -> int | None:
-    """Armies moved: ALL = all but one; a number needs one more to stay (rule 4.1.3)."""
-    n = present - 1 if spec == "ALL" else int(spec)
-    return n if 1 <= n <= present - 1 else None
+def _quantity(spec: Any, present: int, leave: int = 1) -> int | None:
+    """Armies moved: ALL = all but ``leave`` (at least one stays, rule 4.1.3); a number
+    needs ``leave`` more to stay."""
+    n = present - leave if spec == "ALL" else int(spec)
+    return n if 1 <= n <= present - leave else None
 
 
 def _recruit1(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
@@ -146,23 +166,45 @@ def _move(ctx: Ctx, seat: str, action: str, origin: str, to: str, n: int) -> Non
 
 
 def _manoeuvre(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
-    """Manoeuvre A/B: move into an adjacent county; a battle if it is not one's own (item 9)."""
-    county, to = order["county"], order["to"]
+    """Manoeuvre A/B (item 9): the planned move or attack, else its fallbacks in order.
+
+    At the table the player decides the target and the number when the card comes up; the
+    plan says it in advance: ``to``/``armies``, optionally ``leave`` (armies that stay,
+    default 1) and ``at_least`` (only if that many armies are in the county), then ``else``
+    alternatives tried in order. The first one that can be carried out is; when none can,
+    the action is not carried out (4.1.6) and every reason is reported.
+    """
+    reasons = []
+    for alt in [order, *order.get("else", [])]:
+        reason = _one_manoeuvre(ctx, seat, order["action"], order["county"], alt)
+        if reason is None:
+            return None
+        reasons.append(reason)
+    return reasons[0] if len(reasons) == 1 else "; ".join(f"{'else ' if i else ''}{r}" for i, r in enumerate(reasons))
+
+
+def _one_manoeuvre(ctx: Ctx, seat: str, action: str, county: str, alt: dict[str, Any]) -> str | None:
+    """One alternative of a manoeuvre into an adjacent county; a battle if it is not one's own."""
+    to = alt["to"]
     state = ctx.state
     if to not in neighbours(county, seat_count(state)):
         return f"{to} is not adjacent to {county}"
     present = state["counties"][county]["armies"]
-    n = _quantity(order["armies"], present)
+    if present < alt.get("at_least", 0):  # the player's own condition: "only if at least N are there"
+        return f"{county} has {present} armies, fewer than the {alt['at_least']} you asked for (declined)"
+    leave = alt.get("leave", 1)
+    n = _quantity(alt["armies"], present, leave)
     if n is None:
-        return f"{county} has {present} armies: it cannot send {order['armies']} and keep one behind"
+        behind = "keep one behind" if leave == 1 else f"keep {leave} behind"
+        return f"{county} has {present} armies: it cannot send {alt['armies']} and {behind}"
     tgt = state["counties"][to]
     if tgt["owner"] == seat:
-        _move(ctx, seat, order["action"], county, to, n)
+        _move(ctx, seat, action, county, to, n)
         return None
     if ctx.effect("church_protection") and "church" in tgt["buildings"]:
         return f"{to} has a church and the event forbids attacking it"
-    if favour.protected(state, tgt["owner"], order["action"]):  # a favour card's protection (court expansion)
-        return f"{to} is under the Emperor's protection against {order['action'].upper()} this season"
+    if favour.protected(state, tgt["owner"], action):  # a favour card's protection (court expansion)
+        return f"{to} is under the Emperor's protection against {action.upper()} this season"
     combat.attack(ctx, seat, county, to, n)
     return None
 

@@ -25,15 +25,25 @@ def _from_supply(ctx: Ctx, seat: str, wanted: int) -> int:
 
 
 def _peasants(ctx: Ctx, wanted: int) -> int:
-    """Take up to ``wanted`` peasants from the supply (20 in the box; provisional cap)."""
+    """Take up to ``wanted`` peasants from the supply; the box has 20 ("20 zöld fakocka", rule 1).
+
+    The rulebook says nothing about running short; the peasants fight with what the supply
+    still has (the others are in the tower or the tray), and the short draw is recorded.
+    """
     got = min(wanted, ctx.state["peasants"])
     ctx.state["peasants"] -= got
+    if got < wanted:
+        box = rules()["pieces"]["value"]["peasants"]
+        ctx.emit("OutOfPieces", piece="peasants", box=box, wanted=wanted, taken=got,
+                 note=f"Only {got} of the {wanted} peasant armies called for are in the supply "
+                      f"(the box has {box}; the rest are in the tower or the tray).")
     return got
 
 
 def devastate(ctx: Ctx, county: str) -> None:
     """Rules 5.5.1/5.5.2: buildings and revolt markers go, the card goes beside the board."""
     c = ctx.state["counties"][county]
+    ctx.hand_over(c["owner"], county)
     ctx.emit("Devastated", county=county, owner=c["owner"], buildings=list(c["buildings"]), markers=c["markers"])
     c.update(owner=None, buildings=[], markers=0)
 
@@ -113,6 +123,7 @@ def _apply(ctx: Ctx, outcome: Outcome, seat: str, defender: str | None, target: 
     tgt = state["counties"][target]
     if outcome.result == "attacker":
         state["players"][seat]["supply"] -= outcome.survivors
+        ctx.hand_over(defender, target)
         tgt.update(owner=seat, armies=outcome.survivors)
         ctx.emit("Conquest", seat=seat, county=target, armies=outcome.survivors, **{"from": defender})
     elif outcome.result == "defender":

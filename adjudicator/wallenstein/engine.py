@@ -12,7 +12,7 @@ from adjudicator.wallenstein.randbot import random_draft, random_plan
 from adjudicator.wallenstein.state import Ctx, copy_state, turn_label
 
 PLAN_FORMS = ("PALACE", "CHURCH", "TRADE", "GRAIN", "TAX", "RECRUIT5", "RECRUIT3", "RECRUIT1",
-              "ATTACKA", "ATTACKB", "BID", "BONUS")
+              "ATTACKA", "ATTACKB", "BID", "BONUS", "FAMINE")
 DRAFT_FORMS = ("DRAFT", "GROUPS")
 COURT_FORMS = ("COURT3", "COURT2", "COURT1", "FAVOUR")
 
@@ -21,7 +21,7 @@ class WallensteinEngine:
     """Wallenstein, 2nd edition, 3-5 seats; the Imperial Court with option ``expansion=court``."""
 
     name = "wallenstein"
-    version = "1.0"
+    version = "1.1"
     min_seats = 3
     max_seats = 5
 

@@ -67,6 +67,58 @@ def _check_action(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -
         problems.append(Problem(i, f"RECRUIT1 can only move into your own county, and {to} is not yours"))
     if not _armies_ok(o.get("armies", "ALL") if action == "recruit1" else o.get("armies")):
         problems.append(Problem(i, "the number of armies must be ALL or a positive whole number"))
+    if action in ("attacka", "attackb"):
+        problems += _check_choices(state, i, county, o)
+    elif any(k in o for k in ("else", "leave", "at_least")):
+        problems.append(Problem(i, "ELSE, LEAVE and IF belong to ATTACKA and ATTACKB"))
+    return problems
+
+
+def _count_ok(value: Any, low: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= low
+
+
+def _check_choices(state: dict[str, Any], i: int, county: str, o: dict[str, Any]) -> list[Problem]:
+    """A manoeuvre's table decisions: LEAVE n, IF n and ELSE alternatives (another target)."""
+    problems = []
+    alts = o.get("else", [])
+    if not isinstance(alts, list) or not all(isinstance(a, dict) for a in alts):
+        return [Problem(i, "ELSE alternatives must be a list of {to, armies}")]
+    for n, alt in enumerate([o, *alts]):
+        where = "" if n == 0 else f" (alternative {n})"
+        if "leave" in alt and not _count_ok(alt["leave"], 1):
+            problems.append(Problem(i, f"LEAVE needs a whole number of at least 1{where}: one army always stays"))
+        if "at_least" in alt and not _count_ok(alt["at_least"], 2):
+            problems.append(Problem(i, f"IF needs a whole number of at least 2{where}: a manoeuvre needs 2 armies"))
+        if n == 0:
+            continue
+        bad = _county(state, i, alt.get("to"))
+        if bad:
+            problems.append(bad)
+            continue
+        if alt["to"] not in neighbours(county, seat_count(state)):
+            problems.append(Problem(i, f"{alt['to']} is not adjacent to {county}{where}"))
+        if not _armies_ok(alt.get("armies")):
+            problems.append(Problem(i, f"the number of armies must be ALL or a positive whole number{where}"))
+    return problems
+
+
+def _check_famine(state: dict[str, Any], seat: str, i: int, o: dict[str, Any], before: int | None) -> list[Problem]:
+    """``FAMINE <counties>``: the order famine revolts are fought in (rule 4.2.2)."""
+    if before is not None:
+        return [Problem(i, "only one FAMINE order per season")]
+    names = o.get("counties")
+    if not isinstance(names, list) or not names:
+        return [Problem(i, "FAMINE lists your counties in the order their famine revolts are fought")]
+    problems = []
+    for name in names:
+        bad = _county(state, i, name)
+        if bad:
+            problems.append(bad)
+        elif state["counties"][name]["owner"] != seat:
+            problems.append(Problem(i, f"{name} is not yours"))
+    if len(set(names)) != len(names):
+        problems.append(Problem(i, "a county is listed twice in FAMINE"))
     return problems
 
 
@@ -100,7 +152,7 @@ def validate_plan(state: dict[str, Any], seat: str, orders: Sequence[dict[str, A
     problems: list[Problem] = []
     used: dict[str, int] = {}
     actions: dict[str, int] = {}
-    bid_at = bonus_at = favour_at = None
+    bid_at = bonus_at = favour_at = famine_at = None
     court_slots: dict[int, int] = {}
     for i, o in enumerate(orders):
         kind = o.get("kind")
@@ -134,9 +186,12 @@ def validate_plan(state: dict[str, Any], seat: str, orders: Sequence[dict[str, A
         elif kind == "favour":
             problems += co.check_favour(state, seat, i, o, favour_at)
             favour_at = i if favour_at is None else favour_at
+        elif kind == "famine":
+            problems += _check_famine(state, seat, i, o, famine_at)
+            famine_at = i if famine_at is None else famine_at
         else:
             extra = ", COURT and FAVOUR" if court_on(state) else ""
-            problems.append(Problem(i, f"{kind!r} is not an order for a season plan (plan actions, BID, BONUS{extra})", (), "syntax"))
+            problems.append(Problem(i, f"{kind!r} is not an order for a season plan (plan actions, BID, BONUS, FAMINE{extra})", (), "syntax"))
     if problems:
         return problems
     return co.count_towers(orders) or _check_cards(state, seat, orders, used, bid_at)
@@ -217,8 +272,9 @@ def validate_draft(state: dict[str, Any], seat: str, orders: Sequence[dict[str, 
 def read_plan(orders: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """A validated order set as ``{actions: {action: order}, bid, bonus, missed, court, favour}``."""
     if is_missed(orders):
-        return {"actions": {}, "bid": {"card": "none"}, "bonus": [], "missed": True, **co.read([])}
-    plan: dict[str, Any] = {"actions": {}, "bid": {"card": "none"}, "bonus": [], "missed": False, **co.read(orders)}
+        return {"actions": {}, "bid": {"card": "none"}, "bonus": [], "famine": [], "missed": True, **co.read([])}
+    plan: dict[str, Any] = {"actions": {}, "bid": {"card": "none"}, "bonus": [], "famine": [], "missed": False,
+                            **co.read(orders)}
     for o in orders:
         if o["kind"] == "action" and o.get("card") == "tower":
             continue  # a tower card on an action space: like a money card, no action (rule 9.3 note)
@@ -228,6 +284,8 @@ def read_plan(orders: Sequence[dict[str, Any]]) -> dict[str, Any]:
             plan["bid"] = o
         elif o["kind"] == "bonus":
             plan["bonus"] = list(o["order"])
+        elif o["kind"] == "famine":
+            plan["famine"] = list(o["counties"])
     return plan
 
 

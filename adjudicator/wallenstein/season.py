@@ -112,7 +112,7 @@ def resolve(ctx: Ctx, plans: Mapping[str, dict[str, Any]]) -> None:
         start_season(ctx, year, SEASONS[SEASONS.index(season) + 1])
         return
     last = year == setup_value("years")[-1]
-    winter.resolve(ctx, last)
+    winter.resolve(ctx, last, {s: plans[s].get("famine", []) for s in state["seats"]})
     if not last:
         start_year(ctx, year + 1)
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.chance import Chance, Stream
+from adjudicator.wallenstein.data import rules
 
 PEASANTS = "peasants"
 SEASONS = ("spring", "summer", "autumn")
@@ -57,6 +58,16 @@ def turn_label(state: dict[str, Any]) -> str:
     return f"{state['year']}-{state['season']}"
 
 
+def pieces_left(state: dict[str, Any], piece: str) -> int:
+    """Pieces of ``piece`` (palace, church, trade, revolt_markers) still in the box (rule 1)."""
+    box = rules()["pieces"]["value"][piece]
+    if piece == "revolt_markers":
+        used = sum(c["markers"] for c in state["counties"].values())
+    else:
+        used = sum(piece in c["buildings"] for c in state["counties"].values())
+    return box - used
+
+
 def seat_count(state: dict[str, Any]) -> int:
     """How many seats play."""
     return len(state["seats"])
@@ -74,6 +85,8 @@ class Ctx:
     battles: int = 0
     holders: dict[str, str] = field(default_factory=dict)  # bonus tile -> seat
     event: dict[str, Any] | None = None  # the current event card
+    # (seat, county) of county cards that left a seat's action spaces this season (rule 4.1.6 note)
+    handed_over: set[tuple[str, str]] = field(default_factory=set)
 
     def emit(self, type_: str, **fields: Any) -> dict[str, Any]:
         """Record a derived event (with this context's year and season)."""
@@ -95,6 +108,17 @@ class Ctx:
         if self.event is not None and self.event["effect"] == name:
             return self.event
         return None
+
+    def hand_over(self, seat: str | None, county: str) -> None:
+        """``seat`` loses ``county``'s card: its planned action there is gone for the season.
+
+        Rule 4.1.6 note: "Kivétel ez alól, ha valaki meghódít egy tartományt: ilyenkor a
+        vesztes azonmód átnyújtja a hódítónak az adott tartomány kártyáját" -- the card
+        leaves the action space at once, so its action does not happen even if the county
+        is taken back later in the season (a devastated county's card goes beside the board).
+        """
+        if seat is not None:
+            self.handed_over.add((seat, county))
 
     def has_tile(self, seat: str, tile: str) -> bool:
         """True when ``seat`` holds bonus tile ``tile`` this season."""

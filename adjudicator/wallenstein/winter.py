@@ -20,8 +20,13 @@ def grain_loss(ctx: Ctx) -> None:
     ctx.emit("Winter", event=card, grain_loss=loss, grain={s: p["grain"] for s, p in state["players"].items()})
 
 
-def famine(ctx: Ctx) -> None:
-    """Rule 4.2.2: seats short of grain suffer famine revolts, in autumn turn order."""
+def famine(ctx: Ctx, orders: dict[str, list[str]] | None = None) -> None:
+    """Rule 4.2.2: seats short of grain suffer famine revolts, in autumn turn order.
+
+    "Ha valakinél több lázadás is kitör, ő dönti el, milyen sorrendben próbálja leverni
+    ezeket": a seat's ``FAMINE`` order (``orders[seat]``, counties first to last) sets the
+    order its revolts are fought in; counties it does not list follow in the order drawn.
+    """
     state = ctx.state
     for seat in state["turn_order"]:
         cards = hand(state, seat)
@@ -35,7 +40,11 @@ def famine(ctx: Ctx) -> None:
         ctx.emit("Famine", label=label, seat=seat, counties=len(cards), grain=state["players"][seat]["grain"],
                  shortfall=shortfall, revolts=row["revolting_counties"], extra_peasants=row["extra_peasants"],
                  drawn=drawn)
-        for county in drawn:  # the order drawn is the fighting order
+        wanted = (orders or {}).get(seat, [])
+        fight = [c for c in wanted if c in drawn] + [c for c in drawn if c not in wanted]
+        if fight != drawn:
+            ctx.emit("FamineOrder", seat=seat, order=fight)
+        for county in fight:
             combat.revolt(ctx, seat, county, "famine", row["extra_peasants"])
 
 
@@ -67,13 +76,13 @@ def score(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return detail
 
 
-def resolve(ctx: Ctx, last: bool) -> None:
+def resolve(ctx: Ctx, last: bool, famine_orders: dict[str, list[str]] | None = None) -> None:
     """The whole winter; after the last one the game is over (rule 6)."""
     state = ctx.state
     ctx.season = "winter"
     ctx.battles = 0
     grain_loss(ctx)
-    famine(ctx)
+    famine(ctx, famine_orders)
     detail = score(state)
     for seat, d in detail.items():
         state["players"][seat]["vp"] += d["total"]

@@ -47,7 +47,7 @@ def run_winter(case: dict[str, Any], monkeypatch: Any) -> list[str]:
         monkeypatch.setattr(scenario.tower, "throw", scenario.scripted_tower(case["tower_out"]))
     state = scenario.build(case["position"])
     ctx = scenario.context(state, case, "autumn")
-    winter.resolve(ctx, case.get("last", False))
+    winter.resolve(ctx, case.get("last", False), case.get("famine_orders"))
     return scenario.differences(state, ctx.events, case["expect"])
 
 
