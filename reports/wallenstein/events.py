@@ -279,6 +279,8 @@ FORMATTERS: dict[str, Callable[[Event], str]] = {
     "Devastated": _devastated, "RevoltMarker": _marker, "Winter": _winter, "Famine": _famine,
     "Scoring": _scoring, "YearEnd": _year_end, "EventCards": _event_cards, "GameOver": _game_over,
     "DraftPick": _draft_pick, "Deal": _deal, "TowerFill": _tower_fill, "GameCreated": _created,
+    "OutOfPieces": lambda ev: str(ev["note"]),  # the box's pieces ran out (rule 1)
+    "FamineOrder": lambda ev: f"{ev['seat']} fights the famine revolts in this order: {', '.join(ev['order'])}.",
     **COURT_FORMATTERS,  # the Imperial Court expansion
 }
 
