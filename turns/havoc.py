@@ -32,12 +32,13 @@ KEYWORDS = {
     "JOIN": "JOIN", "STAY": "STAY", "STAYOUT": "STAY", "OUT": "STAY", "ADD": "ADD", "PASS": "PASS",
     "SCAVENGE": "SCAVENGE", "SCAVENGING": "SCAVENGE", "KEEP": "KEEP", "DISCARD": "DISCARD",
     "NEXT": "NEXT", "EXCHANGE": "EXCHANGE", "FINAL": "FINAL", "STANDING": "STANDING",
+    "DOGS": "DOGSOUT", "DOGSOUT": "DOGSOUT",
 }
 _SYNTAX = {
     "RECRUIT": "RECRUIT DECK | RECRUIT <recruit card>", "SIC": "SIC DECK | SIC <recruit card>",
     "LAY": "LAY <card> | LAY LOWEST", "HAVOC": "HAVOC <card> <card> ...", "JOIN": "JOIN <card> <card> ...",
     "ADD": "ADD <card> ...", "SCAVENGE": "SCAVENGE <card>", "DISCARD": "DISCARD <card> | DISCARD LOWEST",
-    "NEXT": "NEXT <battle>", "EXCHANGE": "EXCHANGE <0-2>", "FINAL": "FINAL <card> ... (at most 6)",
+    "NEXT": "NEXT <battle>", "DOGSOUT": "DOGS OUT 0|1|2|BEST", "EXCHANGE": "EXCHANGE <0-2>", "FINAL": "FINAL <card> ... (at most 6)",
     "STANDING": "STANDING <when>: <orders; ...> | STANDING <when>: IF LAID <= n THEN ... ELSE ... | STANDING CLEAR",
 }
 
@@ -114,6 +115,12 @@ def parse_line(text: str, state: State | None) -> list[Order]:
 
 
 def _simple(key: str, rest: list[str], state: State | None) -> list[Order]:
+    if key == "DOGSOUT":
+        words = [w for w in rest if _fold(w) != "out"]
+        if len(words) != 1 or not (_fold(words[0]) in ("best", "none") or words[0] in ("0", "1", "2")):
+            raise Bad(_SYNTAX[key] + " (how many of your laid Dogs of War stay out of the battle)")
+        word = _fold(words[0])
+        return [{"kind": "dogsout", "count": "best" if word == "best" else 0 if word == "none" else int(word)}]
     if key in ("STAY", "PASS", "KEEP"):
         if rest:
             raise Bad(f"{key} takes nothing after it")
@@ -230,6 +237,8 @@ def format_order(order: Order) -> str:
         return " ".join([kind.upper(), *order["cards"]])
     if kind == "exchange":
         return f"EXCHANGE {order['count']}"
+    if kind == "dogsout":
+        return f"DOGS OUT {str(order['count']).upper()}"
     if kind == "next":
         return f"NEXT {order['battle']}"
     if kind == "standing":

@@ -85,18 +85,37 @@ def auto_action(state: State, seat: str) -> str | None:
     return None
 
 
+DOGS_OUT = (0, 1, 2, "best")
+
+
 def validate_battle(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
-    """Round 1: JOIN (2+ cards) or STAY; later rounds: ADD (1+ cards) or PASS."""
+    """Round 1: JOIN (2+ cards) or STAY; later rounds: ADD (1+ cards) or PASS; with JOIN,
+    ADD or PASS one ``DOGS OUT`` declaration may come too."""
     first = state["phase"]["round"] == 1
     want = ("join", "stay") if first else ("add", "pass")
-    if len(orders) != 1 or orders[0].get("kind") not in want:
-        return [Problem(None, f"send one {want[0].upper()} <cards> or {want[1].upper()}")]
-    order = orders[0]
+    declared = [(i, o) for i, o in enumerate(orders) if o.get("kind") == "dogsout"]
+    rest = [o for o in orders if o.get("kind") != "dogsout"]
+    if len(rest) != 1 or rest[0].get("kind") not in want or len(declared) > 1:
+        return [Problem(None, f"send one {want[0].upper()} <cards> or {want[1].upper()} (and at most one DOGS OUT)")]
+    if declared:
+        i, o = declared[0]
+        if o.get("count") not in DOGS_OUT:
+            return [Problem(i, "DOGS OUT takes 0, 1, 2 or BEST")]
+        if rest[0]["kind"] == "stay":
+            return [Problem(i, "DOGS OUT is for a seat in the battle: you STAY out")]
+    order = rest[0]
     if order["kind"] == "stay" and must_join(state, seat):
         return [Problem(0, "John of Gaunt's battle: with two or more cards you must join (seed 002)")]
     if order["kind"] in ("join", "add"):
         return validate_havoc(state, seat, order, 0, minimum=2 if first else 1)
     return []
+
+
+def declare_dogs(ctx: Ctx, seat: str, order: Order) -> None:
+    """Seed 002: "a játékos kijelentheti" -- the player declares which of its laid Dogs of
+    War stay out of the battle (``count`` 0-2, or ``best``: the strongest, the default)."""
+    ctx.s["phase"].setdefault("dogs_out", {})[seat] = order["count"]
+    ctx.emit("DogsOut", seat=seat, count=order["count"])
 
 
 def apply_battle(ctx: Ctx, seat: str, order: Order) -> None:
@@ -135,7 +154,8 @@ def _strengths(state: State) -> dict[str, tuple[Strength, list[str]]]:
     phase = state["phase"]
     out = {}
     for p in phase["joined"]:
-        out[p] = (evaluate(JOHN_CARDS), []) if p == JOHN else battle_strength(state["field"].get(p, []))
+        declared = phase.get("dogs_out", {}).get(p, "best")
+        out[p] = (evaluate(JOHN_CARDS), []) if p == JOHN else battle_strength(state["field"].get(p, []), declared)
     return out
 
 

@@ -165,7 +165,10 @@ def apply(ctx: Ctx, kind: str, orders: Mapping[str, Sequence[Order]]) -> None:
         turn.apply_discards(ctx, orders)
     elif kind == "battle":
         seat, mine = next(iter(orders.items()))
-        battle.apply_battle(ctx, seat, mine[0])
+        for o in mine:
+            if o["kind"] == "dogsout":
+                battle.declare_dogs(ctx, seat, o)
+        battle.apply_battle(ctx, seat, next(o for o in mine if o["kind"] != "dogsout"))
     elif kind == "dogs":
         seat, mine = next(iter(orders.items()))
         battle.apply_dogs(ctx, seat, mine)
@@ -180,8 +183,12 @@ def apply(ctx: Ctx, kind: str, orders: Mapping[str, Sequence[Order]]) -> None:
 
 
 def _apply_turn(ctx: Ctx, seat: str, orders: Sequence[Order]) -> None:
-    if orders[0]["kind"] == "havoc":
-        battle.start_battle(ctx, seat, orders[0]["cards"])
+    havoc = next((o for o in orders if o["kind"] == "havoc"), None)
+    if havoc is not None:
+        battle.start_battle(ctx, seat, havoc["cards"])
+        for o in orders:
+            if o["kind"] == "dogsout":
+                battle.declare_dogs(ctx, seat, o)
         return
     if turn.rotate_peace(ctx, seat):
         turn.year_of_peace(ctx, seat, {"seat": seat, "orders": [dict(o) for o in orders]})

@@ -112,17 +112,22 @@ def rank_key(strength: Strength) -> str | None:
     return None
 
 
-def battle_strength(laid: Sequence[str]) -> tuple[Strength, list[str]]:
-    """The best strength of a seat's laid cards and the Dogs declared out of the battle.
+def battle_strength(laid: Sequence[str], declared: int | str = "best") -> tuple[Strength, list[str]]:
+    """The strength of a seat's laid cards and the Dogs declared out of the battle.
 
-    Seed 002: at most 6 cards take part; 1 or 2 laid Dogs may be declared out, and Dogs laid
-    beyond 6 cards are out automatically. The engine declares for the player the choice that
-    gives the strongest combination (a stronger combination is never worse for its owner).
+    Seed 002: at most 6 cards take part; 1 or 2 laid Dogs may be declared out ("a játékos
+    kijelentheti"), and Dogs laid beyond 6 cards are out automatically. ``declared`` is the
+    player's ``DOGS OUT`` (0-2, kept within what the laid cards allow); ``best`` (the
+    default) declares the choice that gives the strongest combination.
     """
     dogs = [c for c in laid if is_dog(c)]
     others = [c for c in laid if not is_dog(c)]
+    low, high = max(0, len(laid) - 6), min(2, len(dogs))
+    if declared != "best":
+        out = min(max(int(declared), low), high)
+        return evaluate([parse_card(c) for c in others + dogs[out:]]), dogs[:out]
     best: tuple[Strength, list[str]] = (NOTHING, [])
-    for out in range(max(0, len(laid) - 6), min(2, len(dogs)) + 1):
+    for out in range(low, high + 1):
         taking_part = others + dogs[out:]
         strength = evaluate([parse_card(c) for c in taking_part])
         if out == max(0, len(laid) - 6) or strength > best[0]:

@@ -16,7 +16,7 @@ from adjudicator.havoc.cards import GAUNT, is_dog
 from adjudicator.havoc.state import (Ctx, draw, fits_battle, highest_plain, left_of, lowest,
                                      resolve_refs, take_from_hand, to_hand)
 
-TURN_KINDS = ("recruit", "sic", "loot", "lay", "havoc")
+TURN_KINDS = ("recruit", "sic", "loot", "lay", "havoc", "dogsout")
 
 
 def can_recruit(state: State) -> bool:
@@ -34,9 +34,15 @@ def validate_turn(state: State, seat: str, orders: Sequence[Order]) -> list[Prob
     if bad:
         return bad
     if "havoc" in kinds:
-        if len(orders) != 1:
-            return [Problem(kinds.index("havoc"), "HAVOC replaces recruiting: send it alone")]
-        return validate_havoc(state, seat, orders[0], 0)
+        extra = [k for k in kinds if k not in ("havoc", "dogsout")]
+        if extra or kinds.count("havoc") > 1 or kinds.count("dogsout") > 1:
+            return [Problem(kinds.index("havoc"), "HAVOC replaces recruiting: send it alone (a DOGS OUT may come with it)")]
+        out = next((i for i, k in enumerate(kinds) if k == "dogsout"), None)
+        if out is not None and orders[out].get("count") not in (0, 1, 2, "best"):
+            return [Problem(out, "DOGS OUT takes 0, 1, 2 or BEST")]
+        return validate_havoc(state, seat, orders[kinds.index("havoc")], kinds.index("havoc"))
+    if "dogsout" in kinds:
+        return [Problem(kinds.index("dogsout"), "DOGS OUT goes with HAVOC, JOIN, ADD or PASS")]
     if not can_recruit(state):
         return [Problem(None, "too few cards left to recruit: you must cry HAVOC (seed 002)")]
     return _validate_recruit(state, seat, orders)
