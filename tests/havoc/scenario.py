@@ -4,7 +4,8 @@ Case format (JSON, see tests/havoc/cases/*.json)::
 
     {"id": ..., "seats": [...], "options": {...},
      "setup": {"hands": {seat: [cards]}, "recruits": [...], "discard": [...], "deck_top": [...],
-               "peace": {...}, "battles": [...], "turn": seat},
+               "peace": {...}, "battles": [...], "turn": seat, "points": {seat: n},
+               "won": {seat: [battle ids]}, "john": {...}},
      "steps": [{"seat": s, "orders": "<order text>", "expect": {...}}, ...]}
 
 Cards not placed go to the deck after ``deck_top`` (sorted). ``expect`` keys: ``problems``
@@ -50,6 +51,13 @@ def build(case: dict[str, Any]) -> dict[str, Any]:
         state["peace"].update(setup["peace"])
     if "battles" in setup:
         state["battles"] = list(setup["battles"])
+    for key in ("points", "won"):  # scores and battle cards won before the scene
+        state[key].update(setup.get(key, {}))
+    if "john" in setup:
+        state["john"].update(setup["john"])
+        if state["john"]["where"] in ("waiting", "active") and "gaunt" in state["deck"]:
+            state["deck"].remove("gaunt")  # John is on the table, at his drawer's left
+            state["table"].append("gaunt")
     state["phase"] = {"name": "turn", "seat": setup.get("turn", state["seats"][0])}
     ctx = Ctx(state, SEED)
     settle(ctx)

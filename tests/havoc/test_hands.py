@@ -33,7 +33,7 @@ def test_beats(case):
 
 @pytest.mark.parametrize("case", DATA["dogs_out"], ids=[c["id"] for c in DATA["dogs_out"]])
 def test_dogs_out(case):
-    found, out = battle_strength(case["laid"])
+    found, out = battle_strength(case["laid"], case.get("declared", "best"))
     assert rank_key(found) == case["rank"] and len(out) == case["out"]
 
 
