@@ -130,6 +130,8 @@ def _simple(key: str, rest: list[str], state: State | None) -> list[Order]:
             raise Bad(_SYNTAX[key])
         return [{"kind": key.lower(), "card": SOURCES.get(_fold(w)) or _one(read_cards([w]))} for w in _group(rest)]
     if key == "LOOT":
+        if len(rest) == 1 and _fold(rest[0]) in ("look", "ask", "choose"):
+            return [{"kind": "loot", "prefs": [], "look": True}]
         return [{"kind": "loot", "prefs": read_cards(rest)}]
     if key in ("LAY", "DISCARD"):
         if len(rest) == 1 and _fold(rest[0]) == "lowest":
@@ -232,7 +234,7 @@ def format_order(order: Order) -> str:
     if kind in ("recruit", "sic", "lay", "discard", "scavenge"):
         return f"{kind.upper()} {str(order['card']).upper() if order['card'] in ('deck', 'lowest') else order['card']}"
     if kind == "loot":
-        return " ".join(["LOOT", *order.get("prefs", [])])
+        return "LOOT LOOK" if order.get("look") else " ".join(["LOOT", *order.get("prefs", [])])
     if kind in ("havoc", "join", "add", "final"):
         return " ".join([kind.upper(), *order["cards"]])
     if kind == "exchange":

@@ -44,6 +44,8 @@ def default_orders(state: State, seat: str) -> list[Order]:
         return [{"kind": "exchange", "count": 0}]
     if p.kind == "final":
         return [{"kind": "final", "cards": best_lay(hand)}]
+    if p.kind == "loot":  # the highest non-Dog, as a LOOT without a card
+        return [{"kind": "loot", "prefs": []}]
     return []
 
 
@@ -80,6 +82,9 @@ def random_orders(state: State, seat: str, rng: Stream) -> list[Order]:
         return [{"kind": "pass"}]
     if p.kind == "dogs":
         return _random_dogs(state, seat, rng)
+    if p.kind == "loot":
+        plain = sorted(c for c in state["discard"] if not is_dog(c))
+        return [{"kind": "loot", "prefs": [rng.choice(plain)] if plain and rng.below(2) else []}]
     if p.kind == "choose":
         options = [b for b in state["battles"] if not battle.battle_card(state, b)["final"]]
         return [{"kind": "next", "battle": rng.choice(options)}]

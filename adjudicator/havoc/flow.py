@@ -25,6 +25,7 @@ FORMS = {
     "choose": ("NEXT",),
     "exchange": ("EXCHANGE",),
     "final": ("FINAL",),
+    "loot": ("LOOT",),
 }
 
 
@@ -66,6 +67,8 @@ def _step(ctx: Ctx) -> bool:
             return False
         s["phase"] = {"name": "final"}
         return True
+    if name == "loot":
+        return False
     if name == "final":
         if _final_seats(s):
             return False
@@ -138,6 +141,10 @@ def pending(state: State) -> Pending | None:
         return Pending((seat,), f"{b}/dogs/{seat}", "dogs", False, FORMS["dogs"])
     if name == "choose":
         return Pending((phase["seat"],), f"{b}/choose/{phase['seat']}", "choose", False, FORMS["choose"])
+    if name == "loot":
+        seat = phase["seat"]
+        return Pending((seat,), f"{b}/loot/{seat}/{step}", "loot", False, FORMS["loot"],
+                       {"discard_size": len(state["discard"])})
     if name == "exchange":
         seat = phase["queue"][0]
         return Pending((seat,), f"final/exchange/{seat}", "exchange", False, FORMS["exchange"],
@@ -150,7 +157,7 @@ def pending(state: State) -> Pending | None:
 VALIDATORS = {
     "recruit": turn.validate_turn, "discard": turn.validate_discard, "battle": battle.validate_battle,
     "dogs": battle.validate_dogs, "choose": battle.validate_choose, "exchange": final.validate_exchange,
-    "final": final.validate_final,
+    "final": final.validate_final, "loot": turn.validate_loot_choice,
 }
 
 
@@ -180,6 +187,11 @@ def apply(ctx: Ctx, kind: str, orders: Mapping[str, Sequence[Order]]) -> None:
         final.apply_exchange(ctx, seat, mine[0])
     elif kind == "final":
         final.apply_final(ctx, orders)
+    elif kind == "loot":
+        seat, mine = next(iter(orders.items()))
+        resumed = s["phase"]["resume"]["kind"]
+        if turn.resume_loot(ctx, seat, mine[0]) and resumed == "recruit":
+            turn.end_turn(ctx, seat)
 
 
 def _apply_turn(ctx: Ctx, seat: str, orders: Sequence[Order]) -> None:
@@ -193,8 +205,8 @@ def _apply_turn(ctx: Ctx, seat: str, orders: Sequence[Order]) -> None:
     if turn.rotate_peace(ctx, seat):
         turn.year_of_peace(ctx, seat, {"seat": seat, "orders": [dict(o) for o in orders]})
         return
-    turn.apply_recruit(ctx, seat, orders)
-    turn.end_turn(ctx, seat)
+    if turn.apply_recruit(ctx, seat, orders):
+        turn.end_turn(ctx, seat)
 
 
 def has_dogs(cards: Sequence[str]) -> bool:

@@ -134,16 +134,27 @@ def year_of_peace(ctx: Ctx, by: str, then: dict | None) -> None:
     s["phase"] = {"name": "peace_discard", "seats": who, "by": by, "then": then}
 
 
-def apply_recruit(ctx: Ctx, seat: str, orders: Sequence[Order]) -> None:
-    """Draw two, use the Dogs, lay one (orders in the written order, the LAY last)."""
+def apply_recruit(ctx: Ctx, seat: str, orders: Sequence[Order], start: int = 0,
+                  took: list[dict] | None = None) -> bool:
+    """Draw two, use the Dogs, lay one (orders in the written order, the LAY last).
+
+    False when it stopped at a ``LOOT LOOK`` for the seat to look through the discard pile
+    (phase ``loot``); :func:`resume_loot` carries on from there.
+    """
     s = ctx.s
-    took: list[dict] = []
+    took = [] if took is None else took
     lay = next(o for o in orders if o["kind"] == "lay")["card"]
-    for order in [o for o in orders if o["kind"] != "lay"]:
+    takes = [o for o in orders if o["kind"] != "lay"]
+    for i in range(start, len(takes)):
+        order = takes[i]
+        if order["kind"] == "loot" and order.get("look") and highest_plain(s["discard"]) is not None:
+            _spend_dogs(ctx, seat, 2, keep=lay)
+            ask_loot(ctx, seat, {"kind": "recruit", "orders": [dict(o) for o in orders], "index": i + 1, "took": took})
+            return False
         got = _take(ctx, seat, order, keep=lay)
         if got == GAUNT:
             ctx.emit("Recruit", seat=seat, took=took, laid=None, note="John of Gaunt drawn: the turn ends")
-            return
+            return True
         took.append({"how": order["kind"], "from": order.get("card", "discard"), "card": got})
     card = lowest(s["hands"][seat]) if lay == "lowest" else lay
     if card is not None and card in s["hands"][seat]:
@@ -151,6 +162,50 @@ def apply_recruit(ctx: Ctx, seat: str, orders: Sequence[Order]) -> None:
         s["recruits"].append(card)
     public = [t if t["from"] != "deck" else {**t, "card": None} for t in took]
     ctx.emit("Recruit", seat=seat, took=took, public=public, laid=card)
+    return True
+
+
+def _spend_dogs(ctx: Ctx, seat: str, n: int, keep: str | None = None) -> None:
+    s = ctx.s
+    for dog in [c for c in s["hands"][seat] if is_dog(c) and c != keep][:n]:
+        take_from_hand(s, seat, dog)
+        s["discard"].append(dog)
+
+
+def ask_loot(ctx: Ctx, seat: str, resume: dict) -> None:
+    """Seed 002, Looting: "átnézze a dobott lapokat, és elvegyen onnét 1 nem-ebek kártyát" --
+    the seat looks through the discard pile (its view shows it now, and only now: "A dobott
+    lapokat csak hullarablás közben lehet megnézni") and names the card (``LOOT <card>``)."""
+    ctx.s["phase"] = {"name": "loot", "seat": seat, "resume": resume, "outer": ctx.s["phase"]}
+    ctx.emit("LootingLook", seat=seat, discard_size=len(ctx.s["discard"]))
+
+
+def validate_loot_choice(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+    """The Looting decision: one ``LOOT <card>`` naming a non-Dog of the discard pile."""
+    if len(orders) != 1 or orders[0].get("kind") != "loot" or orders[0].get("look"):
+        return [Problem(None, "send one LOOT <card> naming a card of the discard pile (not a Dog)")]
+    prefs = orders[0].get("prefs", [])
+    if len(prefs) > 1:
+        return [Problem(0, "name one card: LOOT <card>")]
+    if prefs and (prefs[0] not in state["discard"] or is_dog(prefs[0])):
+        plain = sorted(c for c in state["discard"] if not is_dog(c))
+        return [Problem(0, f"{prefs[0]} is not a non-Dog card of the discard pile", tuple(plain[:3]), "name")]
+    return []
+
+
+def resume_loot(ctx: Ctx, seat: str, order: Order) -> bool:
+    """Take the named card (none named: the highest) and carry on with the rest of the
+    interrupted decision; True when it finished (False: it stopped at another Looting)."""
+    s = ctx.s
+    phase = s["phase"]
+    got = loot(ctx, seat, order.get("prefs", []))
+    s["phase"] = phase["outer"]
+    resume = phase["resume"]
+    if resume["kind"] == "recruit":
+        took = [*resume["took"], {"how": "loot", "from": "discard", "card": got}]
+        return apply_recruit(ctx, seat, resume["orders"], resume["index"], took)
+    from adjudicator.havoc.battle import apply_dogs  # noqa: PLC0415 - battle imports this module
+    return apply_dogs(ctx, seat, resume["orders"], resume["index"])
 
 
 def _take(ctx: Ctx, seat: str, order: Order, keep: str) -> str | None:
@@ -235,8 +290,8 @@ def apply_discards(ctx: Ctx, orders: dict[str, Sequence[Order]]) -> None:
     if then is None:
         s["phase"] = {"name": "turn", "seat": phase.get("after") or left_of(s, phase["by"])}
         return
-    apply_recruit(ctx, then["seat"], then["orders"])
-    end_turn(ctx, then["seat"])
+    if apply_recruit(ctx, then["seat"], then["orders"]):
+        end_turn(ctx, then["seat"])
 
 
 def deal_one(ctx: Ctx, seat: str, why: str) -> None:

@@ -52,6 +52,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
     elif seat is not None:
         out["hands"] = {seat: list(state["hands"][seat])}
         out["standing"] = {seat: list(state["standing"][seat])}
+        if state["phase"]["name"] == "loot" and state["phase"]["seat"] == seat:
+            out["discard"] = list(state["discard"])  # seed 002: looked through only while Looting
     elif viewer != PUBLIC:
         out["viewer"] = PUBLIC
     return out
