@@ -190,6 +190,9 @@ def _hand(inp: ReportInput) -> Section | None:
         return None
     mine = (view.get("hands") or {}).get(inp.viewer) or []
     blocks: list[Any] = [Para(f"{len(mine)} cards: {cards_text(mine)}." if mine else "You hold no cards.")]
+    if "discard" in view:  # Looting (seed 002): the looting seat looks through the discard pile now
+        blocks.append(Para(f"You are looting. The discard pile: {cards_text(view['discard'])}. "
+                           "Answer LOOT <card> with the non-Dog you take."))
     standing = (view.get("standing") or {}).get(inp.viewer) or []
     if standing:
         blocks.append(Para("Your standing orders:"))
@@ -279,6 +282,7 @@ KIND_TEXT = {
     "choose": "name the next battle (NEXT <battle>)",
     "exchange": "exchange Dogs of War for cards from the deck (EXCHANGE 0-2)",
     "final": "Castillon: lay up to 6 cards at once (FINAL <cards>)",
+    "loot": "Looting: name the non-Dog you take from the discard pile (LOOT <card>)",
 }
 
 

@@ -31,3 +31,14 @@ def test_a_missed_looting_takes_the_highest():
     state = ENGINE.advance(state, {"a": ENGINE.default_orders(state, "a")}, SEED)[0]
     assert "orange08" in state["hands"]["a"] or "grey08" in state["hands"]["a"]
     assert ENGINE.pending(state).kind == "recruit" and ENGINE.pending(state).seats == ("b",)
+
+
+def test_the_looting_seats_report_shows_the_discard_pile():
+    from reports.havoc.content import _hand
+    from reports.model import ReportInput
+
+    state = _advance(build(CASE), "a", "RECRUIT DECK\nRECRUIT DECK\nLOOT LOOK\nLAY blue1")
+    mine = repr(_hand(ReportInput("g", "havoc", "a", "t", ENGINE.view(state, "a"))))
+    theirs = repr(_hand(ReportInput("g", "havoc", "b", "t", ENGINE.view(state, "b"))))
+    assert "You are looting" in mine and "orange08" in mine
+    assert "You are looting" not in theirs
