@@ -1,13 +1,17 @@
 """The engine contract over seeded random Havoc games, 2-6 seats, with and without John of
 Gaunt, checking that every card is always in exactly one place."""
 
+import os
 from collections import Counter
 from typing import Any, Sequence
+
+import pytest
 
 from adjudicator.havoc import ENGINE
 from adjudicator.havoc.cards import all_cards
 from adjudicator.havoc.state import all_zones
-from tests.contract import EngineContract
+from adjudicator.chance import Stream
+from tests.contract import SEAT_NAMES, EngineContract, play_random_game
 
 FULL = Counter(all_cards())
 
@@ -27,3 +31,45 @@ class TestHavocContract(EngineContract):
         assert len(state["recruits"]) <= state["limit"]
         for laid in state["field"].values():
             assert len(laid) <= 8
+
+
+class TableDecisions:
+    """The engine, with random orders that also use the decisions of issue 15: DOGS OUT with
+    battle orders and LOOT LOOK (then a named card) instead of LOOT."""
+
+    def __init__(self) -> None:
+        self.engine = ENGINE
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+    def random_orders(self, state: dict[str, Any], seat: str, rng: Stream) -> list:
+        orders = ENGINE.random_orders(state, seat, rng)
+        kinds = [o.get("kind") for o in orders]
+        for o in orders:
+            if o.get("kind") == "loot" and ENGINE.pending(state).kind != "loot" and rng.below(2):
+                o.pop("prefs", None)
+                o.update(prefs=[], look=True)
+        if kinds and kinds[0] in ("havoc", "join", "add", "pass") and rng.below(3) == 0:
+            orders.append({"kind": "dogsout", "count": rng.choice([0, 1, 2, "best"])})
+        return orders
+
+
+#: Games per seat count (2-6) and option set; PBEM_GAMES=500 plays the 10,000 games of issue 15.
+GAMES = int(os.environ.get("PBEM_GAMES", "10"))
+OPTIONS = ({}, {"gaunt": "on"}, {"gaunt": "extra", "order": "winner"}, {"order": "random", "peace": "12"})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_many_random_games(n: int) -> None:
+    """Seeded random games (PBEM_GAMES per seat count and option set) keep every card in
+    exactly one place and end; every other game also uses DOGS OUT and LOOT LOOK."""
+    contract = TestHavocContract()
+    for g in range(GAMES):
+        for opts in OPTIONS:
+            seats = list(SEAT_NAMES[:n])
+            engine = TableDecisions() if g % 2 else ENGINE
+            trace = play_random_game(engine, seats, dict(opts), f"many-{n}-{g}-{sorted(opts.items())}", 4000,
+                                     on_state=lambda s, seats=seats: contract.check_invariants(s, seats))
+            assert ENGINE.pending(trace["final"]) is None

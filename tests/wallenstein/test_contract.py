@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
+from adjudicator.chance import Stream
 from adjudicator.wallenstein import ENGINE
-from adjudicator.wallenstein.data import counties, setup_value
+from adjudicator.wallenstein.data import counties, neighbours, rules, setup_value
+from adjudicator.wallenstein.state import hand
 from tests.contract import SEAT_NAMES, EngineContract, play_random_game
 
 
@@ -31,6 +34,10 @@ def check_state(state: dict[str, Any], seats: Sequence[str]) -> None:
         if c["owner"] is None:
             assert not c["buildings"] and not c["markers"], f"neutral {name} keeps buildings/markers"
     assert len(state["counties"]) == (37 if len(seats) == 3 else 45)
+    box = rules()["pieces"]["value"]  # rule 1: the box's pieces are the limit (issue 15)
+    for piece in ("palace", "church", "trade"):
+        assert sum(piece in c["buildings"] for c in state["counties"].values()) <= box[piece], piece
+    assert sum(c["markers"] for c in state["counties"].values()) <= box["revolt_markers"]
 
 
 class TestWallensteinContract(EngineContract):
@@ -43,13 +50,48 @@ class TestWallensteinContract(EngineContract):
         check_state(state, seats)
 
 
+class TableDecisions:
+    """The engine, with random plans that also use the table-decision words of issue 15:
+    manoeuvre LEAVE/IF/ELSE alternatives and a FAMINE order."""
+
+    def __init__(self) -> None:
+        self.engine = ENGINE
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.engine, name)
+
+    def random_orders(self, state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str, Any]]:
+        orders = ENGINE.random_orders(state, seat, rng)
+        if state["phase"] != "plan":
+            return orders
+        for o in orders:
+            if o.get("action") in ("attacka", "attackb") and "to" in o and rng.below(2):
+                near = list(neighbours(o["county"], len(state["seats"])))
+                o["else"] = [{"to": rng.choice(near), "armies": "ALL" if rng.below(2) else rng.randint(1, 3)}
+                             for _ in range(rng.randint(1, 2))]
+                if rng.below(2):
+                    o["leave"] = rng.randint(1, 3)
+                if rng.below(2):
+                    o["at_least"] = rng.randint(2, 6)
+        mine = hand(state, seat)
+        if mine and rng.below(2):
+            orders.append({"kind": "famine", "counties": rng.shuffled(mine)[: rng.randint(1, len(mine))]})
+        return orders
+
+
+#: Games per seat count (3, 4, 5); PBEM_GAMES=3334 plays the 10,000 games of issue 15.
+GAMES = int(os.environ.get("PBEM_GAMES", "340"))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [3, 4, 5])
 def test_many_random_games(n: int) -> None:
-    """~1,000 seeded random games in all keep the invariants and end with a score."""
-    for g in range(340):
+    """~1,000 seeded random games in all (PBEM_GAMES per seat count) keep the invariants and
+    end with a score; every other game also uses the table-decision words."""
+    for g in range(GAMES):
         seats = list(SEAT_NAMES[:n])
         opts = {"setup": "draft" if g % 2 else "random"}
-        trace = play_random_game(ENGINE, seats, opts, f"many-{n}-{g}", 50,
+        engine = TableDecisions() if g % 2 else ENGINE
+        trace = play_random_game(engine, seats, opts, f"many-{n}-{g}", 50,
                                  on_state=lambda s, seats=seats: check_state(s, seats))
         assert ENGINE.pending(trace["final"]) is None
