@@ -8,7 +8,8 @@ Case format (JSON, see tests/havoc/cases/*.json)::
                "won": {seat: [battle ids]}, "john": {...}},
      "steps": [{"seat": s, "orders": "<order text>", "expect": {...}}, ...]}
 
-Cards not placed go to the deck after ``deck_top`` (sorted). ``expect`` keys: ``problems``
+A case that expects a provisional battle figure (adjudicator/havoc/data/battles.json) says so in
+a ``provisional`` field. Cards not placed go to the deck after ``deck_top`` (sorted). ``expect`` keys: ``problems``
 (substrings; the orders must be rejected and nothing happens), ``pending`` {seat, kind,
 must_join...}, ``points``, ``recruits``, ``peace`` (subset), ``hand_has`` / ``hand_lacks``
 {seat: [cards]}, ``hand_size`` {seat: n}, ``events`` (each must match an event of the step
