@@ -54,6 +54,9 @@ class Verification:
                 "turns": self.turns, "replayed": self.replayed, "final_state_hash": self.final_hash}
 
 
+#: The note of a kept mail imported with its passwords masked (its key names the original's hash).
+MASKED_NOTE = "masked in the archive it was imported from"
+
 #: Events of a running game's pending turn that an export leaves out (secret until adjudicated).
 UNDECIDED = ("OrdersSubmitted", "OrdersVoided", "StandingOrders")
 
@@ -105,9 +108,15 @@ def _mails(store: Store, events: Iterable[StoredEvent], mask_for: list[str] | No
     """The raw mails the events refer to (passwords masked unless ``mask_for`` is None)."""
     wanted = _referenced(events)
     out: list[dict[str, Any]] = []
-    for row in store.db.query("select raw from mails order by received_at, key"):
+    for row in store.db.query("select key, raw, note from mails order by received_at, key"):
         raw = bytes(row["raw"])
         digest = hashlib.sha256(raw).hexdigest()
+        original = row["key"][len("archive:"):] if row["note"] == MASKED_NOTE else None
+        if original in wanted:  # a masked mail imported from an archive: export it as it came
+            wanted.discard(original)
+            out.append({"sha256": original, "masked": True, "masked_sha256": digest,
+                        "raw": base64.b64encode(raw).decode("ascii")})
+            continue
         if digest not in wanted:
             continue
         wanted.discard(digest)
@@ -274,7 +283,8 @@ def import_archive(store: Store, archive: dict[str, Any]) -> Verification:
                 continue
             raw = base64.b64decode(mail["raw"])
             store.db["mails"].insert({"key": "archive:" + mail["sha256"], "message_id": None, "sender": None,
-                                      "raw": raw, "received_at": store.now(), "status": "imported", "note": ""},
+                                      "raw": raw, "received_at": store.now(), "status": "imported",
+                                      "note": MASKED_NOTE if mail.get("masked") else ""},
                                      ignore=True)
         if archive.get("seed"):
             store.put_secrets(game_id, archive["seed"], {})

@@ -63,6 +63,9 @@ def test_masked_export_imports(tmp_path, running):
     fresh = Store(tmp_path / "x.db")
     assert import_archive(fresh, export_game(service.store, "g1")).ok
     assert not any(password.encode() in bytes(r["raw"]) for r in fresh.db.query("select raw from mails"))
+    again = export_game(fresh, "g1")  # the masked mail travels on, still proving the original
+    first = export_game(service.store, "g1")
+    assert again["mails"] == first["mails"] and verify_archive(again).ok
 
 
 def test_raw_mail_export_keeps_the_mails_for_the_gm(running):
