@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import sqlite_utils
 
@@ -152,7 +153,7 @@ class Store:
         """A connection (read-only unless ``write`` or this is a writing store), migrated."""
         timeout = busy_timeout()
         if self.readonly and not write:
-            uri = "file:" + Path(self.path).resolve().as_posix().replace("?", "%3f").replace("#", "%23") + "?mode=ro"
+            uri = "file:" + quote(Path(self.path).resolve().as_posix()) + "?mode=ro"
             conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
         else:
             conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)

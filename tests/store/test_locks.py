@@ -70,3 +70,14 @@ def test_status_in_the_wrong_folder_creates_nothing(tmp_path):
     done = pbem("", "status", cwd=tmp_path)
     assert done.returncode == 1 and "no pbem database" in done.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["100% sure?#1.db", "ä ö.db"])
+def test_read_only_store_opens_any_path(tmp_path, name):
+    from pbem.store import Store
+
+    path = tmp_path / name
+    Store(path).close()
+    ro = Store(path, readonly=True)
+    assert ro.game_ids() == []
+    ro.close()
