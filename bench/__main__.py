@@ -11,7 +11,7 @@ import importlib
 import sys
 import traceback
 
-MODULES = ["bench.core_bench", "bench.ingest_bench", "bench.reports_bench"]
+MODULES = ["bench.core_bench", "bench.ingest_bench", "bench.reports_bench", "bench.gp_bench"]
 
 
 def _fmt(value: object) -> str:

@@ -1,0 +1,27 @@
+"""``pbem demo --game gods-playground`` plays a whole game by mail with the bots, and
+``pbem bots`` can play a seat."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from pbem.cli import cli
+
+
+def test_demo_plays_a_whole_game_by_mail(tmp_path):
+    out = tmp_path / "demo"
+    db = str(tmp_path / "demo.db")
+    result = CliRunner().invoke(cli, ["--db", db, "demo", "--game", "gods-playground", "--seats", "3",
+                                      "--out", str(out), "--no-reports", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["verified"] and data["winner"] in ("white", "blue", "red")
+    assert data["turns"][0].startswith("r1/estate/") and data["turns"][-1].startswith("r4/")
+    assert data["mails"] >= len(data["turns"])
+    shown = CliRunner().invoke(cli, ["--db", db, "show", "demo-gods-playground", "--public", "--json"])
+    view = json.loads(shown.output)
+    assert view["over"] and view["winner"] == data["winner"] and view["provisional"]
+    replay = CliRunner().invoke(cli, ["--db", db, "replay", "demo-gods-playground", "--verify"])
+    assert replay.exit_code == 0 and "reproduced" in replay.output
