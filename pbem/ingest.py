@@ -278,7 +278,8 @@ class Ingestor:
             result.reason = str(exc.message)
             return True
         result.accepted, result.orders_text = True, text
-        result.owes = "Standing orders replace your earlier ones and apply whenever your decisions come up."
+        result.owes = getattr(game.engine, "standing_note",
+                              "Standing orders replace your earlier ones and apply whenever your decisions come up.")
         return True
 
     def _authenticate(self, mail: ParsedMail, block: Block, result: BlockResult) -> Game | None:

@@ -23,6 +23,10 @@ class GodsPlaygroundEngine:
     version = "1"
     min_seats = 3
     max_seats = 3
+    #: What the reply to an accepted order block says (pbem/ingest.py).
+    standing_note = ("Your orders are your plan for this round: lines of a kind replace your earlier lines of "
+                     "that kind, and each is used in order when that decision comes up, if still legal; "
+                     "otherwise you are asked.")
 
     def create(self, seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[State, list[dict]]:
         """A new game waiting for the first starting estate."""
