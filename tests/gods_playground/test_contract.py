@@ -57,3 +57,37 @@ def test_ten_thousand_random_games_keep_every_invariant():
         pytest.skip("set PBEM_SLOW=1 for the 10,000-game run")
     for i in range(10_000):
         play_fast(f"inv10k-{i}")
+
+
+def test_plans_never_leak_into_other_views():
+    """Random games played through plans: each seat's unused plan (its hidden nobles and
+    bids) never shows in another seat's or the public view."""
+    from adjudicator.base import PUBLIC, canonical_json
+
+    for g in range(3):
+        seed = f"leak-{g}"
+        state, _ = ENGINE.create(SEATS, {}, seed)
+        bot = Chance("bot:" + seed)
+        for step in range(3000):
+            p = ENGINE.pending(state)
+            if p is None:
+                break
+            for seat in SEATS:  # everyone (re)plans its next decision of this kind in advance
+                guess = ENGINE.random_orders(state, seat, bot.stream(f"{step}/{seat}/plan")) if seat in p.seats else \
+                    [{"kind": "nobles", "place": dict(zip(["royal", "royal_prussia", "lithuania", "ukraine",
+                                                           "little_poland", "greater_poland"],
+                                                          bot.stream(f"{step}/{seat}/n").shuffled(range(6))))}]
+                state = ENGINE.apply_standing(state, seat, guess)
+            views = {v: canonical_json(ENGINE.view(state, v)) for v in [*SEATS, PUBLIC]}
+            for owner in SEATS:
+                for secret in ENGINE.private_keys(state, owner):
+                    assert secret in views[owner]
+                    for viewer, text in views.items():
+                        assert viewer == owner or secret not in text, (viewer, owner)
+                for line in state["plans"][owner]:
+                    written = canonical_json(line)
+                    for viewer, text in views.items():
+                        if viewer != owner and line not in state["plans"].get(viewer, []):
+                            assert written not in text, (viewer, owner, written)
+            orders = {s: ENGINE.auto_orders(state, s) or ENGINE.default_orders(state, s) for s in p.seats}
+            state, _ = ENGINE.advance(state, orders, seed)
