@@ -64,6 +64,17 @@ def _next(q: dict[str, Any], passed: bool) -> None:
 def legal_alts(s: State, seat: str, kind: str) -> list[dict[str, Any]]:
     """Legal alternatives (besides passing) a seat has now; used to skip seats that can
     only pass, and by the bots. Recruitment lists one small buy per province."""
+    check = PROBLEMS.get(kind) or _problem_estate
+    return [c for c in _candidates(s, seat, kind) if check(s, seat, c) is None]
+
+
+def has_legal(s: State, seat: str, kind: str) -> bool:
+    """True when the seat has any legal alternative besides passing (stops at the first)."""
+    check = PROBLEMS.get(kind) or _problem_estate
+    return any(check(s, seat, c) is None for c in _candidates(s, seat, kind))
+
+
+def _candidates(s: State, seat: str, kind: str) -> list[dict[str, Any]]:
     cands: list[dict[str, Any]] = []
     if kind in ("estate", "buy"):
         cands = [{"province": p} for p in PROVINCES]
@@ -76,8 +87,7 @@ def legal_alts(s: State, seat: str, kind: str) -> list[dict[str, Any]]:
         cands = [{"target": t} for t in counter_targets(s)]
     elif kind == "action":
         cands = _action_candidates(s, seat)
-    check = PROBLEMS.get(kind) or _problem_estate
-    return [c for c in cands if check(s, seat, c) is None]
+    return cands
 
 
 def _action_candidates(s: State, seat: str) -> list[dict[str, Any]]:
@@ -133,7 +143,7 @@ def _step(ctx: Ctx) -> bool:
         return True
     if ph in ("estate", "cubes", "action"):
         return False
-    if not legal_alts(s, seat, ph):
+    if not has_legal(s, seat, ph):
         ctx.emit("Passed", seat=seat, phase=ph, auto=True)
         _next(s["q"], passed=True)
         return True
