@@ -87,24 +87,65 @@ def random_orders(s: State, seat: str, rng: Stream) -> list[Order]:
     return [{"kind": p.kind, "alts": [alt, dict(PASS)] if p.kind != "estate" else [alt]}]
 
 
+def _threat(s: State, enemy: str) -> int:
+    from adjudicator.gods_playground.phases import hit_cubes, strength
+    return strength(s, enemy) - hit_cubes(s, enemy)
+
+
+def _heuristic_nobles(s: State, seat: str) -> dict[str, int]:
+    """The highest noble on the king; then provinces by own estates, then by threat."""
+    from adjudicator.gods_playground.state import enemy_of
+    six = sorted(s["hand"][seat], reverse=True)[:6]
+    mine = {p: sum(1 for e in s["prov"][p]["estates"] if e["owner"] == seat) for p in PROVINCES}
+    ranked = sorted(PROVINCES, key=lambda p: (-mine[p], -_threat(s, enemy_of(s, p)) if enemy_of(s, p) != "habsburgs"
+                                              else 0, PROVINCES.index(p)))
+    return {"royal": six[0], **dict(zip(ranked, six[1:]))}
+
+
+def _heuristic_alt(s: State, seat: str, kind: str, alts: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The heuristic's pick among legal alternatives (None: pass)."""
+    from adjudicator.gods_playground.state import enemy_cubes, enemy_of, province_of
+    if kind == "estate":
+        return min(alts, key=lambda a: enemy_cubes(s["prov"][a["province"]]))
+    if kind == "buy":
+        first = [a for a in alts if not enemy_cubes(s["prov"][a["province"]])]
+        return first[0] if first and s["q"].get("bought", {}).get(seat, 0) == 0 else None
+    if kind == "action":
+        for want in ("steward", "danzig", "jesuits"):
+            pick = [a for a in alts if a["action"] == want]
+            if pick and (want != "jesuits" or s["money"][seat] >= 6):
+                return max(pick, key=lambda a: len(a.get("provinces", [])))
+        return None
+    if kind == "recruit":
+        if s["money"][seat] < 4:
+            return None
+        best = max(alts, key=lambda a: _threat(s, enemy_of(s, a["province"])) if enemy_of(s, a["province"]) != "habsburgs" else -99)
+        out = {"province": best["province"]}
+        for k in ("cav", "inf"):
+            while problem_recruit(s, seat, {**out, k: out.get(k, 0) + 1}) is None and s["money"][seat] > 2 * (out.get(k, 0) + 1):
+                out[k] = out.get(k, 0) + 1
+        return out if problem_recruit(s, seat, out) is None else best
+    if kind == "campaign":
+        own = [a for a in alts if not a["royal"]]
+        return max(own, key=lambda a: _threat(s, a["enemy"])) if own else None
+    if kind == "counter":
+        return max(alts, key=lambda a: 9 if a["target"] == "habsburgs" else enemy_cubes(s["prov"][a["target"]]))
+    return None
+
+
 def heuristic_orders(s: State, seat: str, rng: Stream) -> list[Order]:
-    """A modest player: buys where it has cubes, recruits and campaigns against the enemy
-    of its strongest province, counterattacks when free, otherwise plays like the random bot."""
+    """A modest player: the highest noble on the king, nobles where its estates and the
+    threats are; one cheap estate; stewards, Danzig or schools; troops and campaigns
+    against the most dangerous enemy; counterattacks where most enemies stand."""
     p = pending(s)
     if p is None or seat not in p.seats:
         return []
-    if p.kind in ("buy", "campaign", "counter", "estate"):
-        alts = legal_alts(s, seat, p.kind)
-        if p.kind == "campaign":
-            alts = [a for a in alts if not a["royal"]]
-        if alts:
-            best = max(alts, key=lambda a: s["prov"][a.get("province", PROVINCES[0])]["nobles"][seat]
-                       if "province" in a else 0)
-            return [{"kind": p.kind, "alts": [best, dict(PASS)] if p.kind != "estate" else [best]}]
-        return [{"kind": p.kind, "alts": [dict(PASS)]}]
-    if p.kind == "recruit":
-        alts = legal_alts(s, seat, "recruit")
-        if alts and s["money"][seat] >= 6:
-            return [{"kind": "recruit", "alts": [_random_recruit(s, seat, rng, alts), dict(PASS)]}]
-        return [{"kind": "recruit", "alts": [dict(PASS)]}]
-    return random_orders(s, seat, rng)
+    if p.kind == "nobles":
+        return [{"kind": "nobles", "place": _heuristic_nobles(s, seat)}]
+    if p.kind in ("cubes", "bid"):
+        return default_orders(s, seat)
+    alts = legal_alts(s, seat, p.kind)
+    pick = _heuristic_alt(s, seat, p.kind, alts) if alts else None
+    if p.kind == "estate":
+        return [{"kind": "estate", "alts": [pick or alts[0]]}]
+    return [{"kind": p.kind, "alts": [pick, dict(PASS)] if pick else [dict(PASS)]}]

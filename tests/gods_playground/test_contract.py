@@ -91,3 +91,22 @@ def test_plans_never_leak_into_other_views():
                             assert written not in text, (viewer, owner, written)
             orders = {s: ENGINE.auto_orders(state, s) or ENGINE.default_orders(state, s) for s in p.seats}
             state, _ = ENGINE.advance(state, orders, seed)
+
+
+def test_the_heuristic_bot_plays_legal_orders_to_the_end():
+    from adjudicator.gods_playground.bots import heuristic_orders
+
+    for g in range(3):
+        seed = f"heur-{g}"
+        state, _ = ENGINE.create(SEATS, {}, seed)
+        bot = Chance("bot:" + seed)
+        for step in range(3000):
+            p = ENGINE.pending(state)
+            if p is None:
+                break
+            orders = {s: heuristic_orders(state, s, bot.stream(f"{step}/{s}")) for s in p.seats}
+            for s in p.seats:
+                assert not ENGINE.validate(state, s, orders[s]), (p, orders[s])
+            state, _ = ENGINE.advance(state, orders, seed)
+            invariants.check(state)
+        assert state["over"]
