@@ -12,10 +12,11 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
-from adjudicator.gods_playground.combat import remove_enemy, roll
 from adjudicator.gods_playground.state import (
-    STEWARDS, TOWNS, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_of, income_of, province_of,
-    royal_supply, sejm_discs, stewards_used, turks_hold_habsburgs)
+    STEWARDS, TOWNS, Ctx, cube_supply, disc_supply, enemy_cubes, income_of, province_of, sejm_discs,
+    stewards_used, take_sejm_disc, turks_hold_habsburgs)
+from adjudicator.gods_playground.war import (
+    apply_campaign, apply_counter, counter_targets, problem_campaign, problem_counter)
 
 State = dict[str, Any]
 ACTIONS = ("steward", "danzig", "diplomacy", "move", "veto", "arms", "jesuits", "town")
@@ -217,13 +218,6 @@ def problem_action(s: State, seat: str, alt: dict[str, Any]) -> str | None:
     return _problem_action(s, seat, alt)
 
 
-def _take_sejm_disc(s: State, seat: str) -> str:
-    """Remove ``seat``'s disc from the first Sejm space (clockwise from Royal Prussia)."""
-    space = next(p for p in board(s)["sejm"] if s["sejm"][p] == seat)
-    s["sejm"][space] = None
-    return space
-
-
 def apply_action(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
     """Carry out one special action."""
     s = ctx.s
@@ -278,7 +272,7 @@ def _diplomacy(ctx: Ctx, seat: str, enemy: str) -> dict[str, Any]:
     """Cube and Sejm disc paid; a die + 2 thalers; too poor: all money, no agreement."""
     s = ctx.s
     s["prov"][province_of(s, enemy)]["nobles"][seat] -= 1
-    space = _take_sejm_disc(s, seat)
+    space = take_sejm_disc(s, seat)
     die = ctx.stream("diplomacy", s["step"], "die").die()
     cost = die + 2
     made = s["money"][seat] >= cost
@@ -339,116 +333,6 @@ def apply_recruit(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
     prov["cossacks"] += alt.get("cossack", 0)
     s["cossack_box"] -= alt.get("cossack", 0)
     ctx.emit("Recruited", seat=seat, province=p, cost=cost, **{k: alt.get(k, 0) for k in UNIT_KINDS})
-
-
-# -- campaigns (Phase 10) and counterattacks (Phase 12) -----------------------------------
-def royal_can_fight(s: State) -> bool:
-    """The royal army has infantry or cavalry."""
-    return s["royal"]["inf"] + s["royal"]["cav"] > 0
-
-
-def problem_campaign(s: State, seat: str, alt: dict[str, Any]) -> str | None:
-    """A campaign: from the enemy's province, a cube there, troops (or the royal army for a
-    Sejm disc); never the Habsburgs in rounds 1-3, never an enemy under treaty."""
-    e = alt.get("enemy")
-    if e not in ENEMIES:
-        return "name the enemy"
-    if e == "habsburgs" and s["round"] < 4:
-        return "no campaign against the Habsburgs in rounds 1-3"
-    if s["box"][e]["treaty"]:
-        return f"an agreement holds with the {e}"
-    p = province_of(s, e)
-    if s["prov"][p]["nobles"][seat] < 1:
-        return f"a campaign costs a noble cube on {p}"
-    if alt.get("royal"):
-        if not sejm_discs(s, seat):
-            return "the royal army costs one of your discs on the Sejm"
-        if not royal_can_fight(s):
-            return "the royal army has no troops"
-        return None
-    u = s["prov"][p]["units"][seat]
-    return None if u["inf"] + u["cav"] else f"you have no infantry or cavalry on {p}"
-
-
-def apply_campaign(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
-    """Roll for the seat's troops (with the Cossacks against the Tatars) and the royal army;
-    hits clear the province's enemy cubes first, then go on the box as hit cubes."""
-    s = ctx.s
-    e = alt["enemy"]
-    p = province_of(s, e)
-    prov = s["prov"][p]
-    prov["nobles"][seat] -= 1
-    rng = ctx.stream("campaign", s["step"])
-    u = prov["units"][seat]
-    own = roll(rng, {"inf": u["inf"], "cav": u["cav"]}, bool(u["can"]))
-    u["inf"] -= own["lost"]["inf"]
-    u["cav"] -= own["lost"]["cav"]
-    hits = own["hits"]
-    cossack = None
-    if e == "tatars" and prov["cossacks"] and (u["inf"] + u["cav"] + sum(own["lost"].values())):
-        cossack = roll(rng, {"cossack": prov["cossacks"]}, bool(u["can"]))
-        prov["cossacks"] -= cossack["lost"]["cossack"]
-        s["cossack_box"] += cossack["lost"]["cossack"]
-        hits += cossack["hits"]
-    cleared = remove_enemy(prov, hits, e)
-    placed = min(hits - cleared, cube_supply(s, seat))
-    s["box"][e]["nobles"][seat] += placed
-    royal = None
-    if alt.get("royal"):
-        space = _take_sejm_disc(s, seat)
-        royal = _royal_roll(ctx, rng)
-        cleared_r = remove_enemy(prov, royal["hits"], e)
-        royal_placed = min(royal["hits"] - cleared_r, royal_supply(s))
-        s["box"][e]["royal"] += royal_placed
-        royal.update(cleared=cleared_r, placed=royal_placed, sejm_space=space)
-    ctx.emit("Campaign", seat=seat, enemy=e, province=p, label=f"gods_playground/{s['round']}/campaign/{s['step']}",
-             rolls=own["rolls"], cossacks=cossack and cossack["rolls"], hits=hits, cleared=cleared,
-             hit_cubes=placed, royal=royal)
-
-
-def _royal_roll(ctx: Ctx, rng: Any) -> dict[str, Any]:
-    s = ctx.s
-    r = roll(rng, {"inf": s["royal"]["inf"], "cav": s["royal"]["cav"]}, bool(s["royal"]["can"]))
-    s["royal"]["inf"] -= r["lost"]["inf"]
-    s["royal"]["cav"] -= r["lost"]["cav"]
-    return {"rolls": r["rolls"], "hits": r["hits"]}
-
-
-def counter_targets(s: State) -> list[str]:
-    """Provinces with enemy cubes, and the Habsburgs' box while Turks stand on it."""
-    out = [p for p in PROVINCES if enemy_cubes(s["prov"][p])]
-    return out + (["habsburgs"] if turks_hold_habsburgs(s) else [])
-
-
-def problem_counter(s: State, seat: str, alt: dict[str, Any]) -> str | None:
-    """A counterattack: a target, the royal army's troops, the free attack or a Sejm disc."""
-    t = alt.get("target")
-    if t not in counter_targets(s):
-        return f"no enemy cube to attack there ({t})"
-    if not royal_can_fight(s):
-        return "the royal army has no troops"
-    free = s["q"].get("free") == seat
-    return None if free or sejm_discs(s, seat) else "another attack costs one of your discs on the Sejm"
-
-
-def apply_counter(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
-    """The royal army attacks; each hit removes an enemy cube there (never the box)."""
-    s = ctx.s
-    t = alt["target"]
-    space = None
-    if s["q"].get("free") == seat:
-        s["q"]["free"] = None
-    else:
-        space = _take_sejm_disc(s, seat)
-    rng = ctx.stream("counter", s["step"])
-    r = _royal_roll(ctx, rng)
-    if t == "habsburgs":
-        removed = min(r["hits"], s["box"]["habsburgs"]["turks"])
-        s["box"]["habsburgs"]["turks"] -= removed
-    else:
-        removed = remove_enemy(s["prov"][t], r["hits"], enemy_of(s, t))
-    ctx.emit("Counterattack", seat=seat, target=t, label=f"gods_playground/{s['round']}/counter/{s['step']}",
-             rolls=r["rolls"], hits=r["hits"], removed=removed, sejm_space=space)
 
 
 PROBLEMS = {"buy": problem_buy, "action": problem_action, "recruit": problem_recruit,

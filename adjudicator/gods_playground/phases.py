@@ -12,7 +12,7 @@ from typing import Any
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
 from adjudicator.gods_playground.combat import clash, remove_enemy, roll
 from adjudicator.gods_playground.state import (
-    INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_of, enemy_supply, income_of, nobles_on, province_of,
+    INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_supply, income_of, nobles_on, province_of,
     turks_hold_habsburgs, turn_order)
 
 MIN_INCOME = 10

@@ -162,3 +162,10 @@ def new_box(seats: list[str]) -> dict[str, Any]:
 def all_provinces() -> tuple[str, ...]:
     """The five provinces, clockwise from Royal Prussia."""
     return PROVINCES
+
+
+def take_sejm_disc(s: State, seat: str) -> str:
+    """Remove ``seat``'s disc from the first Sejm space (clockwise from Royal Prussia)."""
+    space = next(p for p in board(s)["sejm"] if s["sejm"][p] == seat)
+    s["sejm"][space] = None
+    return space
