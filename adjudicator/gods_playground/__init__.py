@@ -3,7 +3,7 @@
 Modules: ``board`` (the board data file and ``board_json``), ``state`` (counting),
 ``setup`` (create), ``flow`` (the 16 phases as a state machine, pending, validate),
 ``phases`` (phases 1-11 that need no decision), ``aftermath`` (phases 13-16, the end),
-``decisions`` (estates, special actions, recruitment, campaigns, counterattacks),
+``decisions`` (estates, special actions, recruitment), ``war`` (campaigns, counterattacks),
 ``combat`` (dice), ``plans`` (pre-sent orders), ``bots``, ``view``, ``engine``.
 Rules as implemented: docs/gods-playground-rules.md.
 """
