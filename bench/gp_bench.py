@@ -2,7 +2,8 @@
 
 Targets (issue 11): median advance <= 1 ms per decision; >= 1,000 random games a minute.
 Orders come from the random legal bot; the time of choosing them is not counted in the
-advance time, but is in the games per minute.
+advance time, but is in the games per minute, which are measured in CPU time (one core,
+whatever else the machine runs) with the wall-clock rate in the note.
 """
 
 from __future__ import annotations
@@ -43,14 +44,16 @@ def run() -> list[dict[str, Any]]:
     median = statistics.median(timings) * 1000
     p95 = sorted(timings)[int(len(timings) * 0.95)] * 1000
     count = 10 if QUICK else 100
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     decisions = sum(play(f"bench-gp-{g}") for g in range(count))
-    elapsed = time.perf_counter() - start
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
     return [
         {"bench": "gods-playground", "measure": "advance per decision (median)", "value": median, "unit": "ms",
          "note": f"p95 {p95:.3g} ms over {len(timings)} decisions; target <= 1 ms"},
-        {"bench": "gods-playground", "measure": "random games per minute (one core)", "value": count / elapsed * 60,
-         "unit": "games/min", "note": f"{count} games, {decisions} decisions in {elapsed:.2f} s; target >= 1,000"},
+        {"bench": "gods-playground", "measure": "random games per minute (one core: CPU time)",
+         "value": count / cpu * 60, "unit": "games/min",
+         "note": f"{count} games, {decisions} decisions, {cpu:.2f} s CPU ({count / elapsed * 60:.0f}/min by the wall "
+                 "clock on a shared machine); target >= 1,000"},
     ]
 
 
