@@ -69,13 +69,9 @@ class GodsPlaygroundEngine:
         return ctx.s, ctx.events
 
     def report_due(self, state: State, derived_events: Sequence[dict]) -> bool:
-        """Reports go out when a round (or the game) has ended, and when the next decision
-        needs a seat's mail (no usable pre-sent line): its report says what is awaited and,
-        to that seat only, which pre-sent line failed and why."""
-        if any(e.get("type") in ("RoundEnded", "GameOver") for e in derived_events):
-            return True
-        p = flow.pending(state)
-        return p is not None and any(plans.plan_orders(state, seat) is None for seat in p.seats)
+        """Reports go out when a round (or the game) has ended; a seat asked in between gets
+        the shell's "your move" mail (with the pending info, which names its failed line)."""
+        return any(e.get("type") in ("RoundEnded", "GameOver") for e in derived_events)
 
     def view(self, state: State, viewer: str) -> dict:
         """What ``viewer`` may see."""

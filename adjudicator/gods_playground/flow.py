@@ -235,15 +235,15 @@ def pending(s: State) -> Pending | None:
         return None
     info: dict[str, Any] = {"round": s["round"], "phase": ph}
     if ph == "nobles":
-        return Pending(tuple(s["seats"]), f"r{s['round']}/nobles", "nobles", True, FORMS["nobles"],
-                       _plan_info(s, s["seats"], ph, info))
+        return Pending(tuple(s["seats"]), f"r{s['round']}/nobles", "nobles", True, FORMS["nobles"], info)
     if ph == "bid":
-        return Pending(tuple(s["q"]["seats"]), f"r{s['round']}/bid/{s['step']}", "bid", True, FORMS["bid"],
-                       _plan_info(s, s["q"]["seats"], ph, info))
+        return Pending(tuple(s["q"]["seats"]), f"r{s['round']}/bid/{s['step']}", "bid", True, FORMS["bid"], info)
     seat = current(s)
     if seat is None:
         return None
-    _plan_info(s, [seat], ph, info)
+    why = plan_failure(s, seat, ph)
+    if why:
+        info["plan_failed"] = why  # one seat decides: only that seat is told (and sees it)
     if ph == "cubes":
         info["cubes"] = cube_supply(s, seat)
     if ph == "counter":
@@ -253,18 +253,12 @@ def pending(s: State) -> Pending | None:
     return Pending((seat,), f"r{s['round']}/{ph}/{s['step']}/{seat}", ph, False, FORMS[ph], info)
 
 
-def _plan_info(s: State, seats: list[str], kind: str, info: dict[str, Any]) -> dict[str, Any]:
-    """Note in ``info`` which pre-sent plan line failed for a seat, and why."""
-    failed = {}
-    for seat in seats:
-        line = next((o for o in s["plans"].get(seat, []) if o.get("kind") == kind), None)
-        if line is not None:
-            why = order_problem(s, seat, kind, line)
-            if why:
-                failed[seat] = why
-    if failed:
-        info["plan_failed"] = failed
-    return info
+def plan_failure(s: State, seat: str, kind: str) -> str | None:
+    """Why ``seat``'s pre-sent line for a ``kind`` decision cannot be used (None: no line, or
+    it can). For a simultaneous decision it is never put in ``Pending.info`` (every awaited
+    seat would read it); the seat's own view carries it."""
+    line = next((o for o in s["plans"].get(seat, []) if o.get("kind") == kind), None)
+    return None if line is None else order_problem(s, seat, kind, line)
 
 
 def order_problem(s: State, seat: str, kind: str, order: Order) -> str | None:

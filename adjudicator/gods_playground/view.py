@@ -12,7 +12,7 @@ from typing import Any
 
 from adjudicator.base import GM, State, canonical_json
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
-from adjudicator.gods_playground.flow import pending
+from adjudicator.gods_playground.flow import pending, plan_failure
 from adjudicator.gods_playground.phases import hit_cubes, strength
 from adjudicator.gods_playground.state import cube_supply, disc_supply
 
@@ -47,7 +47,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "game": "gods-playground", "viewer": viewer if (gm or seat) else "@public",
         "round": state["round"], "phase": state["phase"], "turn": p.turn if p else None,
         "pending": None if p is None else {"seats": list(p.seats), "kind": p.kind, "turn": p.turn,
-                                           "forms": list(p.forms), "info": _info(p.info, viewer, gm)},
+                                           "forms": list(p.forms), "info": _info(state, p, viewer, gm)},
         "over": state["over"], "winner": state["winner"], "start_player": state["start"],
         "seats": {x: {"money": state["money"][x], "vp": state["vp"][x], "noble_cubes_supply": cube_supply(state, x),
                       "nobles_in_hand": len(state["hand"][x]), "discs_supply": disc_supply(state, x)}
@@ -74,12 +74,15 @@ def view(state: State, viewer: str) -> dict[str, Any]:
     return out
 
 
-def _info(info: Any, viewer: str, gm: bool) -> dict[str, Any]:
-    """The pending decision's info; a failed plan line's reason only for its own seat."""
-    out = dict(info)
-    failed = out.pop("plan_failed", None)
-    if failed and (gm or viewer in failed):
-        out["plan_failed"] = failed if gm else {viewer: failed[viewer]}
+def _info(state: State, p: Any, viewer: str, gm: bool) -> dict[str, Any]:
+    """The pending decision's info; a failed pre-sent line's reason only for its own seat
+    (the GM sees every seat's)."""
+    out = dict(p.info)
+    out.pop("plan_failed", None)
+    seats = list(p.seats) if gm else [viewer] if viewer in p.seats else []
+    failed = {x: why for x in seats if (why := plan_failure(state, x, p.kind))}
+    if failed:
+        out["plan_failed"] = failed
     return out
 
 

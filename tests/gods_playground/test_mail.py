@@ -95,4 +95,5 @@ def test_a_plan_is_hidden_from_the_others_and_a_failed_line_is_reported_to_its_s
     assert p.seats == (first,)
     assert "no empty estate in ukraine" in view_first["pending"]["info"]["plan_failed"][first]
     assert "plan_failed" not in view_other["pending"]["info"]
+    assert "no empty estate in ukraine" in p.info["plan_failed"]  # the one seat asked: its "your move" mail
     assert game.engine.auto_orders(state, first) is None
