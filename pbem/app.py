@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import click
 
+from pbem.config import Config, load_config
 from pbem.service import Service
 from pbem.store import Store
 
@@ -18,10 +19,24 @@ class App:
     """Carried on the click context (``ctx.obj``)."""
 
     db_path: str
-    sender: str = field(default_factory=lambda: os.environ.get("PBEM_FROM", "pbem@localhost"))
+    #: The game address mail is sent from: given, else ``PBEM_FROM``, else ``sender`` of pbem.toml.
+    sender: str = ""
     _store: Store | None = None
     #: A read-only command: the store never takes the write lock nor creates a database.
     readonly: bool = False
+    config_path: str | None = None
+    _config: Config | None = None
+
+    def __post_init__(self) -> None:
+        if not self.sender:
+            self.sender = os.environ.get("PBEM_FROM") or self.config.sender or "pbem@localhost"
+
+    @property
+    def config(self) -> Config:
+        """``pbem.toml`` (``--config``, else next to the database) with environment overrides."""
+        if self._config is None:
+            self._config = load_config(self.config_path, self.db_path)
+        return self._config
 
     @property
     def store(self) -> Store:

@@ -21,9 +21,11 @@ from pbem.store import busy_error, is_lock_error
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("--db", "db_path", envvar="PBEM_DB", default="./pbem.db", show_default=True,
               type=click.Path(dir_okay=False), help="The SQLite database (env PBEM_DB).")
+@click.option("--config", "config_path", envvar="PBEM_CONFIG", type=click.Path(dir_okay=False),
+              help="Settings file (default: pbem.toml next to the database; env PBEM_CONFIG).")
 @click.version_option(package_name="pbem")
 @click.pass_context
-def cli(ctx: click.Context, db_path: str) -> None:
+def cli(ctx: click.Context, db_path: str, config_path: str | None) -> None:
     """pbem: run play-by-email board games from one mailbox.
 
     \b
@@ -36,7 +38,7 @@ def cli(ctx: click.Context, db_path: str) -> None:
       pbem send --maildir ~/outgoing
     """
     if not isinstance(ctx.obj, App):  # a caller (e.g. a test with a fake clock) may pass its own
-        ctx.obj = App(db_path, readonly=ctx.invoked_subcommand in READ_ONLY_COMMANDS)
+        ctx.obj = App(db_path, readonly=ctx.invoked_subcommand in READ_ONLY_COMMANDS, config_path=config_path)
 
 
 def cli_db_path() -> str:
@@ -64,7 +66,8 @@ def main() -> None:
     """Entry point of the ``pbem`` console script."""
     _register()
     try:
-        cli.main(standalone_mode=False)
+        # standalone_mode=False returns the exit code of ``ctx.exit(n)`` instead of exiting
+        code = cli.main(standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("Aborted.", err=True)
         sys.exit(1)
@@ -81,7 +84,7 @@ def main() -> None:
         sys.exit(1)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
-    sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 _register()

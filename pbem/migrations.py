@@ -43,9 +43,22 @@ def _m002_secrets(db: sqlite_utils.Database) -> None:
     db["secrets"].create({"game_id": str, "seed": str, "credentials": str}, pk="game_id")
 
 
+def _m003_send_leases(db: sqlite_utils.Database) -> None:
+    # send slice: a lease per outbox message (so concurrent senders never take the same one),
+    # the retry schedule, the permanent failure, and the addresses that fail (for `status`)
+    for column in ("lease_owner", "lease_until", "next_attempt_at", "failed_at"):
+        db["outbox"].add_column(column, str)
+    db["delivery_problems"].create({
+        "id": int, "address": str, "game_id": str, "seat": str, "source": str, "error": str,
+        "outbox_id": int, "mail_key": str, "at": str,
+    }, pk="id")
+    db["delivery_problems"].create_index(["address"])
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_secrets", _m002_secrets),
+    ("003_send_leases", _m003_send_leases),
 ]
 
 

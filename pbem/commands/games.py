@@ -8,6 +8,7 @@ import click
 
 from adjudicator.base import GM, PUBLIC
 from adjudicator.registry import engine_names
+from pbem import outqueue
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
 from pbem.errors import DomainError
@@ -101,6 +102,9 @@ def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tu
 def status(app: App, game_id: str | None, as_json: bool) -> None:
     """Turn, who has submitted, who is awaited, deadline — of one game or all.
 
+    Player addresses that mail cannot reach (refused by the SMTP server, or bounced)
+    are listed under their game with the seat.
+
     \b
     Example:
       pbem status w1 --json
@@ -108,12 +112,15 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
     rows = app.service.status(game_id)
     lines = []
     for r in rows:
+        r["delivery_problems"] = outqueue.problems(app.store, r["game"])
         if r["over"]:
             lines.append(f"{r['game']} ({r['engine']}): over; winner {r['winner'] or 'none'}")
         else:
             lines.append(f"{r['game']} ({r['engine']}): turn {r['turn']}; submitted: "
                          f"{', '.join(r['submitted']) or '-'}; awaiting: {', '.join(r['awaiting']) or '-'}; "
                          f"deadline: {r['deadline'] or 'none'}" + ("; OVERDUE" if r.get("overdue") else ""))
+        lines += [f"  mail to {p['address']} (seat {p['seat'] or '?'}) fails: {p['error']} ({p['source']}, {p['at']}"
+                  f"{', ' + str(p['count']) + ' times' if p['count'] > 1 else ''})" for p in r["delivery_problems"]]
     emit(rows if game_id is None else rows[0], as_json, "\n".join(lines) or "no games")
 
 

@@ -10,7 +10,8 @@ import click
 
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
-from pbem.deliver import MaildirTransport, SmtpTransport, Transport, message_of, send_outbox, smtp_settings
+from pbem import outqueue
+from pbem.deliver import Sent, message_of, send_configured
 from pbem.errors import DomainError
 from pbem.ingest import Ingestor, Outcome
 from pbem.mailin import RawMail, read_sources
@@ -101,16 +102,20 @@ def outbox(app: App, show_all: bool, show_id: int | None, as_json: bool) -> None
     if show_id is not None:
         _show(app, show_id, as_json)
         return
-    rows = [{"id": r["id"], "game": r["game_id"], "to": r["to_addr"], "subject": r["subject"],
-             "kind": r["kind"], "created": r["created_at"], "sent": r["sent_at"],
-             "attempts": r["attempts"], "last_error": r["last_error"]}
-            for r in app.store.outbox(unsent_only=not show_all)]
+    rows = [outqueue.as_row(r) for r in app.store.outbox(unsent_only=not show_all)]
     width = max((len(r["kind"]) for r in rows), default=8)
-    lines = [f"{r['id']:>5} {r['kind']:{width}} {'sent ' + r['sent'] if r['sent'] else 'queued':26} "
-             f"{r['to']}  {r['subject']}"
+    lines = [f"{r['id']:>5} {r['kind']:{width}} {_state(r):26} {r['to']}  {r['subject']}"
              + (f"  [{r['attempts']} failed attempt(s): {r['last_error']}]" if r["attempts"] and not r["sent"] else "")
              for r in rows]
     emit(rows, as_json, "\n".join(lines) or ("outbox is empty" if show_all else "nothing to send"))
+
+
+def _state(row: dict) -> str:
+    if row["sent"]:
+        return "sent " + row["sent"]
+    if row["failed"]:
+        return "FAILED " + row["failed"]
+    return "retry at " + row["next_attempt"] if row["next_attempt"] else "queued"
 
 
 _PASSWORD_LINE = re.compile(r"(?im)^(Your password:[ \t]*)\S+")
@@ -141,43 +146,65 @@ def _show(app: App, outbox_id: int, as_json: bool) -> None:
 
 @cli.command()
 @click.option("--smtp", "smtp", metavar="HOST:PORT",
-              help="SMTP server (default: env PBEM_SMTP_HOST and PBEM_SMTP_PORT).")
-@click.option("--starttls", is_flag=True, help="Upgrade the SMTP connection with STARTTLS.")
+              help="SMTP server (default: [smtp] of pbem.toml, or env PBEM_SMTP_HOST and PBEM_SMTP_PORT).")
+@click.option("--smtps", "smtps", metavar="HOST:PORT", help="SMTP server with implicit TLS (port 465).")
+@click.option("--starttls", is_flag=True, help="Upgrade the --smtp connection with STARTTLS.")
 @click.option("--maildir", type=click.Path(file_okay=False), help="Deliver into this Maildir instead of SMTP.")
+@click.option("--retry-failed", is_flag=True, help="Queue failed messages again first (after fixing the cause).")
 @click.option("--dry-run", is_flag=True, help="List what would be sent; send nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def send(app: App, smtp: str | None, starttls: bool, maildir: str | None, dry_run: bool, as_json: bool) -> None:
-    """Deliver every unsent message once; exit 1 if any delivery failed (it stays queued).
+def send(app: App, smtp: str | None, smtps: str | None, starttls: bool, maildir: str | None,
+         retry_failed: bool, dry_run: bool, as_json: bool) -> None:
+    """Deliver every due message once; exit 1 if anything failed or the server was unreachable.
 
-    The SMTP login comes from the environment: PBEM_SMTP_USER and PBEM_SMTP_PASSWORD
-    (never from the command line).
+    A temporary failure (4xx, a dropped connection) is tried again by later runs after a
+    growing wait, up to [send] max_attempts; a permanent one (5xx, an address that cannot
+    be sent) fails the message at once and 'pbem status' shows the address. Concurrent
+    runs never send the same message.
+
+    The SMTP login comes from the environment (PBEM_SMTP_USER, PBEM_SMTP_PASSWORD) or
+    pbem.toml's [smtp] user and password_file — never from the command line.
 
     \b
     Example:
-      PBEM_SMTP_USER=gm PBEM_SMTP_PASSWORD=... pbem send --smtp mail.example.org:587 --starttls
+      pbem send                                      # everything from pbem.toml
+      PBEM_SMTP_USER=gm PBEM_SMTP_PASSWORD=... pbem send --smtps mail.example.org:465
+      pbem send --smtp mail.example.org:587 --starttls
       pbem send --maildir ~/outgoing
       pbem send --dry-run
     """
-    if smtp and maildir:
-        raise click.UsageError("give --smtp or --maildir, not both")
-    transport = None if dry_run else _transport(smtp, starttls, maildir)
-    results = send_outbox(app.store, transport, dry_run)
+    if retry_failed and not dry_run:
+        outqueue.retry_failed(app.store)
+    results = send_configured(app.store, app.config, dry_run, smtp=smtp, smtps=smtps, starttls=starttls,
+                              maildir=maildir)
     failed = [r for r in results if not r.ok]
-    verb = "would send" if dry_run else "sent"
-    lines = [f"{'FAILED' if not r.ok else verb:10} {r.id:>5} {r.to}  {r.subject}"
-             + (f"  ({r.error})" if r.error else "") for r in results]
-    lines.append(f"{len(results) - len(failed)} {verb}, {len(failed)} failed" if results else "nothing to send")
-    emit([r.as_dict() for r in results], as_json, "\n".join(lines))
+    emit([r.as_dict() for r in results], as_json, _send_text(app, results, dry_run))
     if failed:
         if not as_json:
-            queued = len(app.store.outbox(unsent_only=True))
-            click.echo(f"{len(failed)} failed; {queued} message(s) stay queued; run 'pbem send' again to retry",
+            queued = len(outqueue.due(app.store))
+            click.echo(f"{len(failed)} failed; {queued} message(s) due now; run 'pbem send' again to retry",
                        err=True)
         click.get_current_context().exit(1)
 
 
-def _transport(smtp: str | None, starttls: bool, maildir: str | None) -> Transport:
-    if maildir:
-        return MaildirTransport(maildir)
-    return SmtpTransport(smtp_settings(smtp, starttls))
+def _send_text(app: App, results: list[Sent], dry_run: bool) -> str:
+    verb = "would send" if dry_run else "sent"
+    lines = []
+    for r in results:
+        status = verb if r.ok else "FAILED" if r.permanent else "RETRY" if not r.error.startswith("delivery stopped") \
+            else "STOPPED"
+        lines.append(f"{status:10} {r.id:>5} {r.to}  {r.subject}" + (f"  ({r.error})" if r.error else "")
+                     + (f"  [{r.note}]" if r.note else ""))
+    failed = sum(not r.ok for r in results)
+    permanent = sum(r.permanent for r in results)
+    if results:
+        lines.append(f"{len(results) - failed} {verb}, {failed} failed"
+                     + (f" ({permanent} for good: see 'pbem status')" if permanent else ""))
+    else:
+        lines.append("nothing to send")
+    waiting = [r for r in app.store.outbox(unsent_only=True) if not r.get("failed_at") and r.get("next_attempt_at")
+               and r["id"] not in {x.id for x in results}]
+    if waiting:
+        lines.append(f"{len(waiting)} message(s) wait to be retried (next at {min(r['next_attempt_at'] for r in waiting)})")
+    return "\n".join(lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import mailbox
 import socket
+from datetime import timedelta
 from email import message_from_bytes, policy
 
 import pytest
@@ -75,7 +76,7 @@ def test_all_delivered_once(service, smtp_server):
     assert len(handler.messages) == 4
 
 
-def test_failure_mid_batch_then_rerun_sends_only_the_rest(service, smtp_server):
+def test_failure_mid_batch_then_rerun_sends_only_the_rest(service, smtp_server, clock):
     _queue(service, 4)
     handler = Recorder(fail=(3,))
     port = smtp_server(handler)
@@ -85,6 +86,8 @@ def test_failure_mid_batch_then_rerun_sends_only_the_rest(service, smtp_server):
     rows = service.store.outbox()
     assert [bool(r["sent_at"]) for r in rows] == [True, True, False, True]
     assert rows[2]["attempts"] == 1 and "451" in rows[2]["last_error"]
+    assert send_outbox(service.store, SmtpTransport(SmtpSettings("127.0.0.1", port))) == []  # backoff: not yet
+    clock.now += timedelta(minutes=6)
     again = send_outbox(service.store, SmtpTransport(SmtpSettings("127.0.0.1", port)))
     assert [(r.id, r.ok) for r in again] == [(rows[2]["id"], True)]
     assert sorted(m[1][0] for m in handler.messages) == [f"p{i}@example.org" for i in range(4)]
@@ -146,6 +149,7 @@ def test_cli_send_with_login_from_env_and_failure_exit_code(tmp_path, smtp_serve
                                                        ("c", "c@example.org")])
     monkeypatch.setenv("PBEM_SMTP_USER", "gm-user")
     monkeypatch.setenv("PBEM_SMTP_PASSWORD", "s3cret-smtp-pw")
+    monkeypatch.setenv("PBEM_SEND_BACKOFF_MINUTES", "0")  # retry at once in the second run
     result = CliRunner().invoke(cli, ["--db", db, "send", "--smtp", f"127.0.0.1:{port}"])
     assert result.exit_code == 1, result.output
     assert "2 sent, 1 failed" in result.output and "s3cret-smtp-pw" not in result.output
