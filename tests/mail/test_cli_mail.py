@@ -70,7 +70,8 @@ def test_outbox_and_send_to_maildir(db, tmp_path):
     run(db, "ingest", str(FIXTURES / "plain.eml"))
     listed = json.loads(run(db, "outbox", "--json"))
     assert [r["kind"] for r in listed] == ["welcome"] * 6 + ["reply"]
-    assert set(listed[0]) == {"id", "game", "to", "subject", "kind", "created", "sent", "attempts", "last_error"}
+    assert set(listed[0]) == {"id", "game", "to", "subject", "kind", "created", "sent", "attempts", "last_error",
+                              "failed", "next_attempt"}
     assert "Re: duel orders round 1" in run(db, "outbox")
     assert "would send" in run(db, "send", "--dry-run")
     assert "7 sent, 0 failed" in run(db, "send", "--maildir", str(tmp_path / "out"))
