@@ -174,6 +174,10 @@ def send(app: App, smtp: str | None, smtps: str | None, starttls: bool, maildir:
       pbem send --maildir ~/outgoing
       pbem send --dry-run
     """
+    if (smtp or smtps) and maildir:
+        raise click.UsageError("give --smtp/--smtps or --maildir, not both")
+    if smtp and smtps:
+        raise click.UsageError("give --smtp or --smtps, not both")
     if retry_failed and not dry_run:
         outqueue.retry_failed(app.store)
     results = send_configured(app.store, app.config, dry_run, smtp=smtp, smtps=smtps, starttls=starttls,
@@ -182,8 +186,8 @@ def send(app: App, smtp: str | None, smtps: str | None, starttls: bool, maildir:
     emit([r.as_dict() for r in results], as_json, _send_text(app, results, dry_run))
     if failed:
         if not as_json:
-            queued = len(outqueue.due(app.store))
-            click.echo(f"{len(failed)} failed; {queued} message(s) due now; run 'pbem send' again to retry",
+            queued = sum(not r["failed_at"] for r in app.store.outbox(unsent_only=True))
+            click.echo(f"{len(failed)} failed; {queued} message(s) stay queued; run 'pbem send' again to retry",
                        err=True)
         click.get_current_context().exit(1)
 
