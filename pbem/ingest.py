@@ -20,7 +20,7 @@ from datetime import datetime
 from email.utils import parseaddr
 from typing import Any
 
-from pbem import notify, replies
+from pbem import bounce, notify, replies
 from pbem.errors import DomainError
 from pbem.events import Game
 from pbem.mailin import ParsedMail, RawMail, parse_headers, parse_mail
@@ -118,9 +118,11 @@ class Ingestor:
         if mail.is_mail and not mail.ignore and mail.sender == _address(self.service.sender):
             mail.ignore = "sent from our own address (a loop)"
         if mail.is_mail and mail.ignore:
-            self.store.set_mail_status(key, "ignored", mail.ignore)
-            log.info("%s from %s: ignored (%s)", key, mail.sender, mail.ignore)
-            return Outcome(key, origin, mail.sender, "ignored", note=mail.ignore)
+            about = bounce.note(self.store, mail.raw, mail.sender, mail.ignore, key)  # the seat it concerns
+            note = f"{mail.ignore}: {about}" if about else mail.ignore
+            self.store.set_mail_status(key, "ignored", note)
+            log.info("%s from %s: ignored (%s)", key, mail.sender, note)
+            return Outcome(key, origin, mail.sender, "ignored", note=note)
         envelope = parse_blocks(mail.text)
         if mail.is_mail and not envelope.blocks:  # mail commands; strangers get no reply (pbem.mailcmd)
             from pbem import mailcmd

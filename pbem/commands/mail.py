@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Iterable
+from typing import Any
 
 import click
 
+from pbem import imap, outqueue
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
-from pbem import outqueue
 from pbem.deliver import Sent, message_of, send_configured
 from pbem.errors import DomainError
+from pbem.imap import is_imap_url
 from pbem.ingest import Ingestor, Outcome
 from pbem.mailin import RawMail, read_sources
 
@@ -21,7 +24,9 @@ PROGRESS_FROM = 10
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, type=click.Path(exists=True, allow_dash=True))
+@click.argument("paths", nargs=-1)
+@click.option("--move-to", metavar="FOLDER",
+              help="IMAP: move each recorded mail to FOLDER (default: flag it; [mailbox] move_to of pbem.toml).")
 @click.option("--retry-rejected", is_flag=True,
               help="Process again mails that were rejected before (nothing of them was recorded), "
                    "e.g. after 'pbem seat --allow'; each gets a new reply.")
@@ -30,8 +35,14 @@ PROGRESS_FROM = 10
                    "when there is no new mail.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output, one object per mail.")
 @pass_app
-def ingest(app: App, paths: tuple[str, ...], retry_rejected: bool, quiet: bool, as_json: bool) -> None:
-    """Read order mails: .eml files, Maildir folders, mbox files or stdin ('-').
+def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected: bool, quiet: bool,
+           as_json: bool) -> None:
+    """Read order mails: an IMAP mailbox, .eml files, Maildir folders, mbox files or stdin ('-').
+
+    An IMAP mailbox is imaps://USER@HOST[:PORT]/FOLDER (or imap:// with STARTTLS); the
+    password comes from PBEM_IMAP_PASSWORD or [mailbox] password_file of pbem.toml.
+    Without PATH, the [mailbox] url of pbem.toml is read. Each mail is flagged (or moved,
+    --move-to) only after it is recorded.
 
     Every mail is kept, checked and answered once (the reply goes to the outbox);
     the same mail ingested again changes nothing. A file without mail headers is an
@@ -39,6 +50,8 @@ def ingest(app: App, paths: tuple[str, ...], retry_rejected: bool, quiet: bool, 
 
     \b
     Example:
+      pbem ingest                           # the mailbox of pbem.toml
+      PBEM_IMAP_PASSWORD=... pbem ingest imaps://gm@example.org@imap.example.org/INBOX --move-to Processed
       pbem ingest ~/Maildir/pbem            # a Maildir (new/ and cur/)
       pbem ingest orders.eml inbox.mbox
       formail -s ... | pbem ingest -        # or from procmail/fetchmail via stdin
@@ -49,11 +62,24 @@ def ingest(app: App, paths: tuple[str, ...], retry_rejected: bool, quiet: bool, 
     With --json, each unauthenticated block carries "auth_failure" (unknown game, unknown
     seat, wrong password, sender not registered): for you only, the reply never says which.
     """
+    mailbox_url = app.config.value("mailbox", "url", "PBEM_IMAP_URL")
+    if not paths and mailbox_url:
+        paths = (str(mailbox_url),)
     if not paths and sys.stdin.isatty():
-        raise click.UsageError("give PATH ... (a Maildir, mbox or .eml file), or pipe a mail into 'pbem ingest -'")
-    mails = read_sources(paths or ("-",), sys.stdin.buffer)
+        raise click.UsageError("give PATH ... (a Maildir, mbox or .eml file, or imaps://USER@HOST/FOLDER), "
+                               "or pipe a mail into 'pbem ingest -'")
+    for path in paths:
+        if path != "-" and not is_imap_url(path) and not os.path.exists(path):
+            raise click.BadParameter(f"Path {path!r} does not exist.", param_hint="PATHS")
     ingestor = Ingestor(app.service, retry_rejected)
-    outcomes = list(_run(ingestor, mails, progress=not quiet))
+    outcomes: list[Outcome] = []
+    for path in paths or ("-",):
+        if is_imap_url(path):
+            settings = imap.settings_from_config(app.config, path, move_to)
+            with _Progress(enabled=not quiet) as progress:
+                outcomes += imap.ingest_mailbox(ingestor, settings, progress)
+        else:
+            outcomes += _run(ingestor, read_sources((path,), sys.stdin.buffer), progress=not quiet)
     if quiet:  # already-handled mail is not listed again; nothing new: no output at all
         outcomes = [o for o in outcomes if o.outcome != "duplicate"]
         emit([o.as_dict() for o in outcomes], as_json, "\n".join(o.line() for o in outcomes) or None)
@@ -72,6 +98,30 @@ def _run(ingestor: Ingestor, mails: list[RawMail], progress: bool = True) -> Ite
         for mail in bar:
             out.append(ingestor.ingest(mail))
     return out
+
+
+class _Progress:
+    """A progress bar on stderr for an IMAP run, shown once a run has PROGRESS_FROM mails."""
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.bar: Any = None
+        self.done = 0
+        self.enabled = enabled
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None and self.enabled and total >= PROGRESS_FROM:
+            self.bar = click.progressbar(length=total, label="ingesting", file=sys.stderr)
+            self.bar.__enter__()
+        if self.bar is not None:
+            self.bar.update(done - self.done)
+        self.done = done
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
 
 
 def _describe(outcome: Outcome) -> str:
