@@ -29,13 +29,17 @@ def tick(app: App, paths: tuple[str, ...], smtp: str | None, starttls: bool, mai
     anything failed (a delivery, an adjudication, a mail that could not be processed),
     so cron mails you about it; everything that failed stays queued for the next run.
 
+    Without PATHS, the IMAP mailbox of pbem.toml ([mailbox] url) is ingested; without
+    --smtp/--maildir, the outbox goes to pbem.toml's [smtp] server (if one is set).
+
     \b
     Example (crontab -e):
       */10 * * * * cd ~/pbem && pbem tick ~/Maildir/.pbem --smtp mail.example.org:587 --starttls
+      */10 * * * * cd ~/pbem && pbem tick          # mailbox and SMTP server from pbem.toml
     """
     import os
 
-    from pbem.deliver import MaildirTransport, SmtpTransport, smtp_settings
+    from pbem.deliver import MaildirTransport, transport_for
     from pbem.tick import tick as run_tick
 
     if smtp and maildir:
@@ -44,9 +48,21 @@ def tick(app: App, paths: tuple[str, ...], smtp: str | None, starttls: bool, mai
     if not no_send:
         if maildir:
             transport = MaildirTransport(maildir)
-        elif smtp or os.environ.get("PBEM_SMTP_HOST"):
-            transport = SmtpTransport(smtp_settings(smtp, starttls))
-    done = run_tick(app.service, paths, transport)
+        elif smtp or os.environ.get("PBEM_SMTP_HOST") or app.config.value("smtp", "host", "PBEM_SMTP_HOST"):
+            transport = transport_for(app.config, smtp=smtp, starttls=starttls)  # SMTPS etc. from pbem.toml
+    done = [] if paths else _ingest_mailbox(app)  # the IMAP mailbox of pbem.toml, if there is one
+    done += run_tick(app.service, paths, transport)
     emit([d.as_dict() for d in done], as_json, "\n".join(d.text for d in done) if done else None)
     if any(d.failed for d in done):
         click.get_current_context().exit(1)
+
+
+def _ingest_mailbox(app: App) -> list:
+    """Ingest the configured IMAP mailbox ([mailbox] url / PBEM_IMAP_URL); one line per new mail."""
+    from pbem.imap import ingest_configured
+    from pbem.ingest import Ingestor
+    from pbem.tick import Done
+
+    outcomes = ingest_configured(Ingestor(app.service), app.config)
+    return [Done("ingest", o.line(), failed=o.outcome == "error", data={"outcome": o.outcome})
+            for o in outcomes if o.outcome != "duplicate"]

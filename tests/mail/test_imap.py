@@ -135,6 +135,39 @@ def test_cli_ingest_from_the_config_file_with_a_password_file(dovecot, tmp_path,
     assert PASSWORD not in result.output
 
 
+def test_one_config_file_and_one_cron_line(dovecot, tmp_path, monkeypatch):  # noqa: F811
+    """pbem tick with only pbem.toml: the mailbox over IMAPS in, the replies over SMTPS out."""
+    from aiosmtpd.controller import Controller
+
+    from tests.mail.servers import Scripted, free_port, server_context
+
+    handler, port = Scripted(), free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port,
+                            ssl_context=server_context(dovecot.cert, dovecot.root / "key.pem"))
+    controller.start()
+    try:
+        dovecot.append([stray_mail(1), stray_mail(2)])
+        secret = tmp_path / "password"
+        secret.write_text(PASSWORD)
+        secret.chmod(0o600)
+        (tmp_path / "pbem.toml").write_text(
+            f'sender = "gm@pbem.example"\n[mailbox]\nurl = "{dovecot.url()}"\npassword_file = "{secret}"\n'
+            f'cafile = "{dovecot.cert}"\n[smtp]\nhost = "127.0.0.1"\nport = {port}\ntls = "smtps"\n'
+            f'cafile = "{dovecot.cert}"\n')
+        for name in ("PBEM_IMAP_PASSWORD", "PBEM_IMAP_URL", "PBEM_CONFIG", "PBEM_SMTP_HOST", "PBEM_SMTP_PORT",
+                     "PBEM_SMTP_USER", "PBEM_SMTP_PASSWORD", "PBEM_FROM"):
+            monkeypatch.delenv(name, raising=False)
+        db = str(tmp_path / "pbem.db")
+        first = CliRunner().invoke(cli, ["--db", db, "tick"])
+        assert first.exit_code == 0, first.output
+        assert sorted(m[1][0] for m in handler.messages) == ["player1@example.org", "player2@example.org"]
+        assert dovecot.count("INBOX", f"KEYWORD {KEYWORD}") == 2
+        again = CliRunner().invoke(cli, ["--db", db, "tick"])
+        assert again.exit_code == 0 and again.output == "" and len(handler.messages) == 2
+    finally:
+        controller.stop()
+
+
 # -- kill -9 at random points, then a second run ------------------------------------------------------
 def _ingest(db: str, url: str, cert: Path, move_to: str | None) -> subprocess.Popen:
     env = {**os.environ, "PBEM_IMAP_PASSWORD": PASSWORD, "PBEM_IMAP_CAFILE": str(cert), "PBEM_IMAP_BATCH": "4",
