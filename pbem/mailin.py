@@ -25,7 +25,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import BinaryIO
 
-from pbem.notify import LOOP_HEADER
+from pbem.mailbase import LOOP_HEADER
 
 _HEADER_LINE = re.compile(rb"^[!-9;-~]+:[ \t]?")
 _BULK = {"bulk", "list", "junk"}

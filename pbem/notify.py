@@ -6,46 +6,13 @@ transaction of the events that cause them; ``pbem send`` delivers them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from email.message import EmailMessage
-from email.utils import make_msgid
 from typing import Any
 
 from pbem.events import Game
+from pbem.mailbase import LOOP_HEADER, Outgoing, base_message, format_deadline, thread_id
 from pbem.store import Store
 
-LOOP_HEADER = "X-PBEM-Loop"
-
-
-@dataclass
-class Outgoing:
-    """One message to queue: recipient, subject, the message and its kind."""
-
-    to: str
-    subject: str
-    message: EmailMessage
-    kind: str
-
-
-def thread_id(game: Game, sender: str) -> str:
-    """The Message-ID every mail of a game refers to (threading per game)."""
-    domain = sender.rsplit("@", 1)[-1] or "localhost"
-    return f"<game.{game.game_id}@{domain}>"
-
-
-def base_message(game: Game | None, to: str, subject: str, sender: str, kind: str) -> EmailMessage:
-    """A message with our headers: From/To/Subject, Message-ID, loop header, threading."""
-    msg = EmailMessage()
-    msg["From"] = sender
-    msg["To"] = to
-    msg["Subject"] = subject
-    domain = sender.rsplit("@", 1)[-1] or "localhost"
-    msg["Message-ID"] = make_msgid(idstring=kind, domain=domain)
-    msg[LOOP_HEADER] = kind
-    if game is not None:
-        msg["In-Reply-To"] = thread_id(game, sender)
-        msg["References"] = thread_id(game, sender)
-    return msg
+__all__ = ["LOOP_HEADER", "Outgoing", "base_message", "thread_id", "welcome", "turn_reports", "queue"]
 
 
 ORDER_DOCS = {"wallenstein": "docs/orders-wallenstein.md", "havoc": "docs/orders-havoc.md"}
@@ -54,7 +21,6 @@ ORDER_DOCS = {"wallenstein": "docs/orders-wallenstein.md", "havoc": "docs/orders
 def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str | None = None) -> Outgoing:
     """The welcome mail of a seat: its password, the seed commitment, how to send orders, and
     the seat's opening report (text, HTML and map) made from its own view."""
-    from pbem.replies import format_deadline
     from pbem.reporting import order_help
 
     row = game.seats[seat]

@@ -2,7 +2,7 @@
 
 Replies follow RFC 3834 (``Auto-Submitted: auto-replied``, ``In-Reply-To`` and
 ``References`` naming the player's message, ``Subject: Re: ...``) and carry our loop
-header (via :func:`pbem.notify.base_message`), so two robots never talk to each other.
+header (via :func:`pbem.mailbase.base_message`), so two robots never talk to each other.
 
 A reply never contains a password: blocks are shown by game, seat and line only, and
 :func:`scrub` masks every password of the mail from the finished text as a last guard.
@@ -15,10 +15,9 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from reports.timefmt import deadline_text
 from pbem.events import Game
 from pbem.mailin import ParsedMail
-from pbem.notify import Outgoing, base_message
+from pbem.mailbase import Outgoing, base_message, format_deadline
 from turns.base import LineProblem
 
 MASK = "******"
@@ -70,14 +69,6 @@ class BlockResult:
                 "line": self.line, "outcome": "accepted" if self.accepted else "rejected",
                 "turn": self.turn, "problems": len(self.problems) + bool(self.reason),
                 "auth_failure": self.auth_reason or None}
-
-
-def format_deadline(iso: str | None) -> str:
-    """A deadline as an absolute time with its zone, plus UTC, e.g.
-    ``Mon 07 Dec 2026 18:00 UTC+01:00 (17:00 UTC)``."""
-    if not iso:
-        return "no deadline is set; the turn is resolved when every seat's orders are in"
-    return deadline_text(iso.replace("Z", "+00:00"))
 
 
 def problem_lines(problems: Iterable[LineProblem], width: int = 76) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 from adjudicator.base import GM, PUBLIC
 from pbem import colours
 from pbem.events import Game, fold_steps
-from pbem.notify import LOOP_HEADER, Outgoing, thread_id
+from pbem.mailbase import LOOP_HEADER, Outgoing, thread_id
 from pbem.store import StoredEvent
 from reports.message import to_message
 from reports.model import ReportInput, Rendered
