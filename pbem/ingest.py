@@ -21,6 +21,7 @@ from email.utils import parseaddr
 from typing import Any
 
 from pbem import bounce, notify, replies
+from pbem.auth import check_password
 from pbem.errors import DomainError
 from pbem.events import Game
 from pbem.mailin import ParsedMail, RawMail, parse_headers, parse_mail
@@ -28,11 +29,14 @@ from pbem.replies import BlockResult
 from pbem.service import Service
 from pbem.store import StoreBusy
 from turns.base import LineProblem, check_orders, format_orders, grammar_for
-from turns.envelope import Block, EnvelopeResult, parse_blocks
+from turns.envelope import Block, EnvelopeResult, looks_like_password, parse_blocks, shown_word
 
 log = logging.getLogger("pbem.ingest")
 
 OUTCOMES = ("accepted", "partial", "rejected", "ignored", "duplicate", "error", "command")
+#: The most GAME blocks read in one mail; the blocks after them are refused unread, so that
+#: one mail cannot make the service check a thousand passwords (issue 17).
+MAX_BLOCKS = 10
 
 
 @dataclass
@@ -59,7 +63,9 @@ class Outcome:
     def line(self) -> str:
         """One line for the GM's terminal."""
         seats = ", ".join(f"{b.game}/{b.seat}:{'ok' if b.accepted else 'rejected'}"
-                          for b in self.blocks if not b.auth_failed)
+                          for b in self.blocks if not b.auth_failed and b.game)
+        seats += ", more blocks refused" if any(not b.game and b.reason for b in self.blocks) else ""
+        seats = seats.lstrip(", ")
         hidden = [b.auth_reason or "not authenticated" for b in self.blocks if b.auth_failed]
         seats += (", " if seats and hidden else "") + (f"{len(hidden)} unauthenticated block(s): "
                                                         f"{', '.join(sorted(set(hidden)))}" if hidden else "")
@@ -85,6 +91,7 @@ class Ingestor:
         malformed or hostile mail can never stop the mails after it."""
         mail = _parse(item.raw, trusted=not item.mailbox)
         try:
+            self._prehash(mail)
             with self.store.transaction():
                 return self._process(mail, item.origin)
         except StoreBusy:  # the lock wait timed out: nothing was kept, the next run reads it again
@@ -107,6 +114,21 @@ class Ingestor:
             except Exception as exc:  # noqa: BLE001 - try the plainer key, then give up
                 log.warning("could not keep the failed mail %s: %s", _safe_key(mail), type(exc).__name__)
         return Outcome(_safe_key(mail), origin, None, "error", note=note + "; the mail could not be kept")
+
+    def _prehash(self, mail: ParsedMail) -> None:
+        """Check the passwords of the mail's first :data:`MAX_BLOCKS` blocks before the write
+        transaction opens: scrypt is slow on purpose, and its result is cached in memory
+        (:func:`pbem.auth.check_password`), so the check inside the transaction is quick and
+        nobody holds the write lock while passwords are hashed."""
+        if not mail.is_mail or mail.ignore:
+            return
+        for block in parse_blocks(mail.text).blocks[:MAX_BLOCKS]:
+            if not (block.game and block.seat and block.password) or block.problems:
+                continue
+            block = self._resolve_case(block)
+            credential = self.store.secrets(block.game)[1].get(block.seat)
+            if credential:
+                check_password(block.password, credential["salt"], credential["password_hash"])
 
     # -- one mail ---------------------------------------------------------------------
     def _process(self, mail: ParsedMail, origin: str) -> Outcome:
@@ -132,7 +154,10 @@ class Ingestor:
                 self.store.set_mail_status(key, *handled)
                 return Outcome(key, origin, mail.sender, handled[0], note=handled[1])
         games: list[Game] = []
-        results = [self._block(mail, block, f"{key}#{n}", games) for n, block in enumerate(envelope.blocks, 1)]
+        results = [self._block(mail, block, f"{key}#{n}", games)
+                   for n, block in enumerate(envelope.blocks[:MAX_BLOCKS], 1)]
+        if len(envelope.blocks) > MAX_BLOCKS:
+            results.append(_overflow(envelope.blocks))
         result = Outcome(key, origin, mail.sender, _classify(results), results, _count(results, envelope),
                          note=_note(results))
         if earlier == "rejected" and result.outcome == "rejected":  # a retry that changed nothing
@@ -146,8 +171,14 @@ class Ingestor:
 
     def _answer(self, mail: ParsedMail, envelope: EnvelopeResult, games: list[Game], result: Outcome) -> None:
         """Queue the one reply to a mail, or keep it on ``result`` to print (GM's text)."""
+        secrets = [secret for b in envelope.blocks for secret in b.secrets] if mail.is_mail else \
+            [w for b in envelope.blocks for w in (b.password, b.game, b.seat) if w == b.password or looks_like_password(w)]
+        if mail.is_mail and not any(b.authenticated for b in result.blocks):
+            # anyone can forge a From: the reply to a mail that proved nothing is short and
+            # the same whatever was wrong, and echoes nothing of what was sent
+            result.outbox_id = notify.queue(self.store, None, replies.unauthenticated_message(mail, self.service.sender))
+            return
         body = replies.reply_body(result.blocks, envelope.problems, mail.html_only)
-        secrets = [b.password for b in envelope.blocks]
         if mail.is_mail:
             out = replies.reply_message(mail, body, self.service.sender, None, secrets)
             result.outbox_id = notify.queue(self.store, games[0] if games else None, out)
@@ -175,7 +206,8 @@ class Ingestor:
     # -- one block ------------------------------------------------------------------
     def _block(self, mail: ParsedMail, block: Block, key: str, games: list[Game]) -> BlockResult:
         block = self._resolve_case(block)
-        result = BlockResult(block.game, block.seat, block.game_line)
+        seat = block.shown_seat if mail.is_mail else shown_word(block.seat)
+        result = BlockResult(block.shown_game, seat, block.game_line)
         problems = _envelope_problems(block, trusted=not mail.is_mail)
         if problems:
             result.problems = problems
@@ -288,14 +320,16 @@ class Ingestor:
         if mail.is_mail:
             game, why = self.service.check_credentials(block.game, block.seat, block.password, mail.sender)
             result.auth_failed, result.auth_reason = game is None, why  # why: for the GM, never the reply
+            result.authenticated = game is not None
             return game
         if self.store.game_row(block.game) is None:
-            result.reason = f"there is no game {block.game!r}"
+            result.reason = f"there is no game {shown_word(block.game)!r}"
             return None
         game = self.service.load(block.game)
         if block.seat not in game.seats:
-            result.reason = f"game {block.game} has no seat {block.seat!r} (seats: {', '.join(game.seats)})"
+            result.reason = f"game {block.game} has no seat {shown_word(block.seat)!r} (seats: {', '.join(game.seats)})"
             return None
+        result.authenticated = True
         return game
 
     def _turn_line(self, game: Game, block: Block, result: BlockResult) -> str | None:
@@ -315,8 +349,8 @@ class Ingestor:
         result.turn = pending.turn
         result.deadline = game.deadline
         if label is not None and label.lower() != pending.turn.lower():
-            result.turn = label or None
-            result.reason = _turn_state(game, label)
+            result.turn = shown_word(label) or None
+            result.reason = _turn_state(game, shown_word(label))
             return None
         if block.seat not in pending.seats:
             result.reason = (f"seat {block.seat} has no decision pending in turn {pending.turn}; "
@@ -349,6 +383,16 @@ class Ingestor:
             return
         result.accepted, result.orders_text, result.turn = True, text, submitted.turn
         result.owes = _owes(self.service, game.game_id, block.seat, submitted.turn)
+
+
+def _overflow(blocks: list[Block]) -> BlockResult:
+    """The refusal of the blocks after the first :data:`MAX_BLOCKS` of a mail."""
+    first = blocks[MAX_BLOCKS]
+    result = BlockResult("", "", first.game_line)
+    result.reason = (f"this mail has {len(blocks)} GAME blocks, and at most {MAX_BLOCKS} are read in one "
+                     f"mail: the {len(blocks) - MAX_BLOCKS} block(s) from line {first.game_line} on were not read "
+                     "and nothing of them was recorded; send them in another mail")
+    return result
 
 
 def _mentions_standing(body: str) -> bool:
@@ -474,8 +518,8 @@ def _count(results: list[BlockResult], envelope: EnvelopeResult) -> int:
 
 def _note(results: list[BlockResult]) -> str:
     """The mail's status note: game/seat and outcome of each block (no password, no orders)."""
-    parts = [f"{'?/?' if r.auth_failed else f'{r.game}/{r.seat}'} {'accepted' if r.accepted else 'rejected'}"
-             for r in results]
+    parts = [f"{'?/?' if r.auth_failed or not r.game else f'{r.game}/{r.seat}'} "
+             f"{'accepted' if r.accepted else 'rejected'}" for r in results]
     return "; ".join(parts) or "no GAME block"
 
 

@@ -14,6 +14,7 @@ import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from email.message import EmailMessage
 
 from pbem.events import Game
 from pbem.mailin import ParsedMail
@@ -22,8 +23,9 @@ from turns.base import LineProblem
 
 MASK = "******"
 _GAME_WORDS = re.compile(r"(?i)(\bGAME\s+\S+\s+\S+\s+)\S+")  # a GAME line in a subject: mask its password
+_PASSWORD_WORD = re.compile(r"(?<![\w-])[A-Za-z0-9]{4}(?:-[A-Za-z0-9]{4}){2,}(?![\w-])")  # password-shaped
 _RE_PREFIX = re.compile(r"^(?:\s*(?:re|aw|sv|vs|odp|vá|rif)\s*(?:\[\d+\])?\s*:\s*)+", re.IGNORECASE)
-_MSGID = re.compile(r"<[!-;=?-~]+@[!-;=?-~]+>")
+_MSGID = re.compile(r"<[!-;=?-~]{1,120}@[!-;=?-~]{1,120}>")
 KIND = "reply"
 
 AUTH_REJECTED = ("not accepted: the game, seat, password or sender address of this block does not "
@@ -38,6 +40,25 @@ GAME <game-id> <seat> <password>
 END
 
 Lines quoted with '>' and everything after a signature line ('-- ') are ignored."""
+
+#: The whole reply to a mail none of whose blocks was authenticated (no block at all, only
+#: quoted blocks, a GAME line with a missing field, an unknown game or seat, a wrong
+#: password or sender): the same text and subject for every cause, echoing nothing.
+UNAUTHENTICATED_SUBJECT = "Re: your mail to the game master (not recorded)"
+UNAUTHENTICATED = """\
+Nothing of your mail was recorded: it holds no order block that matches a game, seat,
+password and sender address we run. Please check that
+
+- the block starts with the GAME line of your welcome mail (game id, seat and password);
+- the block ends with END on a line of its own;
+- its lines are not quoted ('>' in front) nor below a signature line ('-- ');
+- you send plain text from the address you registered with.
+
+""" + HOW_TO + "\n"
+
+#: At most this many problems are listed per block; each line shown is cut to EXCERPT.
+MAX_PROBLEMS = 30
+EXCERPT = 120
 
 HTML_NOTE = ("Your mail had no plain-text part, so its HTML was converted to text to read it. "
              "If anything above was misread, set your mail client to send plain text "
@@ -61,6 +82,7 @@ class BlockResult:
     owes: str = ""
     deadline: str | None = None
     warnings: list[str] = field(default_factory=list)
+    authenticated: bool = False  # the block's password and sender matched (or a GM's text)
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready summary (for ``pbem ingest --json``); no password, no orders."""
@@ -74,21 +96,32 @@ class BlockResult:
 def problem_lines(problems: Iterable[LineProblem], width: int = 76) -> list[str]:
     """Each problem indented under its line number and text (shown whole, as written);
     the explanation below it wrapped at ``width``, keeping its indent."""
+    problems = list(problems)
     out = []
-    for problem in problems:
-        first, *rest = str(problem).splitlines()
+    for problem in problems[:MAX_PROBLEMS]:
+        first, *rest = [excerpt(line) for line in str(problem).splitlines()] or [""]
         out.append("  " + first)
         for line in rest:
             indent = "  " + line[:len(line) - len(line.lstrip())]
             out.extend(textwrap.wrap(line.strip(), width, initial_indent=indent, subsequent_indent=indent,
                                      break_long_words=False, break_on_hyphens=False) or [indent])
+    if len(problems) > MAX_PROBLEMS:
+        out.append(f"  ... and {len(problems) - MAX_PROBLEMS} more problem(s), not listed")
     return out
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """A short, printable excerpt of a line a mail sent (what a reply may echo of it)."""
+    text = "".join(c if c.isprintable() else " " for c in text)
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def block_section(result: BlockResult) -> str:
     """The reply text of one block."""
     if result.auth_failed:
         return f"GAME block on line {result.line}: {AUTH_REJECTED}"
+    if not result.game:  # the blocks after the most one mail may hold
+        return f"REJECTED: {result.reason}."
     where = f"game {result.game}, seat {result.seat}" + (f", turn {result.turn}" if result.turn else "")
     if result.accepted:
         lines = [f"ACCEPTED: orders for {where} (GAME line {result.line}).", "",
@@ -100,7 +133,7 @@ def block_section(result: BlockResult) -> str:
     lines = [f"REJECTED: orders for {where} (GAME line {result.line}). Nothing of this block was "
              "recorded; orders you sent before for this turn still stand."]
     if result.reason:
-        lines.append(f"  {result.reason}")
+        lines.append(f"  {excerpt(result.reason, 4 * EXCERPT)}")
     if result.problems:
         lines += ["", f"{len(result.problems)} problem(s):", *problem_lines(result.problems)]
     return "\n".join(lines)
@@ -141,8 +174,28 @@ def scrub(text: str, secrets: Iterable[str]) -> str:
 def reply_subject(subject: str) -> str:
     """``Re: <subject>`` without stacking ``Re:`` prefixes (a GAME line's password masked)."""
     subject = _GAME_WORDS.sub(rf"\1{MASK}", subject.strip()) or "your orders"
-    subject = _RE_PREFIX.sub("", subject) or "your orders"
+    subject = _PASSWORD_WORD.sub(MASK, subject)
+    subject = excerpt(_RE_PREFIX.sub("", subject), 80).strip() or "your orders"
     return f"Re: {subject}"
+
+
+def unauthenticated_message(mail: ParsedMail, sender: str) -> Outgoing:
+    """The one reply to a mail none of whose blocks was authenticated (see
+    :data:`UNAUTHENTICATED`): fixed subject and text, threaded on the mail."""
+    assert mail.sender is not None
+    msg = base_message(None, mail.sender, UNAUTHENTICATED_SUBJECT, sender, KIND)
+    msg["Auto-Submitted"] = "auto-replied"
+    _thread(msg, mail)
+    msg.set_content(UNAUTHENTICATED)
+    return Outgoing(mail.sender, UNAUTHENTICATED_SUBJECT, msg, KIND)
+
+
+def _thread(msg: EmailMessage, mail: ParsedMail) -> None:
+    """In-Reply-To and References naming the player's mail (well-formed ids only)."""
+    if mail.message_id and _MSGID.fullmatch(mail.message_id):
+        msg["In-Reply-To"] = mail.message_id
+        refs = [r for r in f"{mail.references} {mail.message_id}".split() if _MSGID.fullmatch(r)]
+        msg["References"] = " ".join(refs[-10:])
 
 
 def reply_message(mail: ParsedMail, body: str, sender: str, game: Game | None,
@@ -153,9 +206,6 @@ def reply_message(mail: ParsedMail, body: str, sender: str, game: Game | None,
     subject = scrub(reply_subject(mail.subject), secrets)
     msg = base_message(None, mail.sender, subject, sender, KIND)
     msg["Auto-Submitted"] = "auto-replied"
-    if mail.message_id and _MSGID.fullmatch(mail.message_id):
-        msg["In-Reply-To"] = mail.message_id
-        refs = [r for r in f"{mail.references} {mail.message_id}".split() if _MSGID.fullmatch(r)]
-        msg["References"] = " ".join(refs[-10:])
+    _thread(msg, mail)
     msg.set_content(scrub(body, secrets))
     return Outgoing(mail.sender, subject, msg, KIND)

@@ -39,6 +39,27 @@ _ORIGINAL = re.compile(r"^\s*-{2,}\s*original\s+message\s*-{2,}\s*$", re.IGNOREC
 #: A placeholder such as ``<password>`` or ``<game-id>`` (a template, not a real GAME line).
 _PLACEHOLDER = re.compile(r"^<[^<>]*>$")
 MASK = "******"
+#: What a seat name may look like (pbem/auth.py's rule); another word in the seat's place
+#: (``red:pw``) may hold the password, so it is masked wherever it would be shown.
+_SEAT_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+#: The shape of a generated password (``k7mq-2xpd-9rtw``): masked wherever it stands.
+_PASSWORD_SHAPE = re.compile(r"^[A-Za-z0-9]{4}(?:-[A-Za-z0-9]{4}){2,}$")
+#: The longest game id or seat shown back (longer ones are cut, so nothing long is echoed).
+SHOWN_LIMIT = 40
+
+
+def looks_like_password(word: str) -> bool:
+    """True for a word shaped like a generated password (``k7mq-2xpd-9rtw``)."""
+    return _PASSWORD_SHAPE.match(word) is not None
+
+
+def shown_word(word: str, secret: bool = False) -> str:
+    """``word`` as a reply or the GM's output may show it: masked when it could be the
+    password, cut to :data:`SHOWN_LIMIT` characters, control characters dropped."""
+    if secret or looks_like_password(word):
+        return MASK
+    word = "".join(c for c in word if c.isprintable())
+    return word if len(word) <= SHOWN_LIMIT else word[:SHOWN_LIMIT - 1] + "\u2026"
 
 
 @dataclass(frozen=True)
@@ -69,9 +90,35 @@ class Block:
         """True when the envelope of this block has no problem."""
         return not self.problems
 
+    @property
+    def seat_may_be_secret(self) -> bool:
+        """True when the seat word could be the password: the GAME line lacks a field (so
+        the words may have slipped left: ``GAME w1 9emz-wk5a-v45t``), or the word is no
+        seat name (``red:pw``), or it is shaped like a password."""
+        return bool(self.seat) and (not self.password or not _SEAT_WORD.match(self.seat)
+                                    or looks_like_password(self.seat))
+
+    @property
+    def shown_game(self) -> str:
+        """The game id as it may be shown (see :func:`shown_word`)."""
+        return shown_word(self.game)
+
+    @property
+    def shown_seat(self) -> str:
+        """The seat as it may be shown: masked when it could be the password."""
+        return shown_word(self.seat, self.seat_may_be_secret)
+
+    @property
+    def secrets(self) -> list[str]:
+        """Every word of the GAME line that could be the password (to mask in any text)."""
+        words = [self.password]
+        words += [self.seat] if self.seat_may_be_secret else []
+        words += [self.game] if looks_like_password(self.game) else []
+        return [w for w in words if w]
+
     def header(self) -> str:
-        """The GAME line with the password masked."""
-        return " ".join(["GAME", self.game or "?", self.seat or "?", MASK if self.password else "?"])
+        """The GAME line with the password (and any word that could be it) masked."""
+        return " ".join(["GAME", self.shown_game or "?", self.shown_seat or "?", MASK if self.password else "?"])
 
     def __str__(self) -> str:
         end = f"END on line {self.end_line}" if self.end_line else "no END"
@@ -146,15 +193,15 @@ def _header(words: list[str], line: int) -> tuple[str, str, str, list[LineProble
     """Game id, seat, password of a GAME line and its problems (the password masked)."""
     fields = words[1:4] + [""] * (3 - len(words[1:4]))
     game, seat, password = fields[0], fields[1], fields[2]
-    shown = " ".join(["GAME", *words[1:3], *([MASK] if password else [])])
+    shown = Block(game, seat, password, "", line + 1, None).header()
     problems: list[LineProblem] = []
     missing = [name for name, value in zip(_FIELDS, fields) if not value]
     if missing:
         problems.append(LineProblem(line, f"the GAME line lacks the {_and(missing)}; write "
                                     "GAME <game-id> <seat> <password>", text=shown))
     if game and not _GAME_ID.fullmatch(game):
-        problems.append(LineProblem(line, f"game id {game!r} may contain only letters, digits "
-                                    "and hyphens", text=shown))
+        problems.append(LineProblem(line, f"game id {shown_word(game)!r} may contain only letters, "
+                                    "digits and hyphens", text=shown))
     if len(words) > 4:
         problems.append(LineProblem(line, f"the GAME line has {len(words) - 4} word(s) after the "
                                     "password; put comments after '#'", text=shown))
