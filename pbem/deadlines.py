@@ -20,7 +20,7 @@ from typing import Any
 
 from pbem.errors import DomainError
 from pbem.events import Game
-from pbem.notify import Outgoing, base_message
+from pbem.mailbase import Outgoing, base_message
 
 _PART = re.compile(r"(\d+)\s*([wdhm])", re.IGNORECASE)
 _UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
@@ -113,7 +113,7 @@ def _mail(game: Game, seat: str, sender: str, kind: str, subject: str, lines: li
 
 def reminder(game: Game, seat: str, sender: str) -> tuple[str, Outgoing]:
     """The reminder of ``seat`` for the pending turn, with its (per seat and turn) Message-ID."""
-    from pbem.replies import format_deadline
+    from pbem.mailbase import format_deadline
 
     pending = game.pending
     assert pending is not None
@@ -138,7 +138,7 @@ def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str)
 
 def changed_notice(game: Game, seat: str, turn: str, sender: str) -> Outgoing:
     """The mail to every seat when the GM sets or moves a deadline."""
-    from pbem.replies import format_deadline
+    from pbem.mailbase import format_deadline
 
     lines = [f"Game {game.game_id}: the GM set the deadline of turn {turn} to",
              f"  {format_deadline(game.deadlines.get(turn) or game.deadline)}"]

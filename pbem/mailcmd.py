@@ -21,7 +21,7 @@ from typing import Any
 
 from pbem.events import Game
 from pbem.mailin import ParsedMail
-from pbem.notify import Outgoing, base_message
+from pbem.mailbase import Outgoing, base_message
 
 COMMANDS = ("HELP", "STATUS", "REPORT", "PASSWORD")
 _COMMAND = re.compile(r"^\s*(?:re:\s*)*(HELP|STATUS|REPORT|PASSWORD)\b[ \t]*([^\n]*)$", re.IGNORECASE)
@@ -109,7 +109,7 @@ def _help(service: Any, game: Game, seat: str) -> None:
 
 def _status(service: Any, game: Game, seat: str) -> None:
     from pbem.notify import queue
-    from pbem.replies import format_deadline
+    from pbem.mailbase import format_deadline
 
     st = service.game_status(game)
     if st["over"]:

@@ -46,8 +46,8 @@ Lines quoted with '>' and everything after a signature line ('-- ') are ignored.
 #: password or sender): the same text and subject for every cause, echoing nothing.
 UNAUTHENTICATED_SUBJECT = "Re: your mail to the game master (not recorded)"
 UNAUTHENTICATED = """\
-Nothing of your mail was recorded: it holds no order block that matches a game, seat,
-password and sender address we run. Please check that
+No order block of your mail was recorded: none matches a game, seat, password and
+sender address we run. Please check that
 
 - the block starts with the GAME line of your welcome mail (game id, seat and password);
 - the block ends with END on a line of its own;

@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem.deliver import message_of
 from pbem.events import Game
-from pbem.notify import Outgoing, base_message
+from pbem.mailbase import Outgoing, base_message
 
 
 def withdraw_accepted_reply(store: Any, game: Game, seat: str, message_id: str | None) -> bool:
@@ -34,7 +34,7 @@ def withdraw_accepted_reply(store: Any, game: Game, seat: str, message_id: str |
 
 def void_notice(game: Game, seat: str, turn: str, reason: str, withdrawn: bool, sender: str) -> Outgoing:
     """The mail telling ``seat`` that the GM voided its orders for ``turn``."""
-    from pbem.replies import format_deadline
+    from pbem.mailbase import format_deadline
 
     to = game.seats[seat]["email"]
     lines = [f"Game {game.game_id}: the GM voided your accepted orders for turn {turn}.",

@@ -16,7 +16,7 @@ from typing import Any
 
 import hashlib
 from pbem.events import Game
-from pbem.notify import LOOP_HEADER, Outgoing, base_message, thread_id
+from pbem.mailbase import LOOP_HEADER, Outgoing, base_message, thread_id
 from reports.model import Rendered
 
 #: The turn label shown in reports made before the first adjudication.
@@ -154,7 +154,7 @@ def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | No
               last_orders: str | None) -> Outgoing:
     """The short mail telling ``seat`` that the pending decision is theirs."""
     from pbem.reporting import order_help
-    from pbem.replies import format_deadline
+    from pbem.mailbase import format_deadline
 
     pending = game.pending
     assert pending is not None and seat in pending.seats

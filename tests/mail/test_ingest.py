@@ -130,7 +130,7 @@ def test_html_only_without_orders_explains_plain_text(games, ingest):
     out = ingest("html_only_no_orders.eml")
     assert out.outcome == "rejected"
     body = reply_text(replies(games)[0])
-    assert "no order block" in body and "plain text" in body
+    assert "No order block" in body and "plain text" in body
 
 
 def test_quoted_only_blocks_are_explained(games, ingest):
