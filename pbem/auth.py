@@ -12,12 +12,19 @@ import hashlib
 import hmac
 import re
 import secrets
+from email.utils import getaddresses
 
 from pbem.errors import DomainError
 
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to copy from a mail
 _GAME_ID = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$")
 _SEAT = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+#: A mail address as pbem accepts it for a seat: ASCII only (what every SMTP server takes
+#: without SMTPUTF8), a dot-atom local part and a domain of at least two labels.
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_ADDRESS = re.compile(rf"^{_ATOM}(?:\.{_ATOM})*@{_LABEL}(?:\.{_LABEL})+$")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def new_password() -> str:
@@ -65,3 +72,28 @@ def _short(value: object) -> str:
     """``repr`` of a refused name, cut to 40 characters (it may be hostile and long)."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def parse_address(text: str) -> tuple[str, str]:
+    """``(display name, address)`` of a seat's address as the GM wrote it, e.g.
+    ``Anna Kovács <Anna@Example.org>`` -> (``Anna Kovács``, ``anna@example.org``).
+
+    The address is normalised (lower case) and must be one plain ASCII address; no part may
+    hold a control character (NUL, CR, LF...), so nothing odd ever reaches a mail header or
+    ``RCPT TO``. Anything else is a :class:`DomainError` naming the problem.
+    """
+    shown = text if len(text) <= 80 else text[:79] + "\u2026"
+    if _CONTROL.search(text):
+        raise DomainError(f"address {shown!r} holds a control character (a line break, NUL, ...); "
+                          "give one address on one line")
+    pairs = getaddresses([text])
+    if len(pairs) != 1:
+        raise DomainError(f"{shown!r} is not one mail address: give one address per seat")
+    name, address = pairs[0][0].strip(), pairs[0][1].strip()
+    if not address.isascii():
+        raise DomainError(f"address {shown!r} has non-ASCII characters; give the plain ASCII address "
+                          "(an international domain in its xn-- form)")
+    if len(address) > 254 or not _ADDRESS.match(address):
+        raise DomainError(f"{shown!r} is not a mail address; write name@example.org or "
+                          "'Name <name@example.org>'")
+    return name, address.lower()

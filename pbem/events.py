@@ -2,7 +2,8 @@
 
 Event types (stable names, version 1 each):
 
-- ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses}], options,
+- ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses, and the
+  optional display_name}], options,
   commitment (sha256 of the seed), data_files, setup_events, state_hash, deadlines,
   state_digest (the digest scheme of every state hash of the game, see below), and the
   optional relative clocks deadline_every, decision_every, remind_before (seconds). The seed
@@ -14,7 +15,8 @@ Event types (stable names, version 1 each):
 - ``StandingOrders``: seat, orders, text, source (games with standing orders, e.g. Havoc).
 - ``DeadlineSet``: turn, deadline (ISO 8601 with zone), utc (the same instant in UTC; deadlines
   are compared as instants), relative (true when set by a relative clock).
-- ``SeatChanged``: seat, email, addresses (a GM correction: a seat's addresses).
+- ``SeatChanged``: seat, email, addresses, display_name (optional) (a GM correction: a
+  seat's addresses).
 - ``TurnAdjudicated``: turn, orders {seat: orders}, defaulted [seats], forced, events
   (the engine's derived events), state_hash, scores, over, winner.
 - ``GameAbandoned``: reason.
@@ -265,7 +267,7 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
     elif ev.type == "DeadlineSet":
         game.deadlines[p["turn"]] = p["deadline"]
     elif ev.type == "SeatChanged":
-        game.seats[p["seat"]].update({k: p[k] for k in ("email", "addresses") if k in p})
+        game.seats[p["seat"]].update({k: p[k] for k in ("email", "addresses", "display_name") if k in p})
     elif ev.type == "SeedRevealed":
         if commitment(ev.payload["seed"]) != game.created["commitment"]:
             raise ReplayMismatch(f"event {ev.seq}: the revealed seed does not match the commitment")

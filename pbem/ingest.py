@@ -185,6 +185,17 @@ class Ingestor:
         else:
             result.reply = replies.scrub(body, secrets)
 
+    def _turn_began(self, game: Game) -> datetime | None:
+        """When the pending turn began: the time the last turn was adjudicated, or the game
+        was created (None if unknown)."""
+        row = self.store.db.execute(
+            "select recorded_at from events where game_id = ? and type in ('GameCreated', 'TurnAdjudicated') "
+            "order by seq desc limit 1", [game.game_id]).fetchone()
+        try:
+            return datetime.fromisoformat(str(row[0]).replace("Z", "+00:00")) if row else None
+        except ValueError:
+            return None
+
     def _earlier_status(self, key: str) -> str | None:
         """What became of ``key`` on an earlier run (None: first time here)."""
         row = self.store.db.execute("select status from mails where key = ?", [key]).fetchone()
@@ -220,7 +231,7 @@ class Ingestor:
         games.append(game)
         if self._standing(mail, game, block, key, result):
             return result
-        body = self._turn_line(game, block, result)
+        body = self._turn_line(game, block, result, mail.date)
         if body is None:
             return result
         self._orders(mail, game, block, body, key, result)
@@ -252,7 +263,7 @@ class Ingestor:
         if game is None:
             return
         games.append(game)
-        body = self._turn_line(game, block, result)
+        body = self._turn_line(game, block, result, mail.date)
         try:
             grammar = grammar_for(game.engine.name)
         except KeyError:
@@ -332,9 +343,15 @@ class Ingestor:
         result.authenticated = True
         return game
 
-    def _turn_line(self, game: Game, block: Block, result: BlockResult) -> str | None:
+    def _turn_line(self, game: Game, block: Block, result: BlockResult,
+                   date: datetime | None = None) -> str | None:
         """The block body without its optional ``TURN <label>`` line; None if the block
-        cannot be for the pending turn (the reason is put on ``result``)."""
+        cannot be for the pending turn (the reason is put on ``result``).
+
+        Orders are bound to their turn, so that an old order mail sent again (with a new
+        Message-ID) is never taken for orders of a later turn: a TURN line must name the
+        pending turn, and a block without one is refused when the mail is dated before
+        the pending turn began (issue 17)."""
         pending = game.pending
         lines = block.body.split("\n")
         first = next((i for i, line in enumerate(lines) if line.split("#", 1)[0].strip()), None)
@@ -351,6 +368,13 @@ class Ingestor:
         if label is not None and label.lower() != pending.turn.lower():
             result.turn = shown_word(label) or None
             result.reason = _turn_state(game, shown_word(label))
+            return None
+        began = self._turn_began(game) if label is None and date is not None else None
+        if began is not None and date is not None and date < began:
+            result.reason = (f"this mail is dated {date.isoformat()}, before turn {pending.turn} began "
+                             f"({began.isoformat()}), and the block has no TURN line, so it may be an old "
+                             f"mail sent again; if these are your orders for turn {pending.turn}, write "
+                             f"'TURN {pending.turn}' as the first line of the block and send it again")
             return None
         if block.seat not in pending.seats:
             result.reason = (f"seat {block.seat} has no decision pending in turn {pending.turn}; "
@@ -482,9 +506,10 @@ def _turn_state(game: Game, label: str) -> str:
     pending = game.pending
     now = pending.turn if pending else "nothing"
     done = {str(t["turn"]).lower() for t in game.turns}
+    fix = f"; write 'TURN {now}' (or no TURN line) if these are your orders for turn {now}" if pending else ""
     if label.lower() in done:
-        return f"turn {label} has already been adjudicated; orders are now awaited for turn {now}"
-    return f"turn {label or '?'} is not the pending turn; orders are now awaited for turn {now}"
+        return f"turn {label} has already been adjudicated; orders are now awaited for turn {now}{fix}"
+    return f"turn {label or '?'} is not the pending turn; orders are now awaited for turn {now}{fix}"
 
 
 def _date_warnings(game: Game, seat: str, date: datetime | None) -> list[str]:

@@ -338,11 +338,13 @@ def _attachments(msg: EmailMessage) -> list[EmailMessage]:
 
 def part_text(part: EmailMessage) -> str:
     """The decoded text of a text part (charset, QP/base64, format=flowed, HTML to text)."""
-    try:
-        text = part.get_content()
-    except Exception:  # noqa: BLE001 - unknown charset or broken encoding
-        payload = part.get_payload(decode=True)
-        text = _decode_bytes(payload if isinstance(payload, bytes) else b"")
+    text = _eight_bit_text(part)
+    if text is None:
+        try:
+            text = part.get_content()
+        except Exception:  # noqa: BLE001 - unknown charset or broken encoding
+            payload = part.get_payload(decode=True)
+            text = _decode_bytes(payload if isinstance(payload, bytes) else b"")
     if not isinstance(text, str):
         text = _decode_bytes(text if isinstance(text, bytes) else b"")
     if part.get_content_type() == "text/html":
@@ -351,6 +353,31 @@ def part_text(part: EmailMessage) -> str:
     if str(part.get_param("format", "")).lower() == "flowed":
         text = unflow(text, str(part.get_param("delsp", "")).lower() == "yes")
     return text
+
+
+def _eight_bit_text(part: EmailMessage) -> str | None:
+    """The text of a part whose decoded bytes are not all ASCII, read the way its sender
+    most likely meant it: as UTF-8 when the bytes are valid UTF-8, whatever the part
+    declares (clients send UTF-8 without a charset, or labelled ``us-ascii`` or
+    ``iso-8859-1``); else in the declared charset; else as Latin-1. None for an ASCII
+    part (its declared charset, e.g. UTF-7, is then the only way to read it)."""
+    try:
+        payload = part.get_payload(decode=True)
+    except Exception:  # noqa: BLE001 - a broken transfer encoding: the email package decides
+        return None
+    if not isinstance(payload, bytes) or payload.isascii():
+        return None
+    try:
+        return payload.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    charset = (part.get_content_charset() or "").strip()
+    if charset and charset not in ("us-ascii", "ascii", "utf-8", "utf8"):
+        try:
+            return payload.decode(charset)
+        except (LookupError, UnicodeDecodeError, ValueError):
+            pass
+    return payload.decode("latin-1")
 
 
 def _decode_bytes(data: bytes) -> str:

@@ -17,7 +17,8 @@ from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem import deadlines, notify
 from pbem.deadlines import parse_deadline  # noqa: F401  (kept importable from here)
-from pbem.auth import check_game_id, check_password, check_seat_name, hash_password, new_password
+from pbem.auth import (check_game_id, check_password, check_seat_name, hash_password, new_password,
+                       parse_address)
 from pbem.errors import DomainError
 from pbem.seeds import new_seed
 from pbem.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more,
@@ -137,6 +138,7 @@ class Service:
         check_game_id(game_id)
         engine = _engine(engine_name)
         names = [check_seat_name(n) for n, _ in seats]
+        addresses = {name: parse_address(email) for name, email in seats}  # refused before anything is made
         if len(set(names)) != len(names):
             raise DomainError("seat names must be different")
         if not engine.min_seats <= len(names) <= engine.max_seats:
@@ -152,7 +154,9 @@ class Service:
         for name, email in seats:
             salt, digest = hash_password(passwords[name])
             credentials[name] = {"salt": salt, "password_hash": digest}
-            seat_rows.append({"name": name, "email": email.strip(), "addresses": [email.strip().lower()]})
+            display, address = addresses[name]
+            seat_rows.append({"name": name, "email": address, "addresses": [address],
+                              **({"display_name": display} if display else {})})
         payload = {
             "game": game_id, "engine": engine.name, "engine_version": engine.version, "seats": seat_rows,
             "options": options, "commitment": commitment(seed), "data_files": engine.data_files(),
@@ -303,10 +307,12 @@ class Service:
             if seat not in game.seats:
                 raise DomainError(f"no seat {seat!r} in {game_id}")
             row = game.seats[seat]
-            new_email = (email or row["email"]).strip()
-            addresses = sorted({new_email.lower(), *(a.strip().lower() for a in extra)}
+            display, new_email = parse_address(email) if email else (None, row["email"])
+            addresses = sorted({new_email.lower(), *(parse_address(a)[1] for a in extra)}
                                | ({a for a in row["addresses"]} if not email else set()))
             payload = {"seat": seat, "email": new_email, "addresses": addresses}
+            if email:  # a new player's name replaces the old one's
+                payload["display_name"] = display
             if new_password_text:
                 payload["password_reset"] = True  # the hash lives in the secrets table, never the log
             event = self.store.append(game_id, [NewEvent("SeatChanged", payload)], game.last_seq).events[0]
