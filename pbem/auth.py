@@ -20,10 +20,10 @@ _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to copy fro
 _GAME_ID = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$")
 _SEAT = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 #: A mail address as pbem accepts it for a seat: ASCII only (what every SMTP server takes
-#: without SMTPUTF8), a dot-atom local part and a domain of at least two labels.
+#: without SMTPUTF8), a dot-atom local part and a domain name (``localhost`` too).
 _ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-_ADDRESS = re.compile(rf"^{_ATOM}(?:\.{_ATOM})*@{_LABEL}(?:\.{_LABEL})+$")
+_ADDRESS = re.compile(rf"^{_ATOM}(?:\.{_ATOM})*@{_LABEL}(?:\.{_LABEL})*$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 

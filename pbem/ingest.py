@@ -186,10 +186,11 @@ class Ingestor:
             result.reply = replies.scrub(body, secrets)
 
     def _turn_began(self, game: Game) -> datetime | None:
-        """When the pending turn began: the time the last turn was adjudicated, or the game
-        was created (None if unknown)."""
+        """When the pending turn began: the time the last turn was adjudicated (None in the
+        first turn: no earlier turn's orders exist that could be sent again, and a mail
+        with a seat's password cannot be older than the game but for a wrong clock)."""
         row = self.store.db.execute(
-            "select recorded_at from events where game_id = ? and type in ('GameCreated', 'TurnAdjudicated') "
+            "select recorded_at from events where game_id = ? and type = 'TurnAdjudicated' "
             "order by seq desc limit 1", [game.game_id]).fetchone()
         try:
             return datetime.fromisoformat(str(row[0]).replace("Z", "+00:00")) if row else None
@@ -351,7 +352,7 @@ class Ingestor:
         Orders are bound to their turn, so that an old order mail sent again (with a new
         Message-ID) is never taken for orders of a later turn: a TURN line must name the
         pending turn, and a block without one is refused when the mail is dated before
-        the pending turn began (issue 17)."""
+        the pending turn began, i.e. before the last adjudication (issue 17)."""
         pending = game.pending
         lines = block.body.split("\n")
         first = next((i for i, line in enumerate(lines) if line.split("#", 1)[0].strip()), None)

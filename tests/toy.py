@@ -109,7 +109,7 @@ def parse(text: str, state: Any):
         words = strip_comment(line).split()
         if not words:
             continue
-        if words[0].upper() == "BID" and len(words) == 2 and words[1].isdigit():
+        if words[0].upper() == "BID" and len(words) == 2 and words[1].isdecimal():
             result.add({"kind": "bid", "value": int(words[1])}, n)
         else:
             result.problems.append(LineProblem(n, "expected: BID <0-3>", text=line))

@@ -204,7 +204,7 @@ def parse_line(text: str) -> Order:
             return {"kind": kind, "first": [province(x) for x in re.split(r"[,;]", rest) if x.strip()]}
         return {"kind": kind, "place": _pairs(body, False)}
     if kind == "bid":
-        if not body.strip().isdigit():
+        if not body.strip().isdecimal():
             raise Bad("BID <thalers>")
         return {"kind": kind, "amount": int(body)}
     one = {"estate": lambda t: {"province": province(t)}, "buy": lambda t: {"province": province(t)},

@@ -84,7 +84,7 @@ def read_cards(words: list[str]) -> list[str]:
     out, i = [], 0
     while i < len(words):
         word = words[i]
-        if _fold(word) in COLOURS and i + 1 < len(words) and words[i + 1].isdigit():
+        if _fold(word) in COLOURS and i + 1 < len(words) and words[i + 1].isdecimal():
             word, i = word + words[i + 1], i + 1
         out.append(read_card(word))
         i += 1
@@ -137,7 +137,7 @@ def _simple(key: str, rest: list[str], state: State | None) -> list[Order]:
         if len(rest) == 1 and _fold(rest[0]) == "lowest":
             return [{"kind": key.lower(), "card": "lowest"}]
         cards = read_cards(rest)
-        if len(cards) != 1 or cards[0] == "dog" or cards[0].isdigit():
+        if len(cards) != 1 or cards[0] == "dog" or cards[0].isdecimal():
             raise Bad(f"{_SYNTAX[key]} (one card by its name, e.g. blue07, or a Dog as dog03)")
         return [{"kind": key.lower(), "card": cards[0]}]
     if key in ("HAVOC", "JOIN", "ADD", "FINAL"):
@@ -147,11 +147,11 @@ def _simple(key: str, rest: list[str], state: State | None) -> list[Order]:
         return [{"kind": key.lower(), "cards": cards}]
     if key == "SCAVENGE":
         cards = read_cards(rest)
-        if not cards or any(c == "dog" or c.isdigit() for c in cards):
+        if not cards or any(c == "dog" or c.isdecimal() for c in cards):
             raise Bad(_SYNTAX[key] + " (cards by their names)")
         return [{"kind": "scavenge", "card": c} for c in cards]
     if key == "EXCHANGE":
-        if len(rest) != 1 or not rest[0].isdigit() or int(rest[0]) > 2:
+        if len(rest) != 1 or not rest[0].isdecimal() or int(rest[0]) > 2:
             raise Bad(_SYNTAX[key])
         return [{"kind": "exchange", "count": int(rest[0])}]
     name, near = _battle_index(state).resolve(" ".join(rest))
@@ -164,7 +164,7 @@ def _group(words: list[str]) -> list[str]:
     """Join ``blue 7`` into one word."""
     out: list[str] = []
     for w in words:
-        if w.isdigit() and out and _fold(out[-1]) in COLOURS:
+        if w.isdecimal() and out and _fold(out[-1]) in COLOURS:
             out[-1] += w
         else:
             out.append(w)
@@ -172,7 +172,7 @@ def _group(words: list[str]) -> list[str]:
 
 
 def _one(cards: list[str]) -> str:
-    if cards[0] == "dog" or cards[0].isdigit():
+    if cards[0] == "dog" or cards[0].isdecimal():
         raise Bad("name the recruit card (e.g. blue9) or DECK")
     return cards[0]
 

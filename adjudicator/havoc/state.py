@@ -157,7 +157,7 @@ def resolve_refs(cards: Sequence[str], refs: Sequence[str]) -> tuple[list[str] |
             continue
         if ref == "dog":
             match = [c for c in pool if is_dog(c) and c not in chosen and c not in exact]
-        elif ref.isdigit():
+        elif ref.isdecimal():
             match = [c for c in pool if not is_dog(c) and parse_card(c)[0] == int(ref)
                      and c not in chosen and c not in exact]
         else:

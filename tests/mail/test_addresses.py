@@ -56,7 +56,8 @@ BAD = {
     "non-ASCII": "red=ánna@example.org",
     "not an address": "red=Anna Kovacs",
     "two addresses": "red=anna@example.org, eve@example.org",
-    "no domain dot": "red=anna@localhost",
+    "no domain": "red=anna@",
+    "no local part": "red=@example.org",
 }
 
 
