@@ -35,12 +35,17 @@ def viewers(game: Game) -> list[str]:
 
 
 def history_entry(turn: str, view: dict[str, Any], scores: dict[str, int]) -> dict[str, Any]:
-    """Public per-turn figures for charts: scores, and armies per seat where the game has a board."""
+    """Public per-turn figures for charts: scores, armies per seat where the game has a board,
+    and money per seat where the view shows it (God's Playground)."""
     armies: dict[str, int] = {}
     for county in (view.get("counties") or {}).values():
         if county.get("owner"):
             armies[county["owner"]] = armies.get(county["owner"], 0) + int(county.get("armies") or 0)
-    return {"turn": turn, "scores": dict(scores), "armies": armies}
+    entry: dict[str, Any] = {"turn": turn, "scores": dict(scores), "armies": armies}
+    seats = view.get("seats")
+    if isinstance(seats, dict) and all(isinstance(r, dict) and "money" in r for r in seats.values()):
+        entry["money"] = {s: int(r["money"]) for s, r in seats.items()}
+    return entry
 
 
 def history(game_id: str, events: list[StoredEvent], seed: str, until: str | None = None) -> list[dict[str, Any]]:
@@ -48,10 +53,24 @@ def history(game_id: str, events: list[StoredEvent], seed: str, until: str | Non
     out = []
     for game in fold_steps(game_id, events, seed):
         last = game.turns[-1]
-        out.append(history_entry(last["turn"], game.engine.view(game.state, PUBLIC), last["scores"]))
+        entry = history_entry(last["turn"], game.engine.view(game.state, PUBLIC), last["scores"])
+        entry["reported"] = _reports_due(game, last)
+        out.append(entry)
         if last["turn"] == until:
             break
     return out
+
+
+def recent_turns(game: Game, history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The turns since the last report before the current one (oldest first), each with its
+    derived events: what a report tells happened since the viewer's previous report."""
+    reported = {h["turn"] for h in history if h.get("reported")}
+    out: list[dict[str, Any]] = []
+    for i, t in enumerate(reversed(game.turns)):
+        if i > 0 and t["turn"] in reported:
+            break
+        out.append({"turn": t["turn"], "events": list(t.get("events") or [])})
+    return out[::-1]
 
 
 def order_help(engine_name: str) -> str:
@@ -91,7 +110,8 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
         inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
                           view=view, history=history, seed_commitment=game.created["commitment"],
                           state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
-                          deadline=game.deadline, order_help=order_help(game.engine.name))
+                          deadline=game.deadline, order_help=order_help(game.engine.name),
+                          recent=recent_turns(game, history))
         out.append(TurnReport(viewer, payload["turn"], _cached(inp)))
     return out
 

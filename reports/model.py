@@ -12,7 +12,14 @@ class ReportInput:
     game data a renderer gets, so nothing hidden from ``viewer`` can reach its report.
 
     ``history`` has one entry per adjudicated turn so far (public figures only):
-    ``{"turn": "1618-spring", "scores": {seat: vp}, "armies": {seat: n}}``.
+    ``{"turn": "1618-spring", "scores": {seat: vp}, "armies": {seat: n}}``, plus ``money``
+    ({seat: n}) where the view shows each seat's money and ``reported`` (a report went out
+    after that turn).
+
+    ``recent`` lists the turns since the last report before this one, oldest first, each as
+    ``{"turn": label, "events": [derived events]}`` (the engine's derived events are public:
+    hidden choices appear in them only once revealed); a renderer tells from them what
+    happened since the viewer's last report.
     """
 
     game_id: str
@@ -26,6 +33,7 @@ class ReportInput:
     seed: str | None = None
     deadline: str | None = None
     order_help: str = ""
+    recent: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
