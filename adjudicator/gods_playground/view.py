@@ -34,7 +34,8 @@ def _enemy(state: State, e: str) -> dict[str, Any]:
             "strength": strength(state, e) if (e != "habsburgs" or state["round"] == 4) else None,
             "hit_cubes": hit_cubes(state, e), "cubes": box["cubes"], "noble_cubes": dict(box["nobles"]),
             "royal_cubes": box["royal"], "treaty": box["treaty"], "vp": b["enemies"][e]["vp"],
-            "province": b["enemies"][e]["province"], "influence": box["influence"],
+            "province": b["enemies"][e]["province"], "raids": list(b["enemies"][e].get("raids") or []),
+            "influence": box["influence"],
             "turks": box["turks"], "cossacks": box["cossacks"]}
 
 
