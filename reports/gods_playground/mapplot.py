@@ -1,0 +1,347 @@
+"""The God's Playground map: one PNG a player can plan from (matplotlib object API, Agg).
+
+Drawn from the viewer's view alone. Every label sits in its own slot of a fixed layout
+(:mod:`reports.gods_playground.layout`), so no label covers another
+(tests/gods_playground_reports check the label boxes). Provisional board figures carry a
+dagger; the report's footer lists them.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+from matplotlib.figure import Figure
+from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
+
+from reports.charts import PNG_OPTS
+from reports.colors import text_on
+from reports.gods_playground import layout as L
+from reports.gods_playground.names import PHASE_SHORT, PHASES, enemy, family_colors, province
+
+DAGGER = "\u2020"
+FS = 7.5  # points: about 10 px at 100 dpi
+
+
+def provisional_marks(view: Mapping[str, Any]) -> set[str]:
+    """The provisional figures as short keys: ``estates:ukraine``, ``strength:black``
+    (this round's), ``vp:black``, ``raids:black``, ``royal_table``, ``court``."""
+    rnd = int(view.get("round") or 1)
+    out = set()
+    for p in view.get("provisional") or []:
+        path = str(p).split(" = ")[0]
+        parts = path.split(".")
+        if parts[0] == "provinces" and len(parts) > 2:
+            out.add(f"{parts[2]}:{parts[1]}")
+        elif parts[0] == "enemies" and len(parts) > 2:
+            field = parts[2]
+            if field.startswith("strength["):
+                if field == f"strength[{rnd - 1}]":
+                    out.add(f"strength:{parts[1]}")
+            else:
+                out.add(f"{field}:{parts[1]}")
+        elif path.startswith("royal_army_table"):
+            out.add("royal_table")
+        elif path.startswith("court_troops"):
+            out.add("court")
+    return out
+
+
+class _Map:
+    """One map being drawn."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        self.v = view
+        self.seats = list(view.get("seats") or {})
+        self.colors = family_colors(self.seats)
+        self.prov = provisional_marks(view)
+        self.fig = Figure(figsize=L.FIGSIZE, facecolor=L.BACKGROUND)
+        self.ax = self.fig.add_axes((0, 0, 1, 1))
+        self.ax.set_xlim(0, L.WIDTH)
+        self.ax.set_ylim(0, L.HEIGHT)
+        self.ax.set_axis_off()
+
+    def dag(self, key: str) -> str:
+        return DAGGER if key in self.prov else ""
+
+    def text(self, x: float, y: float, s: str, **kw: Any) -> None:
+        kw.setdefault("fontsize", FS)
+        kw.setdefault("va", "center")
+        kw.setdefault("zorder", 5)
+        self.ax.text(x, y, s, **kw)
+
+    def box(self, b: tuple[float, float, float, float], fill: str, edge: str = "#5a4220", lw: float = 1.2) -> None:
+        x, y, w, h = b
+        self.ax.add_patch(Rectangle((x, y), w, h, facecolor=fill, edgecolor=edge, lw=lw, zorder=2))
+
+    def chip(self, x: float, y: float, seat: str, label: str, size: float = 1.7) -> float:
+        """A family-coloured square with ``label`` in it; returns the x after it."""
+        color = self.colors.get(seat, "#999999")
+        self.ax.add_patch(Rectangle((x, y - size / 2), size * 1.25, size, facecolor=color, edgecolor="#000000",
+                                    lw=0.8, zorder=4))
+        self.text(x + size * 0.625, y, label, ha="center", color=text_on(color), fontsize=FS - 0.5,
+                  fontweight="bold")
+        return x + size * 1.25 + 0.5
+
+    def family_row(self, x: float, y: float, values: Mapping[str, Any]) -> float:
+        """One chip per family with its number (zeros too: every family is always shown)."""
+        for seat in self.seats:
+            x = self.chip(x, y, seat, str(values.get(seat, 0)))
+        return x
+
+    # -- parts -----------------------------------------------------------------------
+    def title(self) -> None:
+        v = self.v
+        over = " -- game over" if v.get("over") else ""
+        self.text(0.8, L.TITLE_Y, f"God's Playground: the Commonwealth, round {v.get('round')} of 4{over}",
+                  fontsize=11, fontweight="bold", color="#3b2a14")
+        start = v.get("start_player")
+        if start:
+            self.text(60.5, L.TITLE_Y, "start player:", fontsize=FS + 0.5)
+            self.chip(68.5, L.TITLE_Y, start, "\u2605")
+            self.text(71.4, L.TITLE_Y, str(start), fontsize=FS + 0.5, fontweight="bold")
+        self.text(0.8, L.TRACK_Y, "round", fontsize=FS)
+        for r in range(1, 5):
+            x = 4.6 + (r - 1) * 2.4
+            now = r == v.get("round")
+            self.ax.add_patch(Rectangle((x, L.TRACK_Y - 0.9), 2.0, 1.8, facecolor="#b8862b" if now else "#ffffff",
+                                        edgecolor="#5a4220", lw=0.8, zorder=3))
+            self.text(x + 1.0, L.TRACK_Y, str(r), ha="center", fontweight="bold" if now else "normal")
+        self.text(15.3, L.TRACK_Y, "phase", fontsize=FS)
+        x = 19.4
+        for ph in PHASES:
+            label = PHASE_SHORT[ph]
+            w = 0.62 * len(label) + 0.8
+            now = ph == v.get("phase")
+            self.ax.add_patch(Rectangle((x, L.TRACK_Y - 0.9), w, 1.8, facecolor="#b8862b" if now else "#ffffff",
+                                        edgecolor="#5a4220", lw=0.6, zorder=3))
+            self.text(x + w / 2, L.TRACK_Y, label, ha="center", fontsize=FS - 1,
+                      fontweight="bold" if now else "normal")
+            x += w + 0.3
+
+    def province(self, key: str, p: Mapping[str, Any]) -> None:
+        b = L.PROVINCE_BOXES[key]
+        x, y, w, h = b
+        self.box(b, L.PROVINCE_FILL)
+        top = y + h - 1.4
+        self.text(x + 0.6, top, province(key), fontsize=FS + 1.5, fontweight="bold", color="#3b2a14")
+        self.text(x + w - 0.6, top, f"estate track {p.get('estate_track')}", ha="right", fontsize=FS)
+        # estate row, centre -> border (seed 004: values rise towards the border)
+        self.text(x + 0.6, top - 2.3, "estates" + self.dag(f"estates:{key}"), fontsize=FS - 0.5)
+        ex = x + 6.0
+        for e in p.get("estates") or []:
+            owner = e.get("owner")
+            fill = self.colors.get(owner, "#ffffff") if owner else "#ffffff"
+            self.ax.add_patch(Rectangle((ex, top - 3.4), 2.6, 2.2, facecolor=fill, lw=1.0 if owner else 0.6,
+                                        edgecolor="#000000" if owner else "#8a7a5a", ls="-" if owner else "--",
+                                        zorder=4))
+            self.text(ex + 1.3, top - 2.3, str(e.get("value")), ha="center", fontweight="bold",
+                      color=text_on(fill) if owner else "#8a7a5a")
+            marks = ("S" if e.get("steward") else "") + ("T" if e.get("town") else "")
+            if marks:
+                self.text(ex + 1.3, top - 4.3, marks, ha="center", fontsize=FS - 1, fontweight="bold")
+            ex += 3.1
+        self.text(x + 0.6, top - 6.2, "noble cubes", fontsize=FS - 0.5)
+        self.family_row(x + 8.0, top - 6.2, p.get("noble_cubes") or {})
+        self._province_extras(x, top - 8.4, w, p)
+
+    def _province_extras(self, x: float, y: float, w: float, p: Mapping[str, Any]) -> None:
+        parts = [f"{enemy(e, self.v)} {n}" for e, n in (p.get("enemy_cubes") or {}).items() if n]
+        line1 = "enemy cubes: " + (", ".join(parts) if parts else "none")
+        if p.get("influence"):
+            line1 += f"; influence {p['influence']}"
+        if p.get("cossacks"):
+            line1 += f"; Cossacks {p['cossacks']}"
+        self.text(x + 0.6, y, line1, fontsize=FS - 0.5,
+                  color="#a01818" if parts or p.get("influence") else "#3b2a14")
+        troops = []
+        for seat, u in (p.get("units") or {}).items():
+            if any(u.values()):
+                troops.append(f"{seat} {u.get('inf', 0)}i {u.get('cav', 0)}c {u.get('can', 0)}g")
+        self.text(x + 0.6, y - 2.0, "troops: " + ("; ".join(troops) if troops else "none"), fontsize=FS - 0.5)
+
+    def enemy_box(self, key: str, e: Mapping[str, Any]) -> None:
+        b = L.ENEMY_BOXES[key]
+        x, y, w, h = b
+        color = L.ENEMY_COLORS[key]
+        self.box(b, L.BOX_FILL, edge=color, lw=2.2)
+        top = y + h - 1.4
+        self.text(x + 0.6, top, str(e.get("name") or enemy(key)), fontsize=FS + 1.5, fontweight="bold", color="#222222")
+        self.text(x + w - 0.6, top, f"VP {e.get('vp')}{self.dag('vp:' + key)}", ha="right", fontweight="bold")
+        if e.get("strength") is None:
+            line = f"influence {e.get('influence', 0)} (no strength before round 4)"
+        else:
+            line = f"strength {e.get('strength')}{self.dag('strength:' + key)}   cubes {e.get('cubes')}"
+            if e.get("influence"):
+                line += f"   influence {e['influence']}"
+        self.text(x + 0.6, top - 2.1, line)
+        self.text(x + 0.6, top - 4.2, f"hit cubes {e.get('hit_cubes')}:", fontsize=FS - 0.5)
+        nx = self.family_row(x + 8.0, top - 4.2, e.get("noble_cubes") or {})
+        self.text(nx + 0.2, top - 4.2, f"king {e.get('royal_cubes', 0)}", fontsize=FS - 0.5)
+        extras = []
+        if e.get("turks"):
+            extras.append(f"Turkish cubes {e['turks']}")
+        if e.get("cossacks"):
+            extras.append(f"Cossacks {e['cossacks']}")
+        raids = e.get("raids") or []
+        if raids:
+            extras.append("raids " + ", ".join(province(r) for r in raids) + self.dag("raids:" + key))
+        self.text(x + 0.6, top - 6.3, "; ".join(extras) or " ", fontsize=FS - 1)
+        if e.get("treaty"):
+            self.ax.add_patch(Circle((x + w - 2.0, top - 8.4), 1.2, facecolor="#ffffff", edgecolor="#000000",
+                                     lw=1.2, zorder=4))
+            self.text(x + w - 2.0, top - 8.4, "T", ha="center", fontweight="bold")
+            self.text(x + w - 3.8, top - 8.4, "treaty", ha="right", fontsize=FS - 0.5, fontweight="bold")
+
+    def raids(self) -> None:
+        for key, e in (self.v.get("enemies") or {}).items():
+            src = L.ENEMY_BOXES.get(key)
+            for target in e.get("raids") or []:
+                dst = L.PROVINCE_BOXES.get(target)
+                if src is None or dst is None:
+                    continue
+                a, z = L.border_point(src, L.centre(dst)), L.border_point(dst, L.centre(src))
+                a, z = _offset(a, z, 0.9 * (list(L.ENEMY_BOXES).index(key) - 2))
+                self.ax.add_patch(FancyArrowPatch(a, z, arrowstyle="-|>", mutation_scale=14, lw=1.6,
+                                                  color=L.ENEMY_COLORS[key], ls=(0, (4, 2)), zorder=1.5))
+
+    def centre(self) -> None:
+        b = L.CENTRE_BOX
+        x, y, w, h = b
+        v = self.v
+        self.box(b, "#f6efe0")
+        top = y + h - 1.4
+        self.text(x + 0.6, top, "The Sejm", fontsize=FS + 1.5, fontweight="bold", color="#3b2a14")
+        for i, (p, owner) in enumerate((v.get("sejm") or {}).items()):
+            yy = top - 2.0 - i * 1.9
+            self.text(x + 0.6, yy, province(p), fontsize=FS - 0.5)
+            if owner:
+                self.chip(x + 11.0, yy, owner, "")
+                self.text(x + 13.8, yy, str(owner), fontsize=FS - 0.5)
+            else:
+                self.text(x + 11.0, yy, "empty", fontsize=FS - 0.5, color="#6b5a3a")
+        yy = top - 12.2
+        self.text(x + 0.6, yy, "Royal army" + self.dag("royal_table"), fontsize=FS + 1, fontweight="bold")
+        army = v.get("royal_army") or {}
+        self.text(x + 0.6, yy - 2.0, f"troops: {army.get('inf', 0)} inf, {army.get('cav', 0)} cav, "
+                                     f"{army.get('can', 0)} cannon", fontsize=FS - 0.5)
+        nobles = v.get("nobles") or {}
+        king = {s: n.get("royal", 0) for s, n in nobles.items() if isinstance(n, Mapping)}
+        if king and len(king) == len(self.seats):
+            self.text(x + 0.6, yy - 4.0, f"nobles on it (total {sum(king.values())}):", fontsize=FS - 0.5)
+            self.family_row(x + 0.6, yy - 6.0, king)
+        else:
+            self.text(x + 0.6, yy - 4.0, "nobles on it: face down", fontsize=FS - 0.5)
+        self.vp_track(x, y + 1.3, w)
+
+    def vp_track(self, x: float, y: float, w: float) -> None:
+        seats = self.v.get("seats") or {}
+        self.text(x + 0.6, y + 3.2 - 1.0, "VP", fontsize=FS, fontweight="bold")
+        cx = x + 3.2
+        for seat in self.seats:
+            cx = self.chip(cx, y + 2.2, seat, str(seats[seat].get("vp", 0)))
+
+    def legend(self) -> None:
+        b = L.LEGEND_BOX
+        x, y, w, h = b
+        self.box(b, "#ffffff", lw=0.8)
+        top = y + h - 1.4
+        self.text(x + 0.6, top, "Families", fontsize=FS + 1, fontweight="bold")
+        seats = self.v.get("seats") or {}
+        self.text(x + 9.0, top - 1.8, "VP", fontsize=FS - 0.5, ha="center")
+        self.text(x + 13.5, top - 1.8, "thalers", fontsize=FS - 0.5, ha="center")
+        self.text(x + 19.5, top - 1.8, "cubes", fontsize=FS - 0.5, ha="center")
+        for i, seat in enumerate(self.seats):
+            yy = top - 3.6 - i * 1.9
+            self.chip(x + 0.6, yy, seat, "")
+            self.text(x + 3.2, yy, seat, fontweight="bold")
+            row = seats.get(seat) or {}
+            self.text(x + 9.0, yy, str(row.get("vp", 0)), ha="center")
+            self.text(x + 13.5, yy, str(row.get("money", 0)), ha="center")
+            self.text(x + 19.5, yy, str(row.get("noble_cubes_supply", 0)), ha="center")
+        yy = top - 3.6 - len(self.seats) * 1.9 - 0.8
+        self.text(x + 0.6, yy, "Symbols", fontsize=FS + 1, fontweight="bold")
+        rows = [("estate", "estate: printed value, owner colour"), ("free", "free estate"),
+                ("S", "S steward (+2 income), T town"), ("chip", "noble cubes / Sejm disc of a family"),
+                ("treaty", "treaty disc on an enemy box"), ("arrow", "raid arrow (enemy colour)"),
+                ("dagger", f"{DAGGER} provisional board figure")]
+        for j, (kind, label) in enumerate(rows):
+            ly = yy - 2.0 - j * 1.9
+            self._symbol(kind, x + 0.6, ly)
+            self.text(x + 4.2, ly, label, fontsize=FS - 1)
+        ly = yy - 2.0 - len(rows) * 1.9
+        self.text(x + 0.6, ly, "enemy cubes:", fontsize=FS - 1)
+        for k, key in enumerate(L.ENEMY_COLORS):
+            ky = ly - 1.8 - (k // 3) * 1.8
+            kx = x + 0.6 + (k % 3) * 8.0
+            self.ax.add_patch(Rectangle((kx, ky - 0.6), 1.2, 1.2, facecolor=L.ENEMY_COLORS[key], edgecolor="#000000",
+                                        lw=0.5, zorder=4))
+            self.text(kx + 1.6, ky, enemy(key), fontsize=FS - 1.5)
+
+    def _symbol(self, kind: str, x: float, y: float) -> None:
+        if kind in ("estate", "free"):
+            fill = self.colors.get(self.seats[0], "#ffffff") if kind == "estate" and self.seats else "#ffffff"
+            self.ax.add_patch(Rectangle((x, y - 0.8), 2.2, 1.6, facecolor=fill if kind == "estate" else "#ffffff",
+                                        edgecolor="#000000" if kind == "estate" else "#8a7a5a",
+                                        ls="-" if kind == "estate" else "--", lw=0.8, zorder=4))
+            self.text(x + 1.1, y, "3", ha="center", fontsize=FS - 1, fontweight="bold",
+                      color=text_on(fill) if kind == "estate" else "#8a7a5a")
+        elif kind == "S":
+            self.text(x + 1.1, y, "S T", ha="center", fontsize=FS - 1, fontweight="bold")
+        elif kind == "chip" and self.seats:
+            self.chip(x, y, self.seats[min(1, len(self.seats) - 1)], "2", size=1.5)
+        elif kind == "treaty":
+            self.ax.add_patch(Circle((x + 1.1, y), 0.8, facecolor="#ffffff", edgecolor="#000000", lw=1.0, zorder=4))
+        elif kind == "arrow":
+            self.ax.add_patch(FancyArrowPatch((x, y), (x + 3.0, y), arrowstyle="-|>", mutation_scale=10, lw=1.4,
+                                              color="#7B3F99", ls=(0, (4, 2)), zorder=4))
+        elif kind == "dagger":
+            self.text(x + 1.1, y, DAGGER, ha="center", fontsize=FS + 1, fontweight="bold")
+
+    def note(self) -> None:
+        x, y, w, h = L.NOTE_BOX
+        n = len(self.v.get("provisional") or [])
+        lines = [f"{DAGGER} {n} provisional board figures are in use:" if n else "No provisional figures.",
+                 "no source prints them; the report's",
+                 "footer lists each. Estate rows run",
+                 "from the centre (left) to the border.",
+                 "Troops: i infantry, c cavalry, g cannon.",
+                 "Hit cubes: nobles' and the king's",
+                 "cubes on an enemy box."]
+        for i, line in enumerate(lines):
+            self.text(x + 0.6, y + h - 1.4 - i * 1.9, line, fontsize=FS - 1, color="#3b2a14")
+
+    def draw(self) -> Figure:
+        self.title()
+        self.raids()
+        for key, p in (self.v.get("provinces") or {}).items():
+            if key in L.PROVINCE_BOXES:
+                self.province(key, p)
+        for key, e in (self.v.get("enemies") or {}).items():
+            if key in L.ENEMY_BOXES:
+                self.enemy_box(key, e)
+        self.centre()
+        self.legend()
+        self.note()
+        return self.fig
+
+
+def _offset(a: tuple[float, float], z: tuple[float, float], d: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The segment a-z moved sideways by ``d`` (two arrows on one path stay apart)."""
+    dx, dy = z[0] - a[0], z[1] - a[1]
+    n = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ox, oy = -dy / n * d, dx / n * d
+    return (a[0] + ox, a[1] + oy), (z[0] + ox, z[1] + oy)
+
+
+def map_figure(view: Mapping[str, Any]) -> Figure:
+    """The map of ``view`` as a matplotlib figure (tests measure its labels)."""
+    return _Map(view).draw()
+
+
+def map_png(view: Mapping[str, Any]) -> bytes:
+    """The map of ``view`` as deterministic PNG bytes."""
+    buf = io.BytesIO()
+    map_figure(view).savefig(buf, **PNG_OPTS)
+    return buf.getvalue()
