@@ -10,7 +10,7 @@ import importlib
 import sys
 
 #: Modules with a ``regenerate()`` function.
-REGENERATORS = ("tests.reports.golden", "tests.reports.docs_images")
+REGENERATORS = ("tests.reports.golden", "tests.reports.docs_images", "tests.gods_playground_reports.golden")
 
 
 def main() -> int:

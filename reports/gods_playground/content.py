@@ -120,11 +120,10 @@ def _families(v: Mapping[str, Any]) -> Section:
     seats = v.get("seats") or {}
     rows = []
     for seat, r in seats.items():
-        mark = " (start)" if seat == v.get("start_player") else ""
-        rows.append((seat + mark, str(r.get("vp")), str(r.get("money")), str(len(_estates_of(v, seat))),
+        rows.append((seat, "yes" if seat == v.get("start_player") else "", str(r.get("vp")), str(r.get("money")), str(len(_estates_of(v, seat))),
                      str(r.get("noble_cubes_supply")), str(r.get("discs_supply")), str(r.get("nobles_in_hand"))))
-    blocks: list[Any] = [Table(("Family", "VP", "Thalers", "Estates", "Cubes", "Discs", "In hand"), tuple(rows),
-                               "lrrrrrr"),
+    blocks: list[Any] = [Table(("Family", "Start", "VP", "Thalers", "Estates", "Cubes", "Discs", "In hand"),
+                               tuple(rows), "llrrrrrr"),
                          Para("Cubes and discs: in the family's supply; In hand: nobles not yet placed.")]
     nobles = v.get("nobles") or {}
     shown = {s: n for s, n in nobles.items() if isinstance(n, Mapping) and n}

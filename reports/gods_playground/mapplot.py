@@ -9,7 +9,9 @@ dagger; the report's footer lists them.
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from matplotlib.figure import Figure
@@ -340,8 +342,24 @@ def map_figure(view: Mapping[str, Any]) -> Figure:
     return _Map(view).draw()
 
 
+#: The parts of a view the map draws (seat views differing elsewhere share one picture).
+MAP_KEYS = ("round", "phase", "over", "start_player", "seats", "provinces", "enemies", "sejm", "royal_army",
+            "nobles", "provisional")
+
+
 def map_png(view: Mapping[str, Any]) -> bytes:
-    """The map of ``view`` as deterministic PNG bytes."""
+    """The map of ``view`` as deterministic PNG bytes (the same drawn parts give the same
+    bytes, so a picture is drawn once and reused)."""
+    return _png(json.dumps({k: view.get(k) for k in MAP_KEYS}, sort_keys=True))
+
+
+@lru_cache(maxsize=16)
+def _png(key: str) -> bytes:
     buf = io.BytesIO()
-    map_figure(view).savefig(buf, **PNG_OPTS)
+    map_figure(json.loads(key)).savefig(buf, **PNG_OPTS)
     return buf.getvalue()
+
+
+def clear_cache() -> None:
+    """Forget the pictures drawn so far (tests of determinism draw twice)."""
+    _png.cache_clear()

@@ -37,11 +37,19 @@ def _defence(d: Mapping[str, Any] | None) -> str:
         return ""
     rolls = d.get("rolls") or {}
     parts = [f"{who}: {dice(r)}" for who, r in rolls.items() if r]
-    text = f"defenders rolled {'; '.join(parts)}" if parts else "no defender rolled"
-    text += f", {d.get('hits', 0)} hits, {d.get('removed', 0)} enemy cubes removed"
+    if parts:
+        text = (f"defenders rolled {'; '.join(parts)}, {d.get('hits', 0)} hits, "
+                f"{plural(d.get('removed', 0), 'enemy cube')} removed")
+    else:
+        text = "no defender"
     if d.get("clash"):
-        text += f"; {d['clash']} cubes clashed with the nobles"
+        text += f"; {plural(d['clash'], 'cube')} clashed with the nobles"
     return text
+
+
+def plural(n: Any, noun: str) -> str:
+    """``1 cube``, ``2 cubes``."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _starting(e: Event, v: Any) -> str:
@@ -179,7 +187,7 @@ def _invasion(e: Event, v: Any) -> str:
 
 def _raid(e: Event, v: Any) -> str:
     targets = e.get("targets") or {}
-    where = ", ".join(f"{province(p)} ({n} cubes)" for p, n in targets.items()) or "nowhere"
+    where = ", ".join(f"{province(p)} ({plural(n, 'cube')})" for p, n in targets.items()) or "nowhere"
     text = f"The {enemy(e.get('enemy'), v)} raid from {province(e.get('source'))} into {where}"
     fights = e.get("defence") or {}
     if isinstance(fights, Mapping) and "rolls" in fights:
@@ -212,7 +220,7 @@ def _estates(e: Event, v: Any) -> str:
         track = r.get("track") or []
         move = f"estate track {track[0]} -> {track[1]}" if len(track) == 2 and track[0] != track[1] else \
             f"estate track stays {track[0]}" if track else ""
-        parts.append(f"{province(p)}: {len(lost)} estates lost" + (f" (printed {', '.join(map(str, lost))})"
+        parts.append(f"{province(p)}: {plural(len(lost), 'estate')} lost" + (f" (printed {', '.join(map(str, lost))})"
                                                                      if lost else "") + f", {move}")
     return "Estates and income: " + "; ".join(parts) + "."
 
@@ -220,7 +228,7 @@ def _estates(e: Event, v: Any) -> str:
 def _vp(e: Event, v: Any) -> str:
     parts = []
     for box, b in (e.get("boxes") or {}).items():
-        seats = ", ".join(b.get("seats") or []) + (" and the king" if b.get("king") else "")
+        seats = " and ".join([*(b.get("seats") or []), *(["the king"] if b.get("king") else [])]) or "nobody"
         parts.append(f"{enemy(box, v)} box: {b.get('each')} VP each to {seats}")
     if any((e.get("sejm") or {}).values()):
         parts.append(f"Sejm: {counts(e['sejm'])}")
@@ -261,6 +269,12 @@ HEADINGS = {"StartingEstate": "Setup", "Income": "Income", "NoblesRevealed": "No
             "GameOver": "End of the game"}
 
 
+#: The heading of a pass: the phase it was made in.
+PASS_HEADINGS = {"estate": "Setup", "cubes": "Nobles", "bid": "The king", "buy": "Buying estates",
+                 "action": "Special actions", "recruit": "Recruiting", "campaign": "Campaigns",
+                 "counter": "Counterattacks"}
+
+
 def sentence(event: Event, view: Any = None) -> str:
     """One plain sentence for a derived event."""
     fn = SENTENCES.get(str(event.get("type")))
@@ -275,7 +289,9 @@ def story(recent: Sequence[Mapping[str, Any]], view: Any = None) -> list[tuple[s
     groups: list[tuple[str, list[str]]] = []
     for turn in recent:
         for e in turn.get("events") or []:
-            head = f"Round {e.get('round', '?')}: {HEADINGS.get(str(e.get('type')), 'Other')}"
+            kind = str(e.get("type"))
+            name = PASS_HEADINGS.get(str(e.get("phase")), "Other") if kind == "Passed" else HEADINGS.get(kind, "Other")
+            head = f"Round {e.get('round', '?')}: {name}"
             if not groups or groups[-1][0] != head:
                 groups.append((head, []))
             groups[-1][1].append(sentence(e, view))
