@@ -1,0 +1,33 @@
+"""End to end through the shell: bots play God's Playground by mail; the demo page links
+each reported turn's public map and every viewer's report; reports tell what happened since
+the viewer's previous report (ReportInput.recent from pbem/reporting.py)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from pbem.cli import cli
+
+
+def test_gods_playground_demo_writes_maps_reports_and_index(tmp_path):
+    out = tmp_path / "demo"
+    db = str(tmp_path / "demo.db")
+    result = CliRunner().invoke(cli, ["--db", db, "demo", "--game", "gods-playground", "--seats", "3",
+                                      "--out", str(out), "--max-turns", "12", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["verified"] and data["mails"] > 0
+    maps = sorted((out / "reports").rglob("public/map.png"))
+    assert len(maps) >= 2
+    index = (out / "index.html").read_text()
+    for m in maps:
+        assert str(m.relative_to(out)) in index
+    nobles = out / "reports" / "r1" / "nobles"
+    for viewer in ("white", "blue", "red", "public", "gm"):
+        for name in ("report.txt", "report.html", "map.png", "chart.png"):
+            assert (nobles / viewer / name).exists(), nobles / viewer / name
+    text = (nobles / "white" / "report.txt").read_text()
+    assert "WHAT HAPPENED SINCE YOUR LAST REPORT" in text and "Nobles revealed" in text
+    assert "Sejm elections" in text and "Income:" in text
