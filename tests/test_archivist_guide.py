@@ -5,6 +5,8 @@ import io
 import re
 from pathlib import Path
 
+import pytest
+
 from adjudicator.chance import Chance, commitment
 
 GUIDE = Path(__file__).resolve().parent.parent / "docs" / "archivist-guide.md"
@@ -24,3 +26,44 @@ def test_guide_snippet_matches_the_engine():
     mine = Chance("seed-2").stream("wallenstein/1618/spring/actions")
     assert namespace["shuffled"](stream, range(10)) == mine.shuffled(range(10))
     assert [namespace["below"](stream, 37) for _ in range(50)] == [mine.below(37) for _ in range(50)]
+
+
+def _blocks(kind: str) -> list[str]:
+    """The guide's fenced code blocks of one kind ("python", or "" for shell)."""
+    return re.findall(rf"```{kind}\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
+
+
+def _commands() -> list[list[str]]:
+    """Every ``pbem`` command line of the guide's shell blocks, comments removed."""
+    import shlex
+
+    lines = [line.split("  #")[0].strip() for block in _blocks("") for line in block.splitlines()]
+    return [shlex.split(line)[1:] for line in lines if line.startswith("pbem ")]
+
+
+@pytest.mark.slow
+def test_every_command_and_snippet_of_the_guide_runs_as_written(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pbem.cli import cli
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PBEM_DB", raising=False)
+    run = CliRunner()
+    seats = [a for s in ("red", "blue", "yellow") for a in ("--seat", f"{s}={s}@example.org")]
+    assert run.invoke(cli, ["--db", "gm.db", "new", "w1", "--game", "wallenstein", *seats, "--seed", "guide"]).exit_code == 0
+    for _ in range(12):  # a whole game: the seed is revealed, so every check applies
+        run.invoke(cli, ["--db", "gm.db", "bots", "w1", "--seat", "red", "--seat", "blue", "--seat", "yellow"])
+        run.invoke(cli, ["--db", "gm.db", "adjudicate", "w1"])
+    commands = _commands()
+    assert len(commands) >= 10 and ["replay", "w1.pbem.json", "--verify"] in commands
+    for args in commands:
+        result = run.invoke(cli, args)
+        assert result.exit_code == 0, f"pbem {' '.join(args)}: {result.output}"
+    assert (tmp_path / "reports" / "1618-autumn" / "red" / "report.txt").exists()
+    code = "\n".join(_blocks("python"))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code, {})  # noqa: S102 - our own documentation, exactly as written
+    checked = int(out.getvalue().splitlines()[-1].split()[0])
+    assert checked >= 6, out.getvalue()
