@@ -209,12 +209,13 @@ readable record: <a href="{{ record }}">{{ record }}</a>; the order mails: <a hr
 
 def index_html(game: Game, result: DemoResult, out: Path) -> str:
     """The demo's index page linking every turn's public map and each viewer's report."""
+    from pbem.commands.reports import turn_dir
     viewers = [*game.seats, "public", "gm"]
     reports = out / "reports"
-    turns = [t for t in result.turns if (reports / t.replace("/", "_")).exists() or (reports / t).exists()]
+    turns = [t for t in result.turns if (reports / turn_dir(t)).exists()]
     maps, links = {}, {}
     for turn in turns:
-        base = reports / turn
+        base = reports / turn_dir(turn)
         maps[turn] = _rel(base / "public" / "map.png", out)
         links[turn] = {v: _rel(base / v / "report.html", out) for v in viewers}
     return _INDEX.render(game=game, result=result, viewers=viewers, turns=turns, maps=maps, links=links,

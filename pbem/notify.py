@@ -40,7 +40,7 @@ def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str |
         "END",
         "",
     ]
-    help_text = order_help(game.engine.name)
+    help_text = order_help(game.engine.name, game.created.get("options"))
     if help_text:
         lines += ["Orders, in short:", help_text.rstrip(), ""]
     docs = ORDER_DOCS.get(game.engine.name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.base import GameError, canonical_json
+from adjudicator.base import GameError
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem.auth import check_game_id, check_seat_name
@@ -36,15 +36,20 @@ def _turn(engine_name: str, payload: dict[str, Any]) -> RecordTurn:
     orders: dict[str, str | None] = {}
     for seat, seat_orders in payload["orders"].items():
         orders[seat] = None if seat in payload["defaulted"] else format_orders(engine_name, seat_orders)
-    notes = [f"chance {e['label']}: {_outcome(e)}" for e in payload["events"] if isinstance(e, dict) and "label" in e]
+    notes = [f"chance {e['label']}: {_outcome(engine_name, e)}" for e in payload["events"]
+             if isinstance(e, dict) and "label" in e]
     notes.append("scores " + ", ".join(f"{s} {v}" for s, v in payload["scores"].items()))
     if payload.get("over"):
         notes.append(f"game over; winner {payload.get('winner') or 'none'}")
     return RecordTurn(payload["turn"], orders, notes, payload["state_hash"])
 
 
-def _outcome(event: dict[str, Any]) -> str:
-    return canonical_json({k: v for k, v in event.items() if k not in ("label",)})
+def _outcome(engine_name: str, event: dict[str, Any]) -> str:
+    """A chance outcome in words, as the reports say it (the archive keeps the exact JSON)."""
+    from reports.wallenstein.events import describe, generic
+
+    line = describe(event) if engine_name == "wallenstein" else generic(event)
+    return " ".join(line.split())  # a note is one line
 
 
 def import_record(store: Store, text: str, game_id: str | None = None) -> Game:

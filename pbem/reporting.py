@@ -73,15 +73,29 @@ def recent_turns(game: Game, history: list[dict[str, Any]]) -> list[dict[str, An
     return out[::-1]
 
 
-def order_help(engine_name: str) -> str:
-    """The short order-syntax reminder of a game's grammar module, if it has one."""
+#: Order lines an expansion adds to a game's short syntax (game, option value) -> lines.
+#: The Imperial Court (Wallenstein ``expansion=court``): docs/orders-wallenstein.md, rule 9.
+EXPANSION_HELP = {
+    ("wallenstein", "court"): (
+        "COURT3 <county> | COURT2 TOWER | COURT1 MONEY (a card on each courtier space 3, 2, 1)\n"
+        "FAVOUR <card numbers, best first> [AT <county>] | FAVOUR NONE\n"
+        "BID TOWER | TAX TOWER (a cube-tower card on the bid or an action space)\n"
+    ),
+}
+
+
+def order_help(engine_name: str, options: dict[str, Any] | None = None) -> str:
+    """The short order-syntax reminder of a game's grammar module, if it has one, with the
+    lines of the expansion ``options`` turn on."""
     import importlib
 
     try:
         module = importlib.import_module(f"turns.{engine_name.replace('-', '_')}")
     except ModuleNotFoundError:
         return ""
-    return str(getattr(module, "ORDER_HELP", ""))
+    text = str(getattr(module, "ORDER_HELP", ""))
+    extra = EXPANSION_HELP.get((engine_name, str((options or {}).get("expansion", ""))), "")
+    return text + extra if text else extra
 
 
 _CACHE: dict[str, Rendered] = {}
@@ -110,7 +124,8 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
         inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
                           view=view, history=history, seed_commitment=game.created["commitment"],
                           state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
-                          deadline=game.deadline, order_help=order_help(game.engine.name),
+                          deadline=game.deadline,
+                          order_help=order_help(game.engine.name, game.created.get("options")),
                           recent=recent_turns(game, history))
         out.append(TurnReport(viewer, payload["turn"], _cached(inp)))
     return out

@@ -17,16 +17,23 @@ def viewer_label(viewer: str) -> str:
 
 
 def footer(inp: ReportInput, first: str, provisional_heading: str,
-           describe: Callable[[Any], str] = str) -> tuple[str, ...]:
+           describe: Callable[[Any], str] = str, short: str | None = None) -> tuple[str, ...]:
     """The footer of every report: whom and when, the seed commitment and state hash, the
-    seed once the game is over, and every provisional figure in use (``view["provisional"]``)."""
+    seed once the game is over, and every provisional figure in use (``view["provisional"]``).
+
+    With ``short`` (a game's pointer to its list, e.g. a docs page) the provisional figures
+    are only counted, in one line ending in ``short``; a game passes it for every report
+    but the first one and the GM's, which list them in full."""
     lines = [first,
              f"Seed commitment (SHA-256 of the seed): {inp.seed_commitment or 'not given'}",
              f"State hash after {inp.turn}: {inp.state_hash or 'not given'}"]
     if inp.seed is not None:
         lines.append(f"Seed (the game is over; check it against the commitment): {inp.seed}")
     provisional = inp.view.get("provisional") or []
-    if provisional:
+    if provisional and short is not None:
+        lines.append(f"PROVISIONAL: {len(provisional)} figures in use are provisional (the rulebook leaves "
+                     f"them open; they may change); {short}")
+    elif provisional:
         lines.append(provisional_heading)
         lines += [f"- provisional: {describe(p)}" for p in provisional]
     else:

@@ -17,7 +17,7 @@ Example::
       TAX Burgund
       BID 2
     - blue missed
-    ; chance wallenstein/1618/spring/actions: ["tax", ...]
+    ; chance wallenstein/1618/spring/actions: Action 1: collect taxes
     ; scores red 3, blue 2
     # state 5d41402abc4b2a76b9719d911017c592...
 

@@ -29,9 +29,15 @@ def inside(base: Path, *parts: str) -> Path:
     return path
 
 
+def turn_dir(turn: str) -> str:
+    """The folder name of a turn's reports: the turn label, one level (``b1/dogs/eva`` -> ``b1-dogs-eva``)."""
+    return turn.replace("/", "-")
+
+
 def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str] | None, out: Path) -> list[Path]:
     """Render the reports of ``turn`` (default: the last adjudicated; ``start`` or no turn yet:
-    the opening position) into ``out/<turn>/<viewer>/``."""
+    the opening position) into ``out/<turn>/<viewer>/`` (see :func:`turn_dir` for the folder
+    name of a turn)."""
     from pbem.events import fold
     from pbem.reporting import history, render_turn
     from pbem.turnmail import OPENING
@@ -52,7 +58,7 @@ def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str]
     hist = history(game_id, app.store.events(game_id), game.seed, until=payload["turn"]) if game.turns else []
     written = []
     for report in render_turn(game, payload, hist, only):
-        directory = inside(out, payload["turn"], viewer_dir(report.viewer))
+        directory = inside(out, turn_dir(payload["turn"]), viewer_dir(report.viewer))
         directory.mkdir(parents=True, exist_ok=True)
         for name, data in report_files(report.rendered).items():
             path = inside(directory, name)

@@ -189,7 +189,7 @@ def _hand(inp: ReportInput) -> Section | None:
     if inp.viewer not in view.get("seats", []):
         return None
     mine = (view.get("hands") or {}).get(inp.viewer) or []
-    blocks: list[Any] = [Para(f"{len(mine)} cards: {cards_text(mine)}." if mine else "You hold no cards.")]
+    blocks: list[Any] = [Para(f"{len(mine)} card{'' if len(mine) == 1 else 's'}: {cards_text(mine)}." if mine else "You hold no cards.")]
     if "discard" in view:  # Looting (seed 002): the looting seat looks through the discard pile now
         blocks.append(Para(f"You are looting. The discard pile: {cards_text(view['discard'])}. "
                            "Answer LOOT <card> with the non-Dog you take."))
@@ -336,7 +336,20 @@ def _chart(inp: ReportInput) -> Section | None:
                    (Image("chart.png", "Chart: points by seat after each battle", 560),))
 
 
+#: Where the provisional battle figures are listed for players (the docs page and section).
+PROVISIONAL_LIST = "docs/havoc-rules.md, section Provisional data"
+
+
+def first_report(turn: str) -> bool:
+    """True for the reports of the first battle (turn labels ``b1/...``), the first a seat gets."""
+    return turn.split("/", 1)[0] in ("b1", "setup")
+
+
 def _footer(inp: ReportInput) -> tuple[str, ...]:
+    """The footer; the provisional figures in full only in the first report and the GM's."""
+    full = inp.viewer == GM or first_report(inp.turn)
+    short = None if full else (f"they are listed in {PROVISIONAL_LIST}, in the first battle's report "
+                               "and in the GM's report.")
     return footer(inp, f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
                   "PROVISIONAL battle figures in use (the rulebook leaves them open; they may change; "
-                  "docs/havoc-rules.md):")
+                  f"{PROVISIONAL_LIST}):", short=short)

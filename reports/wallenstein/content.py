@@ -17,6 +17,7 @@ from reports.timefmt import deadline_text
 from reports.wallenstein import events as ev
 from reports.wallenstein.court import court_section
 from reports.wallenstein.geometry import counties as map_counties
+from reports.wallenstein.planning import famine_warning, neighbours_section
 
 GM = "@gm"
 PUBLIC = "@public"
@@ -42,7 +43,7 @@ def armies_on_map(view: Mapping[str, Any]) -> dict[str, int]:
 def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     """The report's document and its banner line (empty when there is nothing to flag)."""
     view = inp.view
-    sections = [s for s in (_summary(inp), _pictures(inp), _season(view, inp.turn), _winter(view), _position(view),
+    sections = [s for s in (_summary(inp), neighbours_section(inp.view, inp.viewer), _pictures(inp), _season(view, inp.turn), _winter(view), _position(view),
                             court_section(view), _next(inp), _hands(inp)) if s is not None]
     year_season = inp.turn.replace("-", " ")
     doc = Doc(title=f"Wallenstein -- game {inp.game_id} -- {year_season}",
@@ -61,9 +62,9 @@ def _summary(inp: ReportInput) -> Section | None:
     armies = armies_on_map(inp.view).get(inp.viewer, 0)
     rank = sorted(seats, key=lambda s: -int(seats[s].get("vp") or 0)).index(inp.viewer) + 1
     text = (f"You ({inp.viewer}) have {me.get('taler')} Taler, {me.get('grain')} grain and {me.get('vp')} "
-            f"victory points (place {rank} of {len(seats)} by VP), {len(owned)} counties and "
-            f"{armies} armies on the map, {me.get('supply')} in supply.")
-    return Section("summary", "In short", (Para(text),))
+            f"victory points (place {rank} of {len(seats)} by VP), {ev.n_of(len(owned), 'county')} and "
+            f"{ev.n_of(armies, 'army')} on the map, {me.get('supply')} in supply.")
+    return Section("summary", "In short", (Para(text), *famine_warning(inp.view, inp.viewer)))
 
 
 def _banner(view: Mapping[str, Any]) -> str:
@@ -200,7 +201,7 @@ def _next(inp: ReportInput) -> Section:
     blocks: list[Any] = [Sub(f"Action cards of {label}, in the order they will be carried out"),
                          Items(tuple(ev.action_name(a) for a in view.get("actions") or []), numbered=True)]
     blocks += [Sub("Face-up event cards (one of them will be this season's event)"),
-               Items(tuple(ev.event_text(e) for e in view.get("events") or []) or ("none",))]
+               Items(ev.event_list(view.get("events")) or ("none",))]
     blocks += [Sub("Bonus tiles by place"), Para(_bonus_text(view.get("bonus")) + ".")]
     blocks.append(Para(f"Orders for {label} are due {deadline_text(inp.deadline)}."))
     if inp.order_help:
@@ -223,7 +224,7 @@ def _hands(inp: ReportInput) -> Section | None:
         blocks: list[Any] = [Table(("Seat", "Cards"), rows)]
         deck = inp.view.get("event_deck")
         if deck is not None:
-            blocks += [Sub("Event deck, top first"), Items(tuple(ev.event_text(c) for c in deck) or ("empty",))]
+            blocks += [Sub("Event deck, top first"), Items(ev.event_list(deck, ordered=True) or ("empty",))]
         draft = inp.view.get("draft") or {}
         if draft.get("deck") is not None:
             blocks += [Sub("Draft deck, top first"), Para(", ".join(draft["deck"]) or "empty")]

@@ -46,6 +46,16 @@ def event_text(card: Any) -> str:
         return str(card)
 
 
+def event_list(cards: Any, ordered: bool = False) -> tuple[str, ...]:
+    """Event cards as list items, each text once: the game has two copies of several cards,
+    so two face-up copies read "(both copies)"; in an ``ordered`` list (a deck, top first)
+    the second copy keeps its place and reads "(the other copy)"."""
+    texts = [event_text(c) for c in cards or []]
+    if ordered:
+        return tuple(t + " (the other copy)" if t in texts[:i] else t for i, t in enumerate(texts))
+    return tuple(t + " (both copies)" if texts.count(t) > 1 else t for t in dict.fromkeys(texts))
+
+
 def plain(value: Any) -> str:
     """A JSON value as short prose: lists joined by commas, dicts as ``k v`` pairs."""
     if isinstance(value, Mapping):
@@ -207,7 +217,7 @@ def _battle_result(ev: Event) -> str:
 
 def _conquest(ev: Event) -> str:
     prev = ev.get("from") or "neutral"
-    return f"{ev.get('seat')} conquers {ev.get('county')} (was {prev}) with {ev.get('armies')} armies."
+    return f"{ev.get('seat')} conquers {ev.get('county')} (was {prev}) with {n_of(ev.get('armies'), 'army')}."
 
 
 def _devastated(ev: Event) -> str:
@@ -227,7 +237,7 @@ def _winter(ev: Event) -> str:
 
 
 def _famine(ev: Event) -> str:
-    return (f"Famine for {ev.get('seat')}: {ev.get('counties')} counties, {ev.get('grain')} grain, "
+    return (f"Famine for {ev.get('seat')}: {n_of(ev.get('counties'), 'county')}, {ev.get('grain')} grain, "
             f"shortfall {ev.get('shortfall')} -> {ev.get('revolts')} revolt(s) with "
             f"{ev.get('extra_peasants')} extra peasants each, in {plain(ev.get('drawn'))}.")
 

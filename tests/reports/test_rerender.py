@@ -70,7 +70,7 @@ def test_report_of_every_past_turn_is_byte_identical_to_the_mailed_one(tmp_path)
         if (game_id, turn) not in rendered:
             _run(db, "report", game_id, "--turn", turn, "--all", "--out", str(out))
             rendered.add((game_id, turn))
-        folder = out / turn / who
+        folder = out / turn.replace("/", "-") / who  # one folder level per turn
         assert (folder / "report.txt").read_text(encoding="utf-8") == msg.get_body(("plain",)).get_content(), \
             f"{game_id} {turn} {who}: the text differs from the mailed report"
         for part in msg.walk():
