@@ -98,6 +98,25 @@ def order_help(engine_name: str, options: dict[str, Any] | None = None) -> str:
     return text + extra if text else extra
 
 
+def public_record(game: Game, turn: str) -> list[dict[str, Any]]:
+    """The public moves the view does not keep, for the report after ``turn`` (Havoc: every
+    seat's recruiting before this battle: the cards taken from the face-up recruits, a card
+    from the deck as ``None``, and the card laid into the recruits; all seen at the table)."""
+    if game.engine.name != "havoc":
+        return []
+    battle = turn.split("/", 1)[0]
+    out = []
+    for payload in game.turns:
+        if payload["turn"].split("/", 1)[0] != battle:
+            continue
+        for e in payload["events"]:
+            if e.get("type") == "Recruit":
+                took = [{"from": "deck" if c.get("from") == "deck" else "recruits",
+                         "card": None if c.get("from") == "deck" else c.get("card")} for c in e.get("public") or []]
+                out.append({"type": "Recruit", "seat": e.get("seat"), "took": took, "laid": e.get("laid")})
+    return out
+
+
 _CACHE: dict[str, Rendered] = {}
 
 
@@ -126,7 +145,8 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
                           state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
                           deadline=game.deadline,
                           order_help=order_help(game.engine.name, game.created.get("options")),
-                          recent=recent_turns(game, history))
+                          recent=recent_turns(game, history),
+                          record=public_record(game, payload["turn"]))
         out.append(TurnReport(viewer, payload["turn"], _cached(inp)))
     return out
 

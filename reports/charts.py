@@ -9,6 +9,10 @@ from typing import Any
 from matplotlib.figure import Figure
 
 PNG_OPTS: dict[str, Any] = {"format": "png", "metadata": {"Software": None}, "dpi": 100}
+#: One marker shape per seat, in seat order (lines of equal values stay distinguishable).
+MARKERS = ("o", "s", "^", "D", "v", "P")
+#: Horizontal offset between seats' points, in turns (so equal values do not hide each other).
+DODGE = 0.07
 
 
 def series(history: Sequence[Mapping[str, Any]], key: str, seats: Sequence[str]) -> dict[str, list[float]]:
@@ -23,8 +27,15 @@ def line_charts(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str
     fig = Figure(figsize=(4.2 * len(panels), 3.4))
     axes = fig.subplots(1, len(panels), squeeze=False)[0]
     for ax, (key, title) in zip(axes, panels):
-        for seat, values in series(history, key, list(palette)).items():
-            ax.plot(range(len(values)), values, marker="o", ms=3.5, lw=1.8, color=palette[seat], label=seat)
+        data = series(history, key, list(palette))
+        for i, (seat, values) in enumerate(data.items()):
+            # equal lines stay visible: each seat its own marker shape, drawn a little to the
+            # side of the others (dodged), earlier seats larger and wider underneath
+            shift = DODGE * (i - (len(data) - 1) / 2)
+            ax.plot([x + shift for x in range(len(values))], values, marker=MARKERS[i % len(MARKERS)],
+                    ms=max(4.0, 7.5 - 0.8 * i), lw=max(1.2, 3.0 - 0.4 * i), color=palette[seat],
+                    label=seat, zorder=2 + i)
+        _axes_limits(ax, data, len(labels))
         ax.set_title(title, fontsize=11)
         ax.set_xticks(range(len(labels)))
         ax.set_xticklabels(_thin(labels), rotation=45, ha="right", fontsize=7)
@@ -37,6 +48,19 @@ def line_charts(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str
     buf = io.BytesIO()
     fig.savefig(buf, **PNG_OPTS)
     return buf.getvalue()
+
+
+def _axes_limits(ax: Any, data: Mapping[str, Sequence[float]], n: int) -> None:
+    """Axes that make sense from the first season on: y from 0 (or the lowest value) to a
+    little above the highest, at least 0..5, whole-number ticks; x with room either side."""
+    from matplotlib.ticker import MaxNLocator
+
+    values = [v for vs in data.values() for v in vs] or [0.0]
+    low, high = min(0.0, min(values)), max(values)
+    top = max(high + max(1.0, 0.08 * (high - low)), low + 5.0)
+    ax.set_ylim(low - 0.04 * (top - low), top)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlim(-0.5, max(n - 1, 1) + 0.5)
 
 
 def _thin(labels: list[str], most: int = 12) -> list[str]:

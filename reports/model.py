@@ -20,6 +20,10 @@ class ReportInput:
     ``{"turn": label, "events": [derived events]}`` (the engine's derived events are public:
     hidden choices appear in them only once revealed); a renderer tells from them what
     happened since the viewer's last report.
+
+    ``record`` is the public record of the moves since the last report that the view does not
+    keep (Havoc: the cards each seat took from the recruits and laid into them before this
+    battle, as the table saw them: a card drawn from the deck is ``None``).
     """
 
     game_id: str
@@ -34,6 +38,7 @@ class ReportInput:
     deadline: str | None = None
     order_help: str = ""
     recent: list[dict[str, Any]] = field(default_factory=list)
+    record: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass

@@ -80,7 +80,7 @@ def battle_name(view: Mapping[str, Any], battle_id: str) -> str:
 def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     """The report's document and its banner line (empty when there is nothing to flag)."""
     view = inp.view
-    sections = [s for s in (_last_battle(view), _battle_now(view), _standings(view), _hand(inp), _gm(view),
+    sections = [s for s in (_last_battle(view), _recruiting(inp), _battle_now(view), _standings(view), _hand(inp), _gm(view),
                             _track(view), _table(view), _next(inp), _chart(inp)) if s is not None]
     doc = Doc(title=f"Havoc -- game {inp.game_id} -- {_when(view)}",
               subtitle=f"Battle report for {viewer_label(inp.viewer)} (after {inp.turn})",
@@ -136,6 +136,25 @@ def _last_battle(view: Mapping[str, Any]) -> Section | None:
         blocks.append(Para("'Dogs out' counts the Dogs of War declared outside the battle (the engine "
                            "chooses what gives each seat its strongest combination)."))
     return Section("battle", f"The battle: {last.get('name', '')}", tuple(blocks))
+
+
+def _recruiting(inp: ReportInput) -> Section | None:
+    """The public record of the recruiting before this battle (rule: recruits are face up)."""
+    lines = []
+    for e in inp.record:
+        if e.get("type") != "Recruit":
+            continue
+        shown = [c.get("card") for c in e.get("took") or [] if c.get("card")]
+        deck = sum(1 for c in e.get("took") or [] if not c.get("card"))
+        parts = [f"took {cards_text(shown)} from the recruits"] if shown else []
+        if deck:
+            parts.append(f"drew {deck} card{'' if deck == 1 else 's'} from the deck")
+        if e.get("laid"):
+            parts.append(f"laid {e['laid']} into the recruits")
+        lines.append(f"{who(e.get('seat'))} " + (", ".join(parts) or "took nothing") + ".")
+    if not lines:
+        return None
+    return Section("recruiting", "Recruiting before this battle (public at the table)", (Items(tuple(lines)),))
 
 
 def _battle_now(view: Mapping[str, Any]) -> Section | None:

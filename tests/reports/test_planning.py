@@ -127,3 +127,65 @@ def test_html_footer_wraps_at_spaces_and_breaks_only_overlong_hashes(turns):
     footer = html[html.index("Seed commitment") - 400:]
     assert "break-all" not in html  # broke ordinary words ("so m / arkers")
     assert "overflow-wrap:anywhere" in footer
+
+
+def test_chart_axes_make_sense_from_the_first_season():
+    from matplotlib.figure import Figure
+
+    from reports.charts import _axes_limits
+
+    ax = Figure().subplots()
+    _axes_limits(ax, {"red": [0.0], "blue": [0.0]}, 1)
+    low, high = ax.get_ylim()
+    assert low <= 0 and high >= 5 and low > -1  # not -0.04..0.04 around a single dot
+    ax = Figure().subplots()
+    _axes_limits(ax, {"red": [30.0, 31.0]}, 2)
+    assert ax.get_ylim()[0] <= 0 and ax.get_ylim()[1] > 31
+
+
+def test_equal_lines_in_a_chart_both_show():
+    import io
+
+    from PIL import Image
+
+    from reports.charts import line_charts
+
+    palette = {"red": "#c0392b", "blue": "#2e6fd1"}
+    history = [{"turn": t, "scores": {"red": v, "blue": v}} for t, v in (("a", 0), ("b", 3), ("c", 12))]
+    image = Image.open(io.BytesIO(line_charts(history, (("scores", "VP"),), palette))).convert("RGB")
+    counts = {rgb: n for n, rgb in image.getcolors(maxcolors=1_000_000)}
+    for colour in palette.values():
+        rgb = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        assert counts.get(rgb, 0) > 150, f"{colour} hidden by an equal line"
+
+
+def test_havoc_reports_carry_the_public_recruiting_record_and_no_deck_card():
+    from types import SimpleNamespace
+
+    from pbem.reporting import public_record
+    from tests.havoc_reports.games import due_steps, play as play_havoc
+    from tests.havoc_reports.games import report_input as havoc_input
+
+    steps = play_havoc(3, "record")
+    game = SimpleNamespace(engine=SimpleNamespace(name="havoc"),
+                           turns=[{"turn": s.turn, "events": s.events} for s in steps])
+    shown = 0
+    for step in list(due_steps(steps))[1:4]:
+        battle = step.turn.split("/", 1)[0]
+        recruits = [e for s in steps if s.turn.startswith(battle + "/") for e in s.events if e["type"] == "Recruit"]
+        drawn = {c["card"] for e in recruits for c in e["took"] if c["from"] == "deck"}
+        inp = havoc_input(step, PUBLIC, "record")
+        inp.record = public_record(game, step.turn)
+        text = " ".join(render_report(inp).text.split())
+        assert len(inp.record) == len(recruits) and "RECRUITING BEFORE THIS BATTLE" in text
+        for e in recruits:
+            assert f"- {e['seat']} " in text
+            for c in e["took"]:
+                if c["from"] != "deck":
+                    assert c["card"] in text
+                    shown += 1
+            if e.get("laid"):
+                assert f"laid {e['laid']}" in text
+        assert not [c for r in inp.record for t in r["took"] if t["from"] == "deck" for c in [t["card"]] if c]
+        assert not drawn & {c for r in inp.record for t in r["took"] for c in [t["card"]] if c}
+    assert shown > 0
