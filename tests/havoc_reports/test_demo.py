@@ -36,10 +36,18 @@ def test_havoc_demo_by_mail_reports_every_battle(tmp_path):
     assert len(battles) >= 2 and battles[-1]["turn"] == "final/castillon"
     reported = sorted(p.parent.parent.relative_to(out / "reports").as_posix()
                       for p in (out / "reports").rglob("public/report.txt"))
-    assert reported == sorted(t["turn"].replace("/", "-") for t in due)  # one folder level per turn  # a report after every battle, none after small decisions
+    # a report after every battle, none after small decisions; one folder level per turn
+    assert reported == sorted(t["turn"].replace("/", "-") for t in due)
     for t in due:
         state = service.load("demo-havoc", until_turn=t["turn"]).state
-        hands = {s: engine.private_keys(state, s) for s in game.seats}
+        # cards laid into and taken from the face-up recruits before this battle were seen at the
+        # table: the reports' public recruiting record names them; every other card stays hidden
+        battle = t["turn"].split("/", 1)[0]
+        seen = {c["card"] for p in game.turns if p["turn"].split("/", 1)[0] == battle
+                for e in p["events"] if e["type"] == "Recruit" for c in e["public"] if c["from"] != "deck"}
+        seen |= {e["laid"] for p in game.turns if p["turn"].split("/", 1)[0] == battle
+                 for e in p["events"] if e["type"] == "Recruit" and e.get("laid")}  # laid face up
+        hands = {s: [c for c in engine.private_keys(state, s) if c not in seen] for s in game.seats}
         base = out / "reports" / t["turn"].replace("/", "-")
         for viewer in [*game.seats, "public", "gm"]:
             for name in ("report.txt", "report.html", "chart.png"):
