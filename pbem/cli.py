@@ -60,6 +60,25 @@ def _register() -> None:
         except ModuleNotFoundError as exc:
             if exc.name != f"pbem.commands.{name}":
                 raise
+    _db_after_command(cli)
+
+
+def _set_db(ctx: click.Context, _: click.Parameter, value: str | None) -> None:
+    """``pbem status --db x``: the database given after the command (overrides ``pbem --db``)."""
+    if value is not None:
+        ctx.ensure_object(App).db_path = value
+
+
+def _db_after_command(group: click.Group) -> None:
+    """Let every command (and sub-command) take ``--db`` after its name as well, as click and
+    sqlite-utils users expect; it is hidden from the command's help (``pbem --help`` shows it)."""
+    for command in group.commands.values():
+        if not any("--db" in p.opts for p in command.params):
+            command.params.append(click.Option(["--db"], type=click.Path(dir_okay=False), expose_value=False,
+                                               hidden=True, callback=_set_db, is_eager=True,
+                                               help="The SQLite database (as pbem --db)."))
+        if isinstance(command, click.Group):
+            _db_after_command(command)
 
 
 def main() -> None:

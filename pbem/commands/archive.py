@@ -29,8 +29,9 @@ from turns.record import RecordError, write_record
 @click.option("--no-mail", is_flag=True, help="Leave the raw order mails out (their order texts stay in).")
 @click.option("--raw-mail", is_flag=True, help="Keep the passwords in the raw order mails (default: masked; "
                                                "for the GM's own backup only).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw_mail: bool) -> None:
+def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw_mail: bool, as_json: bool) -> None:
     """Write a game's archive (or its readable record) to a file.
 
     \b
@@ -46,7 +47,8 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw
         archive = export_game(app.store, game_id, include_mail=not no_mail, raw_mail=raw_mail)
         Path(output).write_text(json.dumps(archive, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
                                 encoding="utf-8")
-    click.echo(f"wrote {fmt} of {game_id} to {output}")
+    emit({"game": game_id, "format": fmt, "output": output, "bytes": Path(output).stat().st_size}, as_json,
+         f"wrote {fmt} of {game_id} to {output}")
 
 
 def _read(path: str) -> tuple[str, Any]:

@@ -133,6 +133,8 @@ def adjudicate(app: App, game_id: str, force: bool, as_json: bool) -> None:
     """Resolve the pending turn once all orders are in (and every turn after it that is ready).
 
     A turn whose deadline has passed is adjudicated with the missed-orders policy.
+    Exit status 0 when a turn was adjudicated, 1 when orders are still awaited (with --json
+    the reason is printed as {"adjudicated": [], "turn", "awaiting", "error"}).
 
     \b
     Example:
@@ -154,8 +156,12 @@ def adjudicate(app: App, game_id: str, force: bool, as_json: bool) -> None:
         if st["turn"] != game.pending.turn:  # another run (cron's tick?) resolved it meanwhile
             emit([], as_json, f"turn {game.pending.turn} was adjudicated by another run meanwhile; nothing to do")
             return
-        raise DomainError(f"turn {st['turn']} is still awaiting orders from {', '.join(st['awaiting'])} "
-                          "(use --force to apply the missed-orders policy)")
+        message = (f"turn {st['turn']} is still awaiting orders from {', '.join(st['awaiting'])} "
+                   "(use --force to apply the missed-orders policy)")
+        if as_json:  # exit status 1, as without --json; the reason as JSON on stdout
+            emit({"adjudicated": [], "turn": st["turn"], "awaiting": st["awaiting"], "error": message}, True)
+            click.get_current_context().exit(1)
+        raise DomainError(message)
     summary = [{"turn": d["turn"], "defaulted": d["defaulted"], "state_hash": d["state_hash"],
                 "scores": d["scores"], "over": d["over"], "winner": d["winner"]} for d in done]
     text = "\n".join(f"adjudicated {d['turn']}" + (f" (missed orders: {', '.join(d['defaulted'])})"
@@ -192,9 +198,33 @@ def show(app: App, game_id: str, seat: str | None, public: bool, gm: bool, as_js
 
 
 def _describe(view: Any) -> str:
-    import json
+    """A readable summary of a view (``--json`` gives all of it): its plain fields, then one
+    line per entry of each table (seats, counties...) with the entry's plain fields."""
+    lines, tables = [], []
+    for key, value in view.items():
+        if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+            tables.append((key, value))
+        elif isinstance(value, dict):
+            lines.append(f"{key}: " + (", ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "-"))
+        elif isinstance(value, list):
+            lines.append(f"{key}: " + (_plain(value) if len(value) <= 12 else f"{len(value)} entries (see --json)"))
+        else:
+            lines.append(f"{key}: {_plain(value)}")
+    for key, table in tables:
+        lines += ["", f"{key}:"]
+        for name, entry in table.items():
+            fields = ", ".join(f"{k} {_plain(v)}" for k, v in entry.items() if not isinstance(v, (dict, list)) or
+                               (isinstance(v, list) and len(v) <= 12))
+            lines.append(f"  {name}: {fields}")
+    return "\n".join(lines)
 
-    return json.dumps(view, indent=1, ensure_ascii=False, sort_keys=True)
+
+def _plain(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(_plain(v) for v in value) or "-"
+    if isinstance(value, dict):
+        return "; ".join(f"{k} {_plain(v)}" for k, v in value.items()) or "-"
+    return "-" if value is None else str(value)
 
 
 @cli.command()
@@ -231,8 +261,9 @@ def _brief(e: dict[str, Any]) -> str:
 @click.argument("game_id")
 @click.argument("when")
 @click.option("--turn", help="The turn label (default: the pending turn; '*' for every turn).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def deadline(app: App, game_id: str, when: str, turn: str | None) -> None:
+def deadline(app: App, game_id: str, when: str, turn: str | None, as_json: bool) -> None:
     """Set or move a deadline: ISO 8601 with zone, or +DURATION (added to the current
     deadline, or to now when there is none). Every seat is mailed the new deadline.
 
@@ -242,7 +273,8 @@ def deadline(app: App, game_id: str, when: str, turn: str | None) -> None:
       pbem deadline w1 +3d          # three days more
     """
     label, value, past = app.service.set_deadline(game_id, when, turn)
-    click.echo(f"deadline of {game_id} {label}: {value}; every seat is told by mail")
+    emit({"game": game_id, "turn": label, "deadline": value, "past": bool(past)}, as_json,
+         f"deadline of {game_id} {label}: {value}; every seat is told by mail")
     if past:
         click.echo(f"warning: {value} is in the past: the next 'pbem tick' or 'pbem adjudicate' resolves "
                    "the turn with the missed-orders default", err=True)
@@ -252,8 +284,9 @@ def deadline(app: App, game_id: str, when: str, turn: str | None) -> None:
 @click.argument("game_id")
 @click.argument("seat")
 @click.option("--reason", default="voided by the GM", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def void(app: App, game_id: str, seat: str, reason: str) -> None:
+def void(app: App, game_id: str, seat: str, reason: str, as_json: bool) -> None:
     """GM correction: void a seat's accepted orders for the pending turn.
 
     \b
@@ -262,8 +295,9 @@ def void(app: App, game_id: str, seat: str, reason: str) -> None:
     """
     event = app.service.void(game_id, seat, reason)
     withdrawn = "; the unsent ACCEPTED reply was withdrawn" if event.payload.get("reply_withdrawn") else ""
-    click.echo(f"voided {seat}'s orders for {event.payload['turn']} (event {event.seq}); "
-               f"{seat} is told by mail{withdrawn}")
+    emit({"game": game_id, "seat": seat, "turn": event.payload["turn"], "event": event.seq, "reason": reason,
+          "reply_withdrawn": bool(event.payload.get("reply_withdrawn"))}, as_json,
+         f"voided {seat}'s orders for {event.payload['turn']} (event {event.seq}); {seat} is told by mail{withdrawn}")
 
 
 @cli.command()
@@ -292,14 +326,16 @@ def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str,
     text = f"updated seat {seat} of {game_id}"
     if password:
         text += f"; new password {password} (the old one no longer works); welcome mail queued"
-    emit({"game": game_id, "seat": seat, "password": password}, as_json, text)
+    emit({"game": game_id, "seat": seat, "email": email, "allowed": list(allow), "password": password},
+         as_json, text)
 
 
 @cli.command()
 @click.argument("game_id")
 @click.option("--reason", required=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def abandon(app: App, game_id: str, reason: str) -> None:
+def abandon(app: App, game_id: str, reason: str, as_json: bool) -> None:
     """End a game early (recorded as an event).
 
     \b
@@ -307,17 +343,43 @@ def abandon(app: App, game_id: str, reason: str) -> None:
       pbem abandon w1 --reason "players dropped out"
     """
     app.service.abandon(game_id, reason)
-    click.echo(f"abandoned {game_id}")
+    emit({"game": game_id, "abandoned": reason}, as_json, f"abandoned {game_id}")
 
 
 @cli.command()
-def games() -> None:
-    """List the games this version can run.
+@click.option("--engines", "engines_", is_flag=True, hidden=True, help="The game types (as pbem engines).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def games(app: App, engines_: bool, as_json: bool) -> None:
+    """List the games in the database: id, game type, pending turn, winner.
 
     \b
     Example:
       pbem games
+      pbem engines          # the game types this version can run
     """
-    for name in engine_names():
-        if not name.startswith("toy-"):
-            click.echo(name)
+    if engines_:
+        _list_engines(as_json)
+        return
+    rows = [{"game": r["game_id"], "engine": r["engine"], "turn": r["turn"], "over": bool(r["over"]),
+             "winner": r["winner"]} for r in app.store.db["games"].rows_where(order_by="game_id")]
+    lines = [f"{r['game']}  {r['engine']}  " + (f"over, winner {r['winner'] or 'none'}" if r["over"]
+                                               else f"turn {r['turn']}") for r in rows]
+    emit(rows, as_json, "\n".join(lines) or "no games")
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def engines(as_json: bool) -> None:
+    """List the game types this version can run (the values of ``pbem new --game``).
+
+    \b
+    Example:
+      pbem engines
+    """
+    _list_engines(as_json)
+
+
+def _list_engines(as_json: bool) -> None:
+    names = [n for n in engine_names() if not n.startswith("toy-")]
+    emit(names, as_json, "\n".join(names))

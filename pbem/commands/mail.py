@@ -131,24 +131,26 @@ def _describe(outcome: Outcome) -> str:
     return line
 
 
-@cli.command()
+@cli.group(invoke_without_command=True)
 @click.option("--all", "show_all", is_flag=True, help="Also list messages already sent.")
-@click.option("--show", "show_id", type=int, metavar="ID",
-              help="Print message ID as its recipient reads it (headers, text, attachments).")
+@click.option("--show", "show_id", type=int, metavar="ID", hidden=True, help="As 'pbem outbox show ID'.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def outbox(app: App, show_all: bool, show_id: int | None, as_json: bool) -> None:
+@click.pass_context
+def outbox(ctx: click.Context, app: App, show_all: bool, show_id: int | None, as_json: bool) -> None:
     """List queued mail (unsent, or --all): id, to, subject, kind, created, sent, attempts, error.
 
-    --show ID prints one message (sent or not) the way its recipient reads it; the
-    password of a welcome mail is masked.
+    'pbem outbox show ID' prints one message (sent or not) the way its recipient reads it;
+    the password of a welcome mail is masked.
 
     \b
     Example:
       pbem outbox
       pbem outbox --all --json
-      pbem outbox --show 7          # read the reply or report queued as message 7
+      pbem outbox show 7            # read the reply or report queued as message 7
     """
+    if ctx.invoked_subcommand is not None:
+        return
     if show_id is not None:
         _show(app, show_id, as_json)
         return
@@ -166,6 +168,20 @@ def _state(row: dict) -> str:
     if row["failed"]:
         return "FAILED " + row["failed"]
     return "retry at " + row["next_attempt"] if row["next_attempt"] else "queued"
+
+
+@outbox.command("show")
+@click.argument("outbox_id", type=int, metavar="ID")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def outbox_show(app: App, outbox_id: int, as_json: bool) -> None:
+    """Print message ID as its recipient reads it (headers, text, the other parts).
+
+    \b
+    Example:
+      pbem outbox show 7
+    """
+    _show(app, outbox_id, as_json)
 
 
 _PASSWORD_LINE = re.compile(r"(?im)^(Your password:[ \t]*)\S+")
@@ -252,7 +268,10 @@ def _send_text(app: App, results: list[Sent], dry_run: bool) -> str:
                      + (f"  [{r.note}]" if r.note else ""))
     failed = sum(not r.ok for r in results)
     permanent = sum(r.permanent for r in results)
-    if results:
+    if dry_run:  # nothing was tried, so nothing failed
+        lines.append(f"dry run: {len(results)} message(s) would be sent; nothing was sent" if results
+                     else "dry run: nothing to send")
+    elif results:
         lines.append(f"{len(results) - failed} {verb}, {failed} failed"
                      + (f" ({permanent} for good: see 'pbem status')" if permanent else ""))
     else:

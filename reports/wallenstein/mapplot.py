@@ -10,6 +10,7 @@ import io
 from collections.abc import Mapping
 from typing import Any
 
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
@@ -52,6 +53,7 @@ def save_png(fig: Figure) -> bytes:
 def map_figure(view: Mapping[str, Any], title: str) -> Figure:
     """The map of ``view`` as a matplotlib figure (every artist added, not yet drawn)."""
     fig = Figure(figsize=FIGSIZE)
+    FigureCanvasAgg(fig)  # a renderer to measure labels with (placing them without overlaps)
     ax = fig.add_axes((0.0, 0.0, 1.0, 0.95))
     ax.set_axis_off()
     ax.set_aspect("equal")
@@ -65,27 +67,167 @@ def map_figure(view: Mapping[str, Any], title: str) -> Figure:
     _draw_borders(ax)
     for county in geo.values():
         _draw_labels(ax, county, known.get(county.name), palette, county.name in battles)
-    _region_names(ax, geo)
     xmin, xmax, ymin, ymax = extent([c.cell for c in geo.values()])
     ax.set_xlim(xmin - 1.3, xmax)  # room on the left for the legend
     ax.set_ylim(ymin, ymax)
     _legend(ax, palette)
     fig.suptitle(title, fontsize=13, y=0.985)
+    _fit_names(fig, ax, geo)
+    _declutter(fig, ax)
+    _region_names(fig, ax, geo)
     return fig
 
 
-#: The county in whose cell each region's name is written (spread out, so names never collide).
+#: The gid prefix of a county's name label (``name:`` + the county).
+NAME = "name:"
+#: Font sizes and positions (offsets from the cell's centre) tried for a name that does not
+#: fit its cell: the largest size first, then the nearest spot.
+_NAME_SIZES = (7.5, 7.0, 6.5, 6.0, 5.5)
+_NAME_SPOTS = sorted(((dx / 20, dy / 20) for dx in range(-6, 7) for dy in range(-6, 5)),
+                     key=lambda d: (d[0] ** 2 + d[1] ** 2, d))  # offsets from the usual spot
+
+
+def name_fits(fig: Figure, ax: Any, text: Any, cell: Any) -> bool:
+    """True when the name label's box lies wholly inside its county's cell."""
+    from matplotlib.path import Path
+
+    box = text.get_window_extent(fig.canvas.get_renderer())
+    return bool(Path(ax.transData.transform(cell)).contains_points(box.corners()).all())
+
+
+def _fit_names(fig: Figure, ax: Any, geo: dict[str, County]) -> None:
+    """Each county's name inside its cell, clear of the county's other labels: a smaller
+    font and another spot in the cell where the first one does not fit (thin counties)."""
+    from matplotlib.path import Path
+
+    renderer = fig.canvas.get_renderer()
+    names = [t for t in ax.texts if str(t.get_gid() or "").startswith(NAME)]
+    boxes: list[Any] = []
+    for text in names:
+        county = geo[str(text.get_gid())[len(NAME):]]
+        if name_fits(fig, ax, text, county.cell):
+            continue
+        boxes = boxes or [_box(t, renderer) for t in ax.texts if t not in names and t.get_text().strip()]
+        cell = Path(ax.transData.transform(county.cell))
+        anchor = text.get_position()
+        for size in _NAME_SIZES:
+            text.set_fontsize(size)
+            offset = _first_free(ax, text.get_window_extent(renderer), anchor, _NAME_SPOTS, boxes, cell)
+            if offset is not None:
+                break
+        if offset is None:  # a cell too thin for any size: the smallest, clear of the other labels
+            offset = _first_free(ax, text.get_window_extent(renderer), anchor, _NAME_SPOTS, boxes) or (0.0, 0.0)
+        text.set_position((anchor[0] + offset[0], anchor[1] + offset[1]))
+
+
+#: The gid of the small labels that may move a little when they would cover another label.
+MOVABLE = "movable"
+#: Offsets (map units) a small label may move by, nearest first.
+_NUDGES = sorted(((dx / 20, dy / 20) for dx in range(-8, 9) for dy in range(-6, 7)),
+                 key=lambda d: (d[0] ** 2 + d[1] ** 2, d))
+
+
+def _box(text: Any, renderer: Any) -> Any:
+    """A label's box in display units: its rounded box where it has one, else the text."""
+    patch = text.get_bbox_patch()
+    if patch is None:
+        return text.get_window_extent(renderer)
+    text.update_bbox_position_size(renderer)
+    return patch.get_window_extent(renderer)
+
+
+def _first_free(ax: Any, box: Any, anchor: tuple[float, float], spots: Any, taken: list[Any],
+                inside: Any = None) -> tuple[float, float] | None:
+    """The first offset of ``spots`` (map units) moving ``box`` (drawn at ``anchor``) clear of
+    every box in ``taken`` (and wholly ``inside`` a display-space path, when given)."""
+    import numpy as np
+
+    base = ax.transData.transform([anchor])[0]
+    moved = ax.transData.transform([(anchor[0] + dx, anchor[1] + dy) for dx, dy in spots]) - base
+    cand = np.column_stack([box.x0 + moved[:, 0], box.y0 + moved[:, 1], box.x1 + moved[:, 0], box.y1 + moved[:, 1]])
+    ok = np.ones(len(spots), dtype=bool)
+    if taken:
+        t = np.array([[b.x0, b.y0, b.x1, b.y1] for b in taken])
+        hit = ((cand[:, None, 0] < t[None, :, 2]) & (cand[:, None, 2] > t[None, :, 0]) &
+               (cand[:, None, 1] < t[None, :, 3]) & (cand[:, None, 3] > t[None, :, 1]))
+        ok &= ~hit.any(axis=1)
+    if inside is not None:
+        corners = np.concatenate([cand[:, [0, 1]], cand[:, [2, 1]], cand[:, [0, 3]], cand[:, [2, 3]]])
+        ok &= inside.contains_points(corners).reshape(4, -1).all(axis=0)
+    found = np.flatnonzero(ok)
+    if not len(found):
+        return None
+    dx, dy = spots[int(found[0])]
+    return float(dx), float(dy)
+
+
+def _declutter(fig: Figure, ax: Any) -> None:
+    """Move each small label (markers, buildings, out-of-play names) that covers another
+    label to the nearest spot where it covers none (no label over another label)."""
+    renderer = fig.canvas.get_renderer()
+    texts = [t for t in ax.texts if t.get_text().strip()]
+    boxes = {id(t): _box(t, renderer) for t in texts}
+    legend = ax.get_legend()
+    fixed = [legend.get_window_extent(renderer)] if legend is not None else []
+    for t in texts:
+        if t.get_gid() != MOVABLE:
+            continue
+        others = fixed + [b for k, b in boxes.items() if k != id(t)]
+        if not any(boxes[id(t)].overlaps(o) for o in others):
+            continue
+        x, y = t.get_position()
+        offset = _first_free(ax, boxes[id(t)], (x, y), _NUDGES, others)
+        if offset is not None:
+            t.set_position((x + offset[0], y + offset[1]))
+            boxes[id(t)] = _box(t, renderer)
+
+
+def label_boxes(fig: Figure) -> list[tuple[str, Any]]:
+    """Every label drawn on the map with its box in display units (the text, or its
+    rounded box where it has one), after laying the figure out; the legend counts as one."""
+    renderer = fig.canvas.get_renderer()
+    ax = fig.axes[0]
+    out = [(t.get_text(), _box(t, renderer)) for t in ax.texts if t.get_text().strip()]
+    legend = ax.get_legend()
+    if legend is not None:
+        out.append(("legend", legend.get_window_extent(renderer)))
+    return out
+
+
+def overlapping(boxes: list[tuple[str, Any]]) -> list[tuple[str, str]]:
+    """Pairs of labels whose boxes overlap."""
+    return [(a, b) for i, (a, ba) in enumerate(boxes) for b, bb in boxes[i + 1:] if ba.overlaps(bb)]
+
+
+#: Where each region's name is tried first (a county of the region and an offset); the name
+#: goes to the nearest spot around it where it covers no other label.
 REGION_ANCHOR = {"Brandenburg": ("Neumark", -0.3), "Sachsen": ("Lausitz", -0.42),
                  "Kurpfalz": ("Erzbm. Trier", -0.42), "Bayern": ("Württemberg", -0.42),
                  "Österreich": ("Mähren", -0.42)}
+#: Offsets (map units) tried around the anchor, nearest first.
+_SPOTS = sorted(((dx / 10, dy / 10) for dx in range(-12, 13, 2) for dy in range(-12, 13, 2)),
+                key=lambda d: (d[0] ** 2 + d[1] ** 2, d))
 
 
-def _region_names(ax: Any, geo: dict[str, County]) -> None:
-    """Each region's name, large and faint, behind the labels of one of its counties."""
+def _region_names(fig: Figure, ax: Any, geo: dict[str, County]) -> None:
+    """Each region's name, large and faint, where it covers no county's label (tried nearest
+    first around its anchor; the first spot when none is free)."""
+    renderer = fig.canvas.get_renderer()
+    taken = [box for _, box in label_boxes(fig)]
     for region, (anchor, dy) in REGION_ANCHOR.items():
         x, y = geo[anchor].centre
-        ax.text(x, y + dy, region.upper(), ha="center", va="center", fontsize=15, color=REGION_LINE,
-                alpha=0.3, fontweight="bold", zorder=1.5)
+        text = ax.text(x, y + dy, region.upper(), ha="center", va="center", fontsize=13, color=REGION_LINE,
+                       alpha=0.3, fontweight="bold", zorder=1.5)
+        offset = _first_free(ax, text.get_window_extent(renderer), (x, y + dy), _SPOTS, taken) or (0.0, 0.0)
+        text.set_position((x + offset[0], y + dy + offset[1]))
+        taken.append(text.get_window_extent(renderer))
+
+
+def short_name(name: str) -> str:
+    """A county's name on the map: without its title (``Erzbm. Trier`` -> ``Trier``)."""
+    for title in ("Erzbm. ", "Bm. ", "Hm. ", "Gft. ", "Fm. "):
+        name = name.replace(title, "")
+    return name
 
 
 def _in_play(c: Mapping[str, Any] | None) -> bool:
@@ -110,7 +252,8 @@ def _draw_borders(ax: Any) -> None:
                                      capstyle="round"))
     if b.closed:  # drawn touching on this schematic map, but no border in the game
         mids = [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for p, q in b.closed]
-        ax.plot([m[0] for m in mids], [m[1] for m in mids], "x", color=REGION_LINE, ms=6, mew=1.6, zorder=4)
+        ax.plot([m[0] for m in mids], [m[1] for m in mids], "o", mfc="white", mec=REGION_LINE, ms=6, mew=1.6,
+                zorder=4)
     ax.add_collection(LineCollection(b.links, colors="#222222", linewidths=1.2, linestyles=(0, (4, 3)),
                                      zorder=5, alpha=0.8))
 
@@ -118,27 +261,29 @@ def _draw_borders(ax: Any) -> None:
 def _draw_labels(ax: Any, county: County, c: Mapping[str, Any] | None, palette: dict[str, str],
                  battle: bool) -> None:
     x, y = county.centre
-    short = county.name.replace("Erzbm. ", "").replace("Bm. ", "").replace("Hm. ", "").replace("Gft. ", "")
+    short = short_name(county.name)
     grey = not _in_play(c)
-    if grey:
-        ax.text(x, y, f"{short}\n(out of play)", ha="center", va="center", fontsize=6.5, color="#444444",
-                zorder=8, bbox={"boxstyle": "round,pad=0.15", "fc": "#eeeeee", "ec": "none", "alpha": 0.85})
+    if grey:  # the hatching says "out of play" (see the legend)
+        ax.text(x, y, short, ha="center", va="center", fontsize=6.5, color="#444444", fontstyle="italic",
+                zorder=8, gid=MOVABLE, bbox={"boxstyle": "round,pad=0.15", "fc": "#eeeeee", "ec": "none",
+                                             "alpha": 0.85})
         return
     ax.text(x, y + 0.2, short, ha="center", va="center", fontsize=7.5, zorder=8, color="#1a1a1a",
-            fontweight="bold")
+            fontweight="bold", gid=NAME + county.name)
     assert c is not None
-    if battle:
-        ax.add_patch(Polygon(county.cell, closed=True, fc="none", ec=BATTLE, lw=2.4, ls=(0, (3, 2)), zorder=6))
-        ax.text(x - 0.33, y - 0.05, "\u2694", ha="center", va="center", fontsize=12, color=BATTLE, zorder=9)
+    if battle:  # a solid outline: dashed lines are the neighbour links
+        ax.add_patch(Polygon(county.cell, closed=True, fc="none", ec=BATTLE, lw=2.6, zorder=6))
+        ax.text(x - 0.33, y - 0.08, "\u2694", ha="center", va="center", fontsize=10, color=BATTLE, zorder=9,
+                gid=MOVABLE)
     _army_badge(ax, x, y - 0.05, c, palette)
     buildings = " ".join(BUILDING_GLYPH.get(b, b[:1].upper()) for b in c.get("buildings") or [])
     if buildings:
         ax.text(x, y - 0.3, buildings, ha="center", va="center", fontsize=7, zorder=8, family="monospace",
-                bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "#555555", "lw": 0.5})
+                gid=MOVABLE, bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "#555555", "lw": 0.5})
     revolt = int(c.get("revolt_markers") or 0)
     if revolt:
         ax.text(x + 0.34, y - 0.05, f"\u25b2{revolt}", ha="center", va="center", fontsize=8, color=BATTLE,
-                fontweight="bold", zorder=9)
+                fontweight="bold", zorder=9, gid=MOVABLE)
 
 
 def _army_badge(ax: Any, x: float, y: float, c: Mapping[str, Any], palette: dict[str, str]) -> None:
@@ -156,9 +301,9 @@ def _legend(ax: Any, palette: dict[str, str]) -> None:
     handles += [
         Patch(fc=col.NEUTRAL, ec="#333333", label="neutral"),
         Patch(fc=col.OUT_OF_PLAY, ec="#333333", hatch="///", label="out of play"),
-        Patch(fc="none", ec=BATTLE, ls="--", lw=2, label="battle this season"),
+        Patch(fc="none", ec=BATTLE, lw=2, label="\u2694 battle this season (red outline)"),
         Line2D([], [], color="#222222", ls="--", label="neighbours (not touching here)"),
-        Line2D([], [], color=REGION_LINE, marker="x", ls="none", label="touching, but no border"),
+        Line2D([], [], color=REGION_LINE, marker="o", mfc="white", ls="none", label="touching, but no border"),
         Line2D([], [], color=BATTLE, marker="^", ls="none", label="revolt markers"),
         Line2D([], [], color="none", label="P palace  C church  T trade"),
         Line2D([], [], color="none", label="(n) armies in the county"),

@@ -1,0 +1,72 @@
+"""The map: no label over another label, each county's name inside its cell, symbols that
+cannot be mistaken for each other (issue 18)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.base import GM, get_engine
+from reports.wallenstein.geometry import counties
+from reports.wallenstein.mapplot import NAME, label_boxes, map_figure, name_fits, overlapping
+from tests.reports.games import play
+
+GAMES = [("real-3", ("red", "blue", "green"), {}), ("real-4", ("red", "blue", "green", "yellow"), {}),
+         ("real-5", ("red", "blue", "green", "yellow", "purple"), {"setup": "draft"})]
+#: Cells too thin for their name at the smallest size (the name is centred in them, clear of
+#: every other label): drawing positions come from reports/data/wallenstein_map.json.
+THIN = {"Hm. Paderborn", "Fm. Bayern"}
+
+
+@pytest.fixture(scope="module")
+def maps():
+    engine = get_engine("wallenstein")
+    out = []
+    for seed, seats, opts in GAMES:
+        turns = play(seed, seats, opts)
+        for turn in (turns[0], turns[2], turns[-1]):
+            for viewer in (seats[0], GM):
+                out.append((f"{seed} {turn.label} {viewer}", map_figure(engine.view(turn.state, viewer), seed)))
+    return out
+
+
+def test_no_label_box_overlaps_another(maps):
+    for where, fig in maps:
+        boxes = label_boxes(fig)
+        assert len(boxes) > 60
+        assert overlapping(boxes) == [], where
+
+
+def test_every_name_fits_its_cell(maps):
+    geo = counties()
+    for where, fig in maps:
+        ax = fig.axes[0]
+        names = [t for t in ax.texts if str(t.get_gid() or "").startswith(NAME)]
+        assert len(names) >= 30
+        for text in names:
+            county = str(text.get_gid())[len(NAME):]
+            if county not in THIN:
+                assert name_fits(fig, ax, text, geo[county].cell), (where, county, text.get_fontsize())
+
+
+def test_region_names_are_drawn_clear_of_county_labels(maps):
+    for where, fig in maps:
+        texts = [t.get_text() for t in fig.axes[0].texts]
+        assert {"BRANDENBURG", "SACHSEN", "KURPFALZ", "BAYERN", "ÖSTERREICH"} <= set(texts), where
+
+
+def test_battle_and_closed_border_symbols_differ_from_each_other():
+    """The battle outline is solid (dashed lines are neighbour links); a closed border is a
+    hollow circle, not a cross like the battle's swords."""
+    from matplotlib.colors import to_rgba
+    from matplotlib.patches import Polygon
+
+    from reports.wallenstein.mapplot import BATTLE
+
+    engine = get_engine("wallenstein")
+    turn = play("real-3")[0]
+    fig = map_figure(engine.view(turn.state, GM), "x")
+    ax = fig.axes[0]
+    outlines = [p for p in ax.patches if isinstance(p, Polygon) and p.get_edgecolor() == to_rgba(BATTLE)]
+    assert outlines and all(p.get_linestyle() in ("-", "solid") for p in outlines)
+    markers = [line.get_marker() for line in ax.lines]
+    assert "x" not in markers and "+" not in markers
