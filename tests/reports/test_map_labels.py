@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.base import GM, get_engine
+from adjudicator.base import GM
+from adjudicator.registry import get_engine
 from reports.wallenstein.geometry import counties
 from reports.wallenstein.mapplot import NAME, label_boxes, map_figure, name_fits, overlapping
 from tests.reports.games import play

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from adjudicator.base import GM, PUBLIC, get_engine
+from adjudicator.base import GM, PUBLIC
+from adjudicator.registry import get_engine
 from adjudicator.wallenstein.data import events, neighbours
 from reports import render_report
 from reports.wallenstein.content import build_doc

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.base import get_engine
+from adjudicator.registry import get_engine
 from turns.envelope import parse_blocks
 from turns.wallenstein import parse
 
