@@ -30,6 +30,7 @@ from pbem.service import Service
 from pbem.store import StoreBusy
 from turns.base import LineProblem, check_orders, format_orders, grammar_for
 from turns.envelope import Block, EnvelopeResult, looks_like_password, parse_blocks, shown_word
+from turns.warnings import order_warnings
 
 log = logging.getLogger("pbem.ingest")
 
@@ -399,7 +400,8 @@ class Ingestor:
             result.reason = "the block holds no orders"
             return
         text = format_orders(name, parsed.orders)
-        result.warnings = _date_warnings(game, block.seat, mail.date)
+        result.warnings = _date_warnings(game, block.seat, mail.date) + order_warnings(
+            name, game.state, block.seat, parsed.orders)  # legal, but doing nothing as things stand
         try:
             submitted = self.service.submit(game.game_id, block.seat, parsed.orders, text, _source(mail, block),
                                             key=key)

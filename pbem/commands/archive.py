@@ -120,7 +120,12 @@ def replay(app: App, target: str, until: str | None, verify: bool, seat: str | N
         raise DomainError(f"{game_id} does not verify: " + "; ".join(chain.problems))
     try:
         game = fold(game_id, events, seed, until_turn=until)
-    except (SeedUnknown, ReplayMismatch) as exc:
+    except SeedUnknown as exc:
+        if chain is None:
+            raise DomainError(f"{exc}; 'pbem replay {game_id} --verify' checks what can be checked") from None
+        _print_unreplayable(game_id, events, chain, as_json)  # what could and could not be checked
+        return
+    except ReplayMismatch as exc:
         raise DomainError(str(exc)) from None
     if until is not None and (not game.turns or game.turns[-1]["turn"] != until):
         raise DomainError(f"{game_id} has no adjudicated turn {until!r}")
@@ -140,6 +145,19 @@ def _with_progress(game_id: str, events: list[Any], seed: str | None, result: Ve
         return verify_replay(game_id, events, seed, result)
     with click.progressbar(length=turns, label=f"verifying {game_id}", file=sys.stderr) as bar:
         return verify_replay(game_id, events, seed, result, progress=bar.update)
+
+
+def _print_unreplayable(game_id: str, events: list[Any], chain: Verification, as_json: bool) -> None:
+    """``replay --verify`` of a game whose seed is not known: the chain was checked, the replay not."""
+    turns = [e for e in events if (e.type if hasattr(e, "type") else e.get("type")) == "TurnAdjudicated"]
+    checked = [f"the hash chain of {len(events)} events"]
+    unchecked = ["the chance draws, derived events and state hashes (the seed is not known here; "
+                 "they can be checked once the game is over and its seed revealed)"]
+    data = {"game": game_id, "turns": len(turns), "replayed": False, "checked": checked, "not_checked": unchecked,
+            "verified": chain.as_dict()}
+    text = (f"{game_id}: {len(turns)} turn(s) recorded; verified: " + "; ".join(checked)
+            + "\nnot checked: " + "; ".join(unchecked))
+    emit(data, as_json, text)
 
 
 def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_json: bool) -> None:

@@ -109,11 +109,13 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
     Example:
       pbem status w1 --json
     """
-    rows = app.service.status(game_id)
+    rows = _status_rows(app, game_id)
     lines = []
     for r in rows:
         r["delivery_problems"] = outqueue.problems(app.store, r["game"])
-        if r["over"]:
+        if r.get("seed_known") is False:
+            lines.append(f"{r['game']} ({r['engine']}): {r['note']}")
+        elif r["over"]:
             lines.append(f"{r['game']} ({r['engine']}): over; winner {r['winner'] or 'none'}")
         else:
             lines.append(f"{r['game']} ({r['engine']}): turn {r['turn']}; submitted: "
@@ -122,6 +124,39 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
         lines += [f"  mail to {p['address']} (seat {p['seat'] or '?'}) fails: {p['error']} ({p['source']}, {p['at']}"
                   f"{', ' + str(p['count']) + ' times' if p['count'] > 1 else ''})" for p in r["delivery_problems"]]
     emit(rows if game_id is None else rows[0], as_json, "\n".join(lines) or "no games")
+
+
+def _status_rows(app: App, game_id: str | None) -> list[dict[str, Any]]:
+    """The status of one game or of all; a game whose seed is not known here (an imported
+    running game) is listed from its recorded events instead of breaking the list."""
+    from pbem.events import SeedUnknown
+
+    ids = [game_id] if game_id else app.store.game_ids()
+    rows = []
+    for gid in ids:
+        try:
+            rows += app.service.status(gid)
+        except DomainError as exc:
+            if not isinstance(exc.__context__, SeedUnknown):
+                raise
+            rows.append(unreplayable_status(app, gid))
+    return rows
+
+
+def unreplayable_status(app: App, game_id: str) -> dict[str, Any]:
+    """What the log of a game says without replaying it (its seed is not known here): the
+    turns recorded, the last state hash and scores; the position itself cannot be rebuilt."""
+    events = app.store.events(game_id)
+    created = events[0].payload if events else {}
+    turns = [e.payload for e in events if e.type == "TurnAdjudicated"]
+    last = turns[-1] if turns else {}
+    note = (f"the seed is not known here (an imported running game): {len(turns)} turn(s) recorded"
+            + (f", the last {last['turn']}" if turns else "") + "; its position cannot be rebuilt until the "
+            "seed is revealed ('pbem replay " + game_id + " --verify' checks its hash chain)")
+    return {"game": game_id, "engine": created.get("engine"), "seed_known": False, "turn": None,
+            "turns_recorded": len(turns), "last_turn": last.get("turn"), "state_hash": last.get("state_hash"),
+            "scores": last.get("scores"), "over": bool(last.get("over")), "winner": last.get("winner"),
+            "seats": [s["name"] for s in created.get("seats", [])], "note": note}
 
 
 @cli.command()
