@@ -31,7 +31,7 @@ def test_moves_that_cannot_leave_one_behind_are_warned_about():
 def test_the_reply_accepts_and_warns(tmp_path):
     db, run = str(tmp_path / "w.db"), CliRunner()
     created = json.loads(run.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *SEATS,
-                                          "--seed", "warn", "--json"]).output)
+                                          "--seed", "warn", "--weak-seed", "--json"]).output)
     view = json.loads(run.invoke(cli, ["--db", db, "show", "w1", "--seat", "red", "--json"]).output)
     mine = sorted(n for n, c in view["counties"].items() if c["owner"] == "red")
     one = mine[0]

@@ -9,7 +9,7 @@ from turns.record import read_record
 def test_chance_notes_are_sentences_and_the_record_still_imports(tmp_path):
     db, run = str(tmp_path / "r.db"), CliRunner()
     seats = [a for s in ("red", "blue", "yellow") for a in ("--seat", f"{s}={s}@example.org")]
-    assert run.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats, "--seed", "notes"]).exit_code == 0
+    assert run.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats, "--seed", "notes", "--weak-seed"]).exit_code == 0
     for _ in range(12):
         run.invoke(cli, ["--db", db, "bots", "w1", "--seat", "red", "--seat", "blue", "--seat", "yellow"])
         run.invoke(cli, ["--db", db, "adjudicate", "w1"])

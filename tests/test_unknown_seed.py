@@ -20,7 +20,7 @@ def _run(*args: str, code: int = 0) -> str:
 
 def test_imported_running_game_is_listed_verified_and_breaks_nothing(tmp_path):
     gm, archive, db = str(tmp_path / "gm.db"), str(tmp_path / "w1.json"), str(tmp_path / "a.db")
-    _run("--db", gm, "new", "w1", "--game", "wallenstein", *SEATS, "--seed", "secret")
+    _run("--db", gm, "new", "w1", "--game", "wallenstein", *SEATS, "--seed", "secret", "--weak-seed")
     _run("--db", gm, "bots", "w1", "--seat", "red", "--seat", "blue", "--seat", "yellow")
     _run("--db", gm, "adjudicate", "w1")
     _run("--db", gm, "export", "w1", "-o", archive)

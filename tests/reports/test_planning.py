@@ -109,7 +109,7 @@ def test_court_order_syntax_in_the_report_and_the_welcome_mail(tmp_path):
     db = str(tmp_path / "c.db")
     seats = [a for s in ("red", "blue", "yellow") for a in ("--seat", f"{s}={s}@example.org")]
     run = CliRunner()
-    assert run.invoke(cli, ["--db", db, "new", "c1", "--game", "wallenstein", *seats, "--seed", "court",
+    assert run.invoke(cli, ["--db", db, "new", "c1", "--game", "wallenstein", *seats, "--seed", "court", "--weak-seed",
                             "--option", "expansion=court"]).exit_code == 0
     import sqlite3
 

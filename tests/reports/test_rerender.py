@@ -38,7 +38,7 @@ def _run(db: str, *args: str) -> str:
 def _play(db: str, game_id: str, engine: str, seats: tuple[str, ...], extra: tuple[str, ...], reports: int) -> None:
     """Play until ``reports`` turns have had their reports mailed (a Havoc battle takes many decisions)."""
     args = [a for s in seats for a in ("--seat", f"{s}={s}@example.org")]
-    _run(db, "new", game_id, "--game", engine, *args, "--seed", f"rerender-{game_id}", *extra)
+    _run(db, "new", game_id, "--game", engine, *args, "--seed", f"rerender-{game_id}", "--weak-seed", *extra)
     for _ in range(200):
         if len({turn for g, turn, _, _ in _mailed(db) if g == game_id}) >= reports:
             return
