@@ -25,7 +25,8 @@ def test_db_after_the_command_as_well(tmp_path):
     assert "w1 (wallenstein)" in _run("status", "--db", db)
     assert json.loads(_run("status", "w1", "--json", "--db", db))["game"] == "w1"
     assert "w1 (wallenstein)" in _run("--db", db, "status")  # the old place still works
-    assert "no games" in _run("--db", db, "status", "--db", str(tmp_path / "other.db"))  # after wins
+    other = _run("--db", db, "status", "--db", str(tmp_path / "other.db"), code=1)  # after wins: no such db
+    assert "other.db" in other and "nothing was created" in other
 
 
 def test_every_command_takes_db_and_every_reporting_command_json():
