@@ -72,7 +72,9 @@ def plain(value: Any) -> str:
 def cubes(value: Any) -> str:
     """Cube counts ``{seat: n, "peasants": n}`` as ``red 3, peasants 1`` (zeros dropped)."""
     if isinstance(value, Mapping):
-        parts = [f"{k} {v}" for k, v in value.items() if v]
+        # a fixed order (seats by name, peasants last), not the state's dict order: a report
+        # re-rendered from a replayed state must give the same bytes as the one mailed
+        parts = [f"{k} {v}" for k, v in sorted(value.items(), key=lambda kv: (kv[0] == "peasants", kv[0])) if v]
         return ", ".join(parts) if parts else "none"
     return plain(value)
 
