@@ -134,14 +134,28 @@ def _cached(inp: ReportInput) -> Rendered:
     return _CACHE[key]
 
 
+def in_seat_order(value: Any, seats: list[str]) -> Any:
+    """``value`` with every mapping's keys in one fixed order: seats in seating order first,
+    then the other keys by name. A state rebuilt from a snapshot and one replayed from the
+    events hold their dicts in different orders; reports built from this form do not differ."""
+    rank = {s: i for i, s in enumerate(seats)}
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda k: (0, rank[k], "") if k in rank else (1, 0, str(k)))
+        return {k: in_seat_order(value[k], seats) for k in keys}
+    if isinstance(value, list):
+        return [in_seat_order(v, seats) for v in value]
+    return value
+
+
 def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any]],
                 only: list[str] | None = None) -> list[TurnReport]:
     """Render the reports of ``game`` (the state right after ``payload``'s turn)."""
     out = []
     for viewer in only or viewers(game):
-        view = colours.apply(game.engine.view(game.state, viewer), game.created.get("colors"))
+        view = in_seat_order(colours.apply(game.engine.view(game.state, viewer), game.created.get("colors")),
+                             list(game.seats))
         inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
-                          view=view, history=history, seed_commitment=game.created["commitment"],
+                          view=view, history=in_seat_order(history, list(game.seats)), seed_commitment=game.created["commitment"],
                           state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
                           deadline=game.deadline,
                           order_help=order_help(game.engine.name, game.created.get("options")),
