@@ -15,11 +15,17 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.base import Engine, Order, Problem, State
+
+
+#: How many "did you mean" names a problem shows; a name index offers a wider pool
+#: (:data:`SUGGESTION_POOL`) so that :func:`check_orders` can put the seat's own names first.
+SHOWN_SUGGESTIONS = 3
+SUGGESTION_POOL = 6
 
 
 @dataclass(frozen=True)
@@ -34,7 +40,8 @@ class LineProblem:
 
     def __str__(self) -> str:
         where = f"line {self.line}" if self.line else "orders"
-        hint = f" (did you mean: {', '.join(self.suggestions)}?)" if self.suggestions else ""
+        shown = self.suggestions[:SHOWN_SUGGESTIONS]
+        hint = f" (did you mean: {', '.join(shown)}?)" if shown else ""
         quoted = f": {self.text.strip()}" if self.text.strip() else ""
         return f"{where}{quoted}\n    {self.message}{hint}"
 
@@ -91,14 +98,14 @@ class NameIndex:
             return next(iter(found)), ()
         if len(found) > 1:
             return None, tuple(sorted(found))
-        close = difflib.get_close_matches(key, list(self._by_key), n=3, cutoff=0.6)
-        prefixed = [k for k in self._by_key if key and k.startswith(key)][:3]
+        close = difflib.get_close_matches(key, list(self._by_key), n=SUGGESTION_POOL, cutoff=0.6)
+        prefixed = [k for k in self._by_key if key and k.startswith(key)][:SUGGESTION_POOL]
         names: list[str] = []
         for k in [*prefixed, *close]:
             for canonical in sorted(self._by_key[k]):
                 if canonical not in names:
                     names.append(canonical)
-        return None, tuple(names[:3])
+        return None, tuple(names[:SUGGESTION_POOL])
 
 
 def strip_comment(line: str) -> str:
@@ -118,7 +125,9 @@ def check_orders(engine: Engine, grammar: Grammar, state: State, seat: str, text
     """
     result = grammar(text, state)
     offset = first_line - 1
-    problems = [LineProblem(p.line + offset if p.line else 0, p.message, p.suggestions, p.stage, p.text)
+    own = _own_names(engine, state, seat)
+    problems = [LineProblem(p.line + offset if p.line else 0, p.message, prefer(p.suggestions, own),
+                            p.stage, p.text)
                 for p in result.problems]
     if not result.problems:
         source = text.splitlines()
@@ -127,6 +136,19 @@ def check_orders(engine: Engine, grammar: Grammar, state: State, seat: str, text
     result.lines = [n + offset for n in result.lines]
     result.problems = problems
     return result
+
+
+def prefer(suggestions: Sequence[str], own: Collection[str]) -> tuple[str, ...]:
+    """``suggestions`` with the seat's ``own`` names first (order otherwise kept), cut to
+    :data:`SHOWN_SUGGESTIONS`: a player who mistypes a county most likely means one of theirs."""
+    ranked = [s for s in suggestions if s in own] + [s for s in suggestions if s not in own]
+    return tuple(ranked[:SHOWN_SUGGESTIONS])
+
+
+def _own_names(engine: Engine, state: State, seat: str) -> frozenset[str]:
+    """The names ``seat`` holds, if the engine says (optional ``own_names(state, seat)``)."""
+    own_names = getattr(engine, "own_names", None)
+    return frozenset(own_names(state, seat)) if own_names is not None else frozenset()
 
 
 def _line_problem(problem: Problem, lines: Sequence[int], source: Sequence[str], offset: int) -> LineProblem:
@@ -163,5 +185,5 @@ def format_orders(game: str, orders: Sequence[Order]) -> str:
 
 def as_dict(problem: LineProblem) -> dict[str, Any]:
     """A JSON-ready dict of a problem."""
-    return {"line": problem.line, "message": problem.message, "suggestions": list(problem.suggestions),
+    return {"line": problem.line, "message": problem.message, "suggestions": list(problem.suggestions[:SHOWN_SUGGESTIONS]),
             "stage": problem.stage, "text": problem.text}

@@ -96,6 +96,10 @@ class WallensteinEngine:
             return random_draft(state, seat, rng)
         return random_plan(state, seat, rng)
 
+    def own_names(self, state: dict[str, Any], seat: str) -> list[str]:
+        """The counties ``seat`` holds: a mistyped county name suggests these first."""
+        return sorted(name for name, county in state["counties"].items() if county.get("owner") == seat)
+
     def private_keys(self, state: dict[str, Any], seat: str) -> list[str]:
         """None: hands equal the public map; see tests/wallenstein/test_leaks.py instead."""
         return []
