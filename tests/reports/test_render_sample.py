@@ -48,7 +48,7 @@ def test_season_events_in_order(red):
     marks = ["Bids: red 3 Taler; blue county card Anhalt; green no bid", "Event of the season: When a county with a palace is attacked",
              "Turn order: red, blue, green. Bonus tiles taken: red tax (place 2)", "Action 1: collect taxes",
              "red collects 7 Taler in Böhmen (bonus +1); now 17.", "Action 2: manoeuvre A",
-             "Battle for Hm. Paderborn", "from the tray: red 1. Fell out: green 3, peasants 1, red 1.",
+             "Battle for Hm. Paderborn", "from the tray: red 1. Fell out: green 3, red 1, peasants 1.",
              "The attacker wins and moves in with 2 armies.", "green conquers Hm. Paderborn (was neutral)"]
     flat = " ".join(text.split())
     positions = [flat.index(" ".join(m.split())) for m in marks]
