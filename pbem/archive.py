@@ -86,6 +86,10 @@ def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail:
         # what makes a shortened archive detectable (issue 17 item 10)
         "events_count": len(events), "last_hash": events[-1].hash, "over": _ended(events) is not None,
     }
+    from pbem.rollback import summary
+
+    if summary(events):  # issue 19: each rollback with its reason (the events hold it too)
+        archive["rollbacks"] = summary(events)
     if withheld:
         archive["withheld"] = {"events": withheld, "reason": "the game is running: the orders of the turn not "
                                "adjudicated yet, and every event after the first of them, are left out"}
@@ -174,6 +178,10 @@ def _check_header(archive: dict[str, Any], events: list[StoredEvent], result: Ve
                 for e in events if e.type == "TurnAdjudicated"]
     if archive.get("turns") != recorded:
         result.problems.append("the archive's list of turn hashes differs from its events")
+    from pbem.rollback import summary
+
+    if archive.get("rollbacks", []) != summary(events):
+        result.problems.append("the archive's list of rollbacks differs from its events")
     seed = archive.get("seed")
     if seed is not None and commitment(seed) != created["commitment"]:
         result.problems.append("the seed does not match the published commitment (wrong seed)")

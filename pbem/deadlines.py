@@ -98,7 +98,7 @@ def remind_before(game: Game) -> timedelta:
 
 def _msgid(kind: str, game: Game, turn: str, seat: str, sender: str) -> str:
     domain = sender.rsplit("@", 1)[-1] or "localhost"
-    return f"<{kind}.{game.game_id}.{hashlib.sha256(turn.encode()).hexdigest()[:16]}.{seat}@{domain}>"
+    return f"<{kind}.{game.game_id}.{hashlib.sha256(game.mail_key(turn).encode()).hexdigest()[:16]}.{seat}@{domain}>"
 
 
 def _mail(game: Game, seat: str, sender: str, kind: str, subject: str, lines: list[str],

@@ -21,6 +21,10 @@ Event types (stable names, version 1 each):
   (the engine's derived events), state_hash, scores, over, winner.
 - ``GameAbandoned``: reason.
 - ``SeedRevealed``: seed (appended when the game ends; its sha256 must equal the commitment).
+- ``RolledBack``: to (the turn opened again), reason, undone (the turn labels set aside, in
+  order), keep_orders, state_hash (of the state rebuilt), turn (the pending turn after it).
+  Nothing is deleted: :func:`pbem.rollback.live_events` says which events still count
+  (see docs/gm-guide.md, "Rolling back").
 
 The state is never stored as the truth: :func:`fold` rebuilds it from these events.
 
@@ -60,7 +64,7 @@ def state_digest(state: State, seed: str, scheme: str | None) -> str:
     return hmac.new(key, canonical_json(state).encode("utf-8"), hashlib.sha256).hexdigest()
 
 INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders", "DeadlineSet",
-               "SeatChanged", "GameAbandoned", "SeedRevealed")
+               "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack")
 DERIVED_TYPES = ("TurnAdjudicated",)
 
 
@@ -104,6 +108,12 @@ class Game:
     seats: dict[str, dict[str, Any]] = field(default_factory=dict)
     turns: list[dict[str, Any]] = field(default_factory=list)  # TurnAdjudicated payloads (+ seq)
     abandoned: str | None = None
+    rollbacks: list[dict[str, Any]] = field(default_factory=list)  # RolledBack payloads (+ seq)
+
+    def mail_key(self, turn: str) -> str:
+        """``turn`` as outgoing Message-IDs name it: after a rollback a replayed turn's mails
+        get new ids (``~N``, N rollbacks so far), so mail clients do not drop them as duplicates."""
+        return f"{turn}~{len(self.rollbacks)}" if self.rollbacks else turn
 
     @property
     def pending(self) -> Pending | None:
@@ -152,9 +162,20 @@ def fold(game_id: str, events: Iterable[StoredEvent], seed: str | None = None, v
     ``seq``: the engine is not re-run up to there, and the cached state must hash to the
     recorded state hash (else :class:`ReplayMismatch`; the caller then folds without it).
     """
-    if snapshot is not None and not verify and until_turn is None:
-        return _fold_from_snapshot(game_id, list(events), seed, snapshot)
     events = list(events)
+    if any(e.type == "RolledBack" for e in events):
+        from pbem.rollback import fold_rolled_back
+
+        return fold_rolled_back(game_id, events, seed, verify, until_turn, snapshot)
+    return fold_live(game_id, events, seed, verify, until_turn, snapshot)
+
+
+def fold_live(game_id: str, events: list[StoredEvent], seed: str | None = None, verify: bool = False,
+              until_turn: str | None = None, snapshot: tuple[int, State] | None = None) -> Game:
+    """:func:`fold` of a log without ``RolledBack`` events (or of the events that still
+    count after them, :func:`pbem.rollback.live_events`)."""
+    if snapshot is not None and not verify and until_turn is None:
+        return _fold_from_snapshot(game_id, events, seed, snapshot)
     seed = seed or next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
     if seed is None:
         raise SeedUnknown(f"game {game_id}: the seed is not known here and not revealed in the log, "
@@ -185,7 +206,7 @@ def _fold_from_snapshot(game_id: str, events: list[StoredEvent], seed: str | Non
         raise ReplayMismatch(f"game {game_id}: cannot use the snapshot")
     created = head[0].payload
     scheme = created.get("state_digest")
-    if head[-1].type != "TurnAdjudicated" or state_digest(snap_state, seed, scheme) != head[-1].payload["state_hash"]:
+    if head[-1].type != "TurnAdjudicated" or head[-1].seq != snap_seq or state_digest(snap_state, seed, scheme) != head[-1].payload["state_hash"]:
         raise ReplayMismatch(f"game {game_id}: snapshot at event {snap_seq} does not match the log")
     game = Game(game_id, engine_for(game_id, created), created, snap_state, seed, snap_seq,
                 seats={s["name"]: dict(s) for s in created["seats"]}, deadlines=dict(created.get("deadlines", {})))
@@ -203,6 +224,8 @@ def fold_more(game: Game, events: Iterable[StoredEvent]) -> Game:
     for ev in events:
         if ev.seq != game.last_seq + 1:
             raise ReplayMismatch(f"event {ev.seq} does not follow event {game.last_seq}")
+        if ev.type == "RolledBack":  # needs the whole log (pbem.rollback): the caller folds again
+            raise ReplayMismatch(f"event {ev.seq} rolls the game back")
         _apply(game, ev, False)
         game.last_seq = ev.seq
     return game
@@ -219,6 +242,7 @@ def copy_game(game: Game) -> Game:
     clone.deadlines = dict(game.deadlines)
     clone.seats = {k: dict(v) for k, v in game.seats.items()}
     clone.turns = list(game.turns)
+    clone.rollbacks = list(game.rollbacks)
     return clone
 
 
@@ -228,12 +252,17 @@ def fold_steps(game_id: str, events: Iterable[StoredEvent], seed: str) -> Iterab
     The same :class:`Game` object is yielded each time, updated in place: read what you
     need before asking for the next step.
     """
+    from pbem.rollback import live_events, rollbacks_of
+
+    events = list(events)
+    live, rolled = live_events(events), rollbacks_of(events)
     game: Game | None = None
-    for ev in events:
+    for ev in live:
         if ev.type == "GameCreated":
             game = _created(game_id, ev, seed, False)
         elif game is not None:
             _apply(game, ev, False)
+            game.rollbacks = [r for r in rolled if r["seq"] < ev.seq] if rolled else []
             game.last_seq = ev.seq
             if ev.type == "TurnAdjudicated":
                 yield game

@@ -28,7 +28,14 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
         headers.append(("Seed", game.seed))
     if game.over:
         headers.append(("Result", game.engine.winner(game.state) or "none"))
+    from pbem.rollback import record_line, summary
+
+    rolled = summary(events)  # issue 19: a rollback shows with its reason; nothing is left out
+    headers += [("Rollback", record_line(r)) for r in rolled]
     turns = [_turn(game.engine.name, t) for t in game.turns]
+    for turn, payload in zip(turns, game.turns):
+        turn.notes += [f"adjudicated again after the rollback at event {r['seq']}: {r['reason']}"
+                       for r in rolled if r["to"] == payload["turn"] and payload["seq"] > r["seq"]]
     return Record(headers, turns)
 
 

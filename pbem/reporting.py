@@ -179,7 +179,7 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, events: list
         to = game.seats[report.viewer]["email"] if report.viewer in game.seats else sender
         who = {GM: "GM", PUBLIC: "public"}.get(report.viewer, report.viewer)
         subject = f"[{game.game_id}] {payload['turn']} report for {who}"
-        msgid = f"<report.{game.game_id}.{payload['turn']}.{who}@{domain}>"
+        msgid = f"<report.{game.game_id}.{game.mail_key(payload['turn'])}.{who}@{domain}>"
         msg = to_message(report.rendered, to=to, sender=sender, subject=subject, message_id=msgid,
                          in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)])
         msg[LOOP_HEADER] = "report"

@@ -220,7 +220,7 @@ def your_move_draft(game: Game, seat: str, sender: str) -> str:
     pending = game.pending
     assert pending is not None
     domain = sender.rsplit("@", 1)[-1] or "localhost"
-    return f"<move.{game.game_id}.{hashlib.sha256(pending.turn.encode()).hexdigest()[:16]}.{seat}@{domain}>"
+    return f"<move.{game.game_id}.{hashlib.sha256(game.mail_key(pending.turn).encode()).hexdigest()[:16]}.{seat}@{domain}>"
 
 
 def _state_at(store: Any, game: Game, events: list[Any], seq: int) -> Any:

@@ -1,0 +1,209 @@
+"""Rolling a game back without losing history (issue 19): ``pbem rollback G --to TURN``.
+
+A rollback is one more event, ``RolledBack``; nothing is deleted or rewritten, so the hash
+chain stays whole and ``replay --verify`` re-checks every turn ever adjudicated, the
+rolled-back ones included. Which events still count is a pure function of the log,
+:func:`live_events`: a rollback to turn T sets aside
+
+- the adjudication of T and everything decided after it (orders, voids, standing orders,
+  adjudications of later turns),
+- the orders submitted for T itself (unless the GM keeps them, ``--keep-orders``),
+- the deadlines of T and of every set-aside turn (a replayed turn gets the deadline the
+  GM gives with the rollback, or the game's relative clock restarts; see docs/gm-guide.md);
+
+seat changes, the all-turns deadline (``*``) and events of other kinds stay in force. The
+game then waits for T again, in exactly the state it had before T was first adjudicated.
+The engines are pure and draw all chance from the seed by labels naming the draw (turn,
+step), never by call order or count, so re-adjudicating T with the same orders gives the
+same result, byte for byte.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.events import Game, ReplayMismatch, fold_live, state_digest
+from pbem.store import StoredEvent
+
+ROLLED_BACK = "RolledBack"
+#: Events that decide the game: set aside by a rollback that reaches back over them.
+DECIDING = frozenset({"OrdersSubmitted", "OrdersVoided", "StandingOrders", "TurnAdjudicated", ROLLED_BACK})
+
+
+def live_events(events: list[StoredEvent]) -> list[StoredEvent]:
+    """The events that still count after every ``RolledBack`` in ``events`` (in order,
+    without the ``RolledBack`` events themselves)."""
+    if not any(e.type == ROLLED_BACK for e in events):
+        return events
+    live: list[StoredEvent] = []
+    for ev in events:
+        if ev.type != ROLLED_BACK:
+            live.append(ev)
+            continue
+        to, keep = ev.payload["to"], bool(ev.payload.get("keep_orders"))
+        cut = cut_index(live, to)
+        if cut is None:
+            raise ReplayMismatch(f"event {ev.seq} rolls back to turn {to}, which was not adjudicated before it")
+        head = [e for e in live[:cut] if not _reopened(e, to, keep)]
+        tail = [e for e in live[cut:] if e.type not in DECIDING and not _turn_deadline(e)]
+        live = head + tail
+    return live
+
+
+def cut_index(live: list[StoredEvent], turn: str) -> int | None:
+    """The position in ``live`` of the last adjudication of ``turn`` (None: never adjudicated)."""
+    for i in range(len(live) - 1, -1, -1):
+        if live[i].type == "TurnAdjudicated" and live[i].payload["turn"] == turn:
+            return i
+    return None
+
+
+def _reopened(ev: StoredEvent, turn: str, keep_orders: bool) -> bool:
+    """True for an event before the cut that the reopened ``turn`` no longer has."""
+    if ev.type in ("OrdersSubmitted", "OrdersVoided"):
+        return not keep_orders and ev.payload.get("turn") == turn
+    return ev.type == "DeadlineSet" and ev.payload.get("turn") == turn
+
+
+def _turn_deadline(ev: StoredEvent) -> bool:
+    return ev.type == "DeadlineSet" and ev.payload.get("turn") != "*"
+
+
+def rollbacks_of(events: list[StoredEvent]) -> list[dict[str, Any]]:
+    """Every ``RolledBack`` payload of ``events`` with its ``seq``, oldest first."""
+    return [{**e.payload, "seq": e.seq} for e in events if e.type == ROLLED_BACK]
+
+
+def fold_rolled_back(game_id: str, events: list[StoredEvent], seed: str | None, verify: bool,
+                     until_turn: str | None, snapshot: tuple[int, Any] | None) -> Game:
+    """:func:`pbem.events.fold` of a log holding rollbacks: the events that still count are
+    folded; ``verify`` also re-runs the history as it stood before each rollback (every turn
+    adjudicated then, the ones set aside included) and checks each rollback's state hash."""
+    seed = seed or next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
+    if verify:
+        _verify_history(game_id, events, seed)
+    live = live_events(events)
+    game = fold_live(game_id, live, seed, verify, until_turn, None if verify else snapshot)
+    if until_turn is None:
+        game.last_seq = events[-1].seq
+    game.rollbacks = [r for r in rollbacks_of(events) if r["seq"] <= game.last_seq]
+    return game
+
+
+def _verify_history(game_id: str, events: list[StoredEvent], seed: str | None) -> None:
+    """Re-run (verifying) the log as it stood before its last rollback, which recursively
+    covers the earlier ones, and check each rollback's recorded state hash."""
+    from pbem.events import fold
+
+    last = max(i for i, e in enumerate(events) if e.type == ROLLED_BACK)
+    fold(game_id, events[:last], seed, verify=True)  # checks the earlier rollbacks on the way
+    for i in (last,):
+        rebuilt = fold_live(game_id, live_events(events[:i + 1]), seed)
+        want = events[i].payload.get("state_hash")
+        got = state_digest(rebuilt.state, rebuilt.seed, rebuilt.digest_scheme)
+        if want is not None and got != want:
+            raise ReplayMismatch(f"event {events[i].seq} (RolledBack): the rebuilt state {got[:12]} differs "
+                                 f"from the recorded {want[:12]}")
+
+
+# -- the GM's operation -------------------------------------------------------------------
+def rollback(service: Any, game_id: str, to: str, reason: str, deadline: str | None = None,
+             keep_orders: bool = False) -> dict[str, Any]:
+    """Roll ``game_id`` back so that turn ``to`` is open again (one write transaction: the
+    ``RolledBack`` event, the reopened turn's deadline, and a mail to every seat).
+
+    ``deadline`` (ISO 8601 with zone, or ``+3d`` from now) is the reopened turn's deadline;
+    without it a game with a relative clock restarts it now, and a game whose all-turns
+    deadline has passed is refused (the next ``pbem tick`` would force the turn at once)."""
+    from pbem import deadlines, notify
+    from pbem.errors import DomainError
+    from pbem.store import NewEvent
+
+    if not reason.strip():
+        raise DomainError("give a --reason: every seat is told why the turn is open again")
+    now = service.store.clock()
+    with service.store.transaction():
+        game = service.load(game_id)
+        events = service.store.events(game_id)
+        _check_can_roll_back(game, events, to)
+        live = live_events(events)
+        cut = cut_index(live, to)
+        assert cut is not None
+        undone = [e.payload["turn"] for e in live[cut:] if e.type == "TurnAdjudicated"]
+        payload: dict[str, Any] = {"to": to, "reason": reason.strip(), "undone": undone, "keep_orders": keep_orders}
+        rebuilt = _rebuilt(game_id, events, payload, game.seed)
+        payload["state_hash"] = rebuilt.state_hash
+        payload["turn"] = rebuilt.pending.turn if rebuilt.pending else None
+        new = [NewEvent(ROLLED_BACK, payload)]
+        value = deadlines.resolve(deadline, None, now) if deadline else None
+        if value is None and rebuilt.deadline and deadlines.is_due(rebuilt.deadline, now):
+            raise DomainError(f"the deadline of every turn ({rebuilt.deadline}) has passed, so the next tick would "
+                              f"force turn {to} at once: give --deadline WHEN (e.g. +3d) for the reopened turn")
+        if value is not None:
+            new.append(NewEvent("DeadlineSet", {"turn": payload["turn"], "deadline": value,
+                                                "utc": deadlines.utc_text(deadlines.instant(value))}))
+        stored = service.store.append(game_id, new, game.last_seq).events
+        after = service._start_clock(service.load(game_id), now)
+        service._project(after)
+        for seat in after.seats:
+            notify.queue(service.store, after, notice(after, seat, payload, service.sender), cause_seq=stored[0].seq)
+    return {"game": game_id, "to": to, "reason": payload["reason"], "undone": undone, "turn": payload["turn"],
+            "keep_orders": keep_orders, "event": stored[0].seq, "state_hash": payload["state_hash"],
+            "deadline": after.deadline, "mailed": list(after.seats)}
+
+
+def _check_can_roll_back(game: Game, events: list[StoredEvent], to: str) -> None:
+    """A clear refusal when ``to`` cannot be reopened."""
+    from pbem.errors import DomainError
+
+    if game.abandoned is not None or any(e.type == "SeedRevealed" for e in events):
+        raise DomainError(f"game {game.game_id} has ended and its seed is revealed, so players could foresee "
+                          f"every draw of a replayed turn: branch it instead (pbem branch {game.game_id} --at TURN "
+                          "--as NEW)")
+    if not any(t["turn"] == to for t in game.turns):
+        done = [t["turn"] for t in game.turns]
+        hint = f"turns adjudicated so far: {', '.join(done[-8:])}" if done else "no turn has been adjudicated yet"
+        raise DomainError(f"turn {to!r} of {game.game_id} has not been adjudicated, so it cannot be reopened; {hint}")
+
+
+def _rebuilt(game_id: str, events: list[StoredEvent], payload: dict[str, Any], seed: str) -> Game:
+    """The game as it will be right after the ``RolledBack`` event of ``payload``."""
+    mark = StoredEvent(game_id, events[-1].seq + 1, ROLLED_BACK, 1, payload, "", "", "")
+    return fold_live(game_id, live_events([*events, mark]), seed)
+
+
+def notice(game: Game, seat: str, payload: dict[str, Any], sender: str) -> Any:
+    """The short mail telling ``seat`` which turn is open again and why."""
+    from pbem.mailbase import Outgoing, base_message, format_deadline
+
+    to, turn = game.seats[seat]["email"], payload["to"]
+    pending = game.pending
+    lines = [f"Game {game.game_id}: the GM rolled the game back. Turn {turn} is open again.",
+             f"Reason: {payload['reason']}", "",
+             "Set aside (kept in the game's history, no longer in force): the adjudication of "
+             + ", ".join(payload["undone"]) + ".", ""]
+    if payload.get("keep_orders"):
+        lines.append(f"Orders accepted for {turn} before it was first adjudicated still stand; you may replace them.")
+    else:
+        lines.append(f"Orders sent for {turn} before the rollback no longer count: send them again (the same orders "
+                     "give the same result; chance is drawn from the same seed by the same labels).")
+    if pending is not None:
+        lines += [f"Awaited now for {pending.turn}: {', '.join(pending.seats)}.",
+                  f"Deadline: {format_deadline(game.deadline)}"]
+    lines.append(f"Send a block starting with: GAME {game.game_id} {seat} <your password>")
+    msg = base_message(game, to, f"[{game.game_id}] rolled back: turn {turn} is open again", sender, "rollback")
+    msg.set_content("\n".join(lines) + "\n")
+    return Outgoing(to, msg["Subject"], msg, "rollback")
+
+
+def summary(events: list[StoredEvent]) -> list[dict[str, Any]]:
+    """The rollbacks of a log as archives and records show them: event, turn reopened,
+    reason, and the turns set aside."""
+    return [{"seq": r["seq"], "to": r["to"], "reason": r["reason"], "undone": list(r["undone"])}
+            for r in rollbacks_of(events)]
+
+
+def record_line(rollback: dict[str, Any]) -> str:
+    """One rollback in words (a record header, a report line)."""
+    return (f"event {rollback['seq']}: turn {rollback['to']} reopened; set aside "
+            f"{', '.join(rollback['undone'])}; reason: {rollback['reason']}")
