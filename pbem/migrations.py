@@ -55,10 +55,17 @@ def _m003_send_leases(db: sqlite_utils.Database) -> None:
     db["delivery_problems"].create_index(["address"])
 
 
+def _m004_perfreports_blobs(db: sqlite_utils.Database) -> None:
+    # perfreports slice (issue 14): each picture of the outbox stored once, content-addressed
+    # by the SHA-256 of its bytes and referred to from packed outbox messages (pbem.mailpack)
+    db["blobs"].create({"sha256": str, "data": bytes}, pk="sha256", not_null={"data"})
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_secrets", _m002_secrets),
     ("003_send_leases", _m003_send_leases),
+    ("004_perfreports_blobs", _m004_perfreports_blobs),
 ]
 
 

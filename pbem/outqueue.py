@@ -77,7 +77,8 @@ def _now(store: Store) -> datetime:
 
 
 def due(store: Store) -> list[dict[str, Any]]:
-    """The messages a sender would try now, in queue order (leases ignored)."""
+    """The messages a sender would try now, in queue order (leases ignored); their
+    ``message`` as stored (packed: see :func:`pbem.mailpack.unpack`)."""
     sql = ("select * from outbox where sent_at is null and failed_at is null "
            "and (next_attempt_at is null or next_attempt_at <= ?) order by id")
     return list(store.db.query(sql, [iso(_now(store))]))
@@ -98,7 +99,9 @@ def claim_next(store: Store, owner: str, policy: RetryPolicy, skip: set[int]) ->
             if held and held != owner:
                 log.warning("outbox %s to %s: the send run %s stopped while sending it; sending it again, "
                             "so it may reach %s twice", row["id"], row["to_addr"], held, row["to_addr"])
-            return Claim(row, owner, taken_over=bool(held and held != owner))
+            from pbem.mailpack import unpack_row
+
+            return Claim(unpack_row(store.db.conn, row), owner, taken_over=bool(held and held != owner))
     return None
 
 

@@ -332,16 +332,20 @@ class Store:
     def enqueue(self, game_id: str | None, to: str, subject: str, message: bytes,
                 kind: str, message_id: str, cause_seq: int | None = None) -> int:
         """Queue one outgoing message (call inside the transaction that causes it)."""
+        from pbem.mailpack import pack
+
         table = self.db["outbox"]
-        table.insert({"game_id": game_id, "to_addr": to, "subject": subject, "message": message,
+        table.insert({"game_id": game_id, "to_addr": to, "subject": subject, "message": pack(self.db.conn, message),
                       "kind": kind, "message_id": message_id, "cause_seq": cause_seq,
                       "created_at": self.now(), "sent_at": None, "attempts": 0, "last_error": None})
         return int(table.last_pk)  # type: ignore[arg-type]
 
     def outbox(self, unsent_only: bool = False) -> list[dict[str, Any]]:
         """Queued messages in order (``unsent_only``: those not yet delivered)."""
+        from pbem.mailpack import unpack_row
+
         sql = "select * from outbox" + (" where sent_at is null" if unsent_only else "") + " order by id"
-        return list(self.db.query(sql))
+        return [unpack_row(self.db.conn, row) for row in self.db.query(sql)]
 
     def mark_sent(self, outbox_id: int) -> None:
         """Record that a message was delivered."""

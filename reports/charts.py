@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import io
+import json
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from matplotlib.figure import Figure
+
+from reports.pngout import figure_png
 
 PNG_OPTS: dict[str, Any] = {"format": "png", "metadata": {"Software": None}, "dpi": 100}
 #: One marker shape per seat, in seat order (lines of equal values stay distinguishable).
@@ -22,7 +25,24 @@ def series(history: Sequence[Mapping[str, Any]], key: str, seats: Sequence[str])
 
 def line_charts(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]],
                 palette: Mapping[str, str], xlabel: str = "") -> bytes:
-    """One line chart per ``(key, title)`` panel, side by side, seats coloured by ``palette``."""
+    """One line chart per ``(key, title)`` panel, side by side, seats coloured by ``palette``.
+
+    Drawn once per process for the same figures (every viewer of a turn shares the public
+    history): the result is cached by its inputs."""
+    key = json.dumps({"history": [{k: h[k] for k in ("turn", *(k for k, _ in panels)) if k in h} for h in history],
+                      "panels": [list(p) for p in panels], "palette": list(palette.items()), "xlabel": xlabel},
+                     sort_keys=True, default=str)
+    return _line_charts(key)
+
+
+@lru_cache(maxsize=8)
+def _line_charts(key: str) -> bytes:
+    spec = json.loads(key)  # the inputs, as drawn
+    return _draw(spec["history"], [tuple(p) for p in spec["panels"]], dict(spec["palette"]), spec["xlabel"])
+
+
+def _draw(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]],
+          palette: Mapping[str, str], xlabel: str) -> bytes:
     labels = [str(h.get("turn", i + 1)) for i, h in enumerate(history)]
     fig = Figure(figsize=(4.2 * len(panels), 3.4))
     axes = fig.subplots(1, len(panels), squeeze=False)[0]
@@ -45,9 +65,7 @@ def line_charts(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str
             ax.set_xlabel(xlabel, fontsize=8)
     axes[0].legend(fontsize=8, loc="upper left")
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, **PNG_OPTS)
-    return buf.getvalue()
+    return figure_png(fig)
 
 
 def _axes_limits(ax: Any, data: Mapping[str, Sequence[float]], n: int) -> None:

@@ -1,26 +1,25 @@
 """A rendered report as a mail message (stdlib ``email``, ``policy.default``).
 
-Structure::
+Structure (each picture once: a phone downloads the map once, the outbox stores it once)::
 
-    multipart/mixed
+    multipart/related              (root: the alternative)
       multipart/alternative
-        text/plain                 the text report
-        multipart/related
-          text/html                pictures referred to as cid:...
-          image/png (inline)       one part per picture
-      image/png (attachment)       the map again, to save or forward
+        text/plain                 the text report (it names the attached map.png)
+        text/html                  pictures referred to as cid:...
+      image/png (attachment)       map.png: shown in the HTML (cid) and offered to save or forward
+      image/png (inline)           the other pictures (charts), shown in the HTML
 """
 
 from __future__ import annotations
 
 import hashlib
 from email import policy
-from email.message import EmailMessage
+from email.message import EmailMessage, MIMEPart
 from email.utils import make_msgid
 
 from reports.model import Rendered
 
-#: The picture that is also attached as a file.
+#: The picture offered as an attachment (to save or forward); the others are inline.
 ATTACHED = "map.png"
 
 
@@ -32,8 +31,8 @@ def content_id(name: str, message_id: str) -> str:
 
 def to_message(r: Rendered, *, to: str, sender: str, subject: str, message_id: str,
                in_reply_to: str | None, references: list[str]) -> EmailMessage:
-    """The report as a MIME message: text and HTML alternatives, the pictures inline
-    (``cid:``) in the HTML, and the map also as an attachment.
+    """The report as a MIME message: text and HTML alternatives, the pictures (each once)
+    referred to by ``cid:`` in the HTML, the map marked as an attachment.
 
     ``message_id`` and the ids in ``in_reply_to``/``references`` are given with or
     without angle brackets. No Date header is set (the sender adds it when sending) and
@@ -50,17 +49,31 @@ def to_message(r: Rendered, *, to: str, sender: str, subject: str, message_id: s
     if references:
         msg["References"] = " ".join(_angle(ref) for ref in references)
     msg["Auto-Submitted"] = "auto-generated"
+    msg["MIME-Version"] = "1.0"
     cids = {name: content_id(name, message_id) for name in sorted(r.images)}
-    msg.set_content(r.text, subtype="plain", charset="utf-8")
-    msg.add_alternative(_html_with_cids(r.html, cids), subtype="html", charset="utf-8")
-    html_part = msg.get_payload()[1]
+    body = MIMEPart(policy=policy.default)
+    html = _html_with_cids(r.html, cids)
+    body.set_content(r.text, subtype="plain", charset="utf-8", cte=_cte(r.text))
+    body.add_alternative(html, subtype="html", charset="utf-8", cte=_cte(html))
+    msg.add_header("Content-Type", "multipart/related", type="multipart/alternative")
+    msg.attach(body)
     for name, cid in cids.items():
-        html_part.add_related(r.images[name], maintype="image", subtype=_subtype(name),
-                              cid=f"<{cid}>", filename=name, disposition="inline")
-    if ATTACHED in r.images:
-        msg.add_attachment(r.images[ATTACHED], maintype="image", subtype="png", filename=ATTACHED)
+        picture = MIMEPart(policy=policy.default)
+        picture.set_content(r.images[name], maintype="image", subtype=_subtype(name), cid=f"<{cid}>",
+                            filename=name, disposition="attachment" if name == ATTACHED else "inline")
+        msg.attach(picture)
     _fix_boundaries(msg, message_id)
     return msg
+
+
+#: The longest line SMTP carries (RFC 5321 4.5.3.1.6: 1000 octets with CRLF).
+MAX_LINE = 998
+
+
+def _cte(text: str) -> str | None:
+    """``8bit`` (the text as it is: no quoted-printable growth) when every line fits SMTP's
+    line limit, else None (the stdlib chooses quoted-printable or base64)."""
+    return "8bit" if max((len(line.encode("utf-8")) for line in text.splitlines()), default=0) <= MAX_LINE else None
 
 
 def _fix_boundaries(msg: EmailMessage, message_id: str) -> None:

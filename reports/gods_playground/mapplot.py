@@ -8,7 +8,6 @@ dagger; the report's footer lists them.
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Mapping
 from functools import lru_cache
@@ -17,7 +16,7 @@ from typing import Any
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
 
-from reports.charts import PNG_OPTS
+from reports.pngout import figure_png
 from reports.colors import text_on
 from reports.gods_playground import layout as L
 from reports.gods_playground.names import PHASE_SHORT, PHASES, enemy, family_colors, province
@@ -355,9 +354,7 @@ def map_png(view: Mapping[str, Any]) -> bytes:
 
 @lru_cache(maxsize=16)
 def _png(key: str) -> bytes:
-    buf = io.BytesIO()
-    map_figure(json.loads(key)).savefig(buf, **PNG_OPTS)
-    return buf.getvalue()
+    return figure_png(map_figure(json.loads(key)))
 
 
 def clear_cache() -> None:

@@ -6,8 +6,9 @@ canvas, and saved without metadata, so the same view gives byte-identical bytes.
 
 from __future__ import annotations
 
-import io
+import json
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -17,9 +18,11 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
 from reports import colors as col
+from reports.pngout import figure_png
 from reports.wallenstein.geometry import County, borders, counties, extent
 
-#: savefig options that keep the PNG free of version strings and timestamps.
+#: savefig options that keep the PNG free of version strings and timestamps (the benchmarks'
+#: floor: a plain savefig of the map; pictures are written by :func:`reports.pngout.figure_png`).
 PNG_OPTS: dict[str, Any] = {"format": "png", "metadata": {"Software": None}, "dpi": 100}
 FIGSIZE = (9.0, 9.6)
 REGION_LINE = "#3b2a14"
@@ -38,16 +41,40 @@ def battle_counties(view: Mapping[str, Any]) -> set[str]:
     return found
 
 
+#: What the map draws of a county (a view may hold more; it does not change the picture).
+DRAWN = ("owner", "armies", "buildings", "revolt_markers", "out_of_play")
+
+
 def render_map(view: Mapping[str, Any], title: str) -> bytes:
-    """The map of ``view`` as PNG bytes."""
-    return save_png(map_figure(view, title))
+    """The map of ``view`` as PNG bytes.
+
+    Only what the map draws is used (the seats' colours, each county's drawn fields, the
+    counties fought over), so every viewer whose view shows the same board gets the same
+    picture, drawn once per process and reused (season reports: once per season)."""
+    seats = view.get("seats", {})
+    known = view.get("counties", {})
+    key = {"title": title, "palette": list(col.seat_colors(seats).items()),
+           "counties": {n: None if c is None else {k: c.get(k) for k in DRAWN} for n, c in known.items()},
+           "battles": sorted(battle_counties(view))}
+    return _map_png(json.dumps(key, sort_keys=True))
+
+
+@lru_cache(maxsize=8)
+def _map_png(key: str) -> bytes:
+    drawn = json.loads(key)
+    view = {"seats": {s: {"color": c} for s, c in drawn["palette"]}, "counties": drawn["counties"],
+            "log": [{"type": "Battle", "county": c} for c in drawn["battles"]]}
+    return save_png(map_figure(view, drawn["title"]))
+
+
+def clear_cache() -> None:
+    """Forget the pictures drawn so far (tests of determinism draw twice)."""
+    _map_png.cache_clear()
 
 
 def save_png(fig: Figure) -> bytes:
-    """A figure as PNG bytes without metadata (byte-identical for identical figures)."""
-    buf = io.BytesIO()
-    fig.savefig(buf, **PNG_OPTS)
-    return buf.getvalue()
+    """A figure as palette PNG bytes without metadata (byte-identical for identical figures)."""
+    return figure_png(fig)
 
 
 def map_figure(view: Mapping[str, Any], title: str) -> Figure:

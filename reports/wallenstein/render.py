@@ -6,7 +6,7 @@ from reports import charts
 from reports.colors import seat_colors
 from reports.model import ReportInput, Rendered
 from reports.templating import render_html, render_text
-from reports.wallenstein.content import build_doc, viewer_label
+from reports.wallenstein.content import build_doc
 from reports.wallenstein.mapplot import render_map
 
 
@@ -20,7 +20,8 @@ def render_documents(inp: ReportInput) -> tuple[str, str]:
 
 def render_images(inp: ReportInput) -> dict[str, bytes]:
     """The map, and the chart once there is history, as PNG bytes."""
-    title = f"Wallenstein {inp.game_id} after {inp.turn} ({viewer_label(inp.viewer)})"
+    # no viewer in the title: every viewer of a turn shares one public map picture
+    title = f"Wallenstein {inp.game_id} after {inp.turn}"
     images = {"map.png": render_map(inp.view, title)}
     if inp.history:
         palette = seat_colors(inp.view.get("seats", {}))

@@ -27,9 +27,19 @@ def _message(rendered, **kw):
 def test_structure(rendered):
     msg = _message(rendered)
     kinds = [(p.get_content_type(), p.get_content_disposition()) for p in msg.walk()]
-    assert kinds == [("multipart/mixed", None), ("multipart/alternative", None), ("text/plain", None),
-                     ("multipart/related", None), ("text/html", None), ("image/png", "inline"),
-                     ("image/png", "inline"), ("image/png", "attachment")]
+    assert kinds == [("multipart/related", None), ("multipart/alternative", None), ("text/plain", None),
+                     ("text/html", None), ("image/png", "inline"), ("image/png", "attachment")]
+    assert msg.get_param("type") == "multipart/alternative"
+
+
+def test_each_picture_once(rendered):
+    """The map is carried once (referred to by the HTML and offered as an attachment)."""
+    raw = _message(rendered).as_bytes()
+    parsed = email.message_from_bytes(raw, policy=policy.default)
+    pictures = [p for p in parsed.walk() if p.get_content_maintype() == "image"]
+    assert sorted(p.get_filename() for p in pictures) == sorted(rendered.images)
+    assert [p.get_content() for p in pictures if p.get_filename() == "map.png"] == [rendered.images["map.png"]]
+    assert "map.png" in parsed.get_body(preferencelist=("plain",)).get_content()
 
 
 def test_headers(rendered):
@@ -46,7 +56,7 @@ def test_round_trip_through_bytes(rendered):
     body = parsed.get_body(preferencelist=("plain",))
     assert body.get_content() == rendered.text
     html = parsed.get_body(preferencelist=("html",)).get_content()
-    cids = [p["Content-ID"].strip("<>") for p in parsed.walk() if p.get_content_disposition() == "inline"]
+    cids = [p["Content-ID"].strip("<>") for p in parsed.walk() if p.get_content_maintype() == "image"]
     assert len(cids) == 2
     for cid in cids:
         assert f'src="cid:{cid}"' in html

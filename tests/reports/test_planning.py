@@ -113,7 +113,10 @@ def test_court_order_syntax_in_the_report_and_the_welcome_mail(tmp_path):
                             "--option", "expansion=court"]).exit_code == 0
     import sqlite3
 
-    welcome = sqlite3.connect(db).execute("SELECT message FROM outbox WHERE kind = 'welcome'").fetchone()[0]
+    from pbem.mailpack import unpack
+
+    conn = sqlite3.connect(db)
+    welcome = unpack(conn, conn.execute("SELECT message FROM outbox WHERE kind = 'welcome'").fetchone()[0])
     assert b"COURT3 <county>" in welcome and b"FAVOUR <card numbers" in welcome and b"BID TOWER" in welcome
     run.invoke(cli, ["--db", db, "bots", "c1", "--seat", "red", "--seat", "blue", "--seat", "yellow"])
     assert run.invoke(cli, ["--db", db, "adjudicate", "c1"]).exit_code == 0

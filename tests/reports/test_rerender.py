@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 import pbem.service
 from pbem.cli import cli
+from pbem.mailpack import unpack
 
 GAMES = [
     ("w1", "wallenstein", ("red", "blue", "yellow"), (), 4),
@@ -48,9 +49,11 @@ def _play(db: str, game_id: str, engine: str, seats: tuple[str, ...], extra: tup
 
 
 def _mailed(db: str) -> list[tuple[str, str, str, email.message.EmailMessage]]:
-    rows = sqlite3.connect(db).execute("SELECT subject, message FROM outbox WHERE kind LIKE 'report%'").fetchall()
+    conn = sqlite3.connect(db)
+    rows = conn.execute("SELECT subject, message FROM outbox WHERE kind LIKE 'report%'").fetchall()
     out = []
-    for subject, raw in rows:
+    for subject, stored in rows:
+        raw = unpack(conn, stored)  # the bytes sent (pictures stored once: pbem.mailpack)
         game_id, turn, who = re.match(r"\[(.*?)\] (\S+) report for (\S+)", subject).groups()
         msg = email.message_from_bytes(raw, policy=email.policy.default)
         out.append((game_id, turn, {"GM": "gm", "public": "public"}.get(who, who), msg))

@@ -1,0 +1,97 @@
+"""A 5-seat Wallenstein game played through the service, season by season, with every
+report: adjudicating one season against the floor of one savefig of its map, the size of
+one seat's report mail, and the database's growth per season.
+
+- ``adjudicate``: wall time of ``Service.adjudicate`` for one season (engine, events,
+  snapshot, every viewer's report rendered and queued), the median over the measured
+  seasons. Floor: saving, as PNG, one figure that already holds the season's map artists
+  (what drawing the map once costs at least). Target: ratio <= 3.
+- ``mail``: the largest seat report mail of the last season, in KB (target <= 150 KB).
+- ``database``: growth of the database file per season, in MB (target <= 0.5 MB).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.timing import best as _best
+
+QUICK = bool(os.environ.get("BENCH_QUICK"))
+SEATS = ("red", "blue", "green", "yellow", "purple")
+
+
+def play_seasons(directory: Path, seasons: int, seed: str = "bench-season") -> dict[str, Any]:
+    """Play ``seasons`` turns of a 5-seat Wallenstein game with random orders; returns the
+    adjudicate wall times, the DB size after creation and after the last season, and the
+    service (for the floor)."""
+    from adjudicator.chance import Chance
+    from pbem.service import Service
+    from pbem.store import Store
+
+    db = directory / "season.db"
+    service = Service(Store(db), "gm@bench.invalid")
+    service.new_game("season", "wallenstein", [(s, f"{s}@bench.invalid") for s in SEATS], {}, seed)
+    start_size = db.stat().st_size
+    bot, times, turns = Chance("bot:" + seed), [], []
+    for step in range(seasons):
+        game = service.load("season")
+        pending = game.pending
+        if pending is None:
+            break
+        for seat in pending.seats:
+            orders = game.engine.random_orders(game.state, seat, bot.stream(f"{step}/{seat}"))
+            service.submit("season", seat, orders, "", {"via": "bench"})
+        start = time.perf_counter()
+        service.adjudicate("season")
+        times.append(time.perf_counter() - start)
+        turns.append(pending.turn)
+    return {"service": service, "db": db, "start_size": start_size, "times": times, "turns": turns}
+
+
+def report_sizes(service: Any, turn: str) -> list[int]:
+    """The sizes in bytes of the seat report mails of ``turn``, as they would be sent."""
+    return [len(r["message"]) for r in service.store.outbox()
+            if r["kind"] == "report" and f" {turn} report" in r["subject"]]
+
+
+def map_floor(service: Any, repeat: int) -> float:
+    """One savefig of the current season's public map (a figure holding its artists)."""
+    from adjudicator.base import PUBLIC
+    from reports.wallenstein.mapplot import PNG_OPTS, map_figure
+
+    game = service.load("season")
+    fig = map_figure(game.engine.view(game.state, PUBLIC), "bench")
+    return _best(lambda: fig.savefig(io.BytesIO(), **PNG_OPTS), repeat)
+
+
+def run() -> list[dict[str, Any]]:
+    """Rows for ``python -m bench``."""
+    seasons = 3 if QUICK else 6
+    with tempfile.TemporaryDirectory() as tmp:
+        got = play_seasons(Path(tmp), seasons)
+        service, times, turns = got["service"], got["times"], got["turns"]
+        floor = map_floor(service, 3 if QUICK else 5)
+        measured = times[1:] if len(times) > 1 else times  # the first turn (the draft) warms caches
+        wall = statistics.median(measured)
+        mail = max(report_sizes(service, turns[-1]))
+        growth = (got["db"].stat().st_size - got["start_size"]) / len(times) / 1e6
+    return [
+        {"bench": "season", "measure": "adjudicate one season, all reports (5 seats)", "value": wall * 1000,
+         "unit": "ms", "floor": f"{floor * 1000:.3g} ms one savefig of the map", "ratio": wall / floor,
+         "note": f"median of {len(measured)} seasons; target ratio <= 3"},
+        {"bench": "season", "measure": "one seat's report mail", "value": mail / 1000, "unit": "KB",
+         "floor": "150 KB target", "ratio": mail / 150_000, "note": f"largest seat mail of {turns[-1]}"},
+        {"bench": "season", "measure": "database growth per season", "value": growth, "unit": "MB",
+         "floor": "0.5 MB target", "ratio": growth / 0.5, "note": f"{len(times)} turns, 5 seats, all mail"},
+    ]
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)

@@ -1,0 +1,108 @@
+"""Outbox messages stored small: each picture once, the rest compressed, sent byte for byte.
+
+A season's reports carry the same map and chart in every viewer's mail. The outbox keeps
+each message exactly as it will be sent, but not verbatim: every base64 picture part's body
+is replaced by a reference to a row of the ``blobs`` table (content-addressed by the
+SHA-256 of the picture's bytes, so a picture is stored once however many messages carry
+it), and the rest of the message is zlib-compressed. :func:`unpack` rebuilds the exact
+bytes; :func:`pack` checks that before it keeps the packed form, and keeps the message
+verbatim when a message would not come back identical (nothing is ever lost or altered).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import re
+import zlib
+from email import policy
+from email.parser import BytesParser
+from typing import Any
+
+#: The prefix of a packed message (a stored message without it is kept verbatim).
+MAGIC = b"pbem-packed-1\n"
+#: A picture's body in a packed message: ``\0blob <sha256> <line length>\0``.
+_REF = re.compile(rb"\x00blob ([0-9a-f]{64}) (\d+)\x00")
+#: Parts smaller than this stay in the message (a reference would not save anything).
+MIN_BLOB = 1024
+
+
+def encode_base64(data: bytes, line_length: int) -> str:
+    """``data`` in base64 lines of ``line_length`` characters, each ending in a newline
+    (the form the stdlib ``email`` package writes a binary part's body in)."""
+    step = line_length // 4 * 3
+    return "".join(binascii.b2a_base64(data[i:i + step]).decode("ascii") for i in range(0, len(data), step))
+
+
+def pack(db: Any, message: bytes) -> bytes:
+    """The stored form of ``message``: its pictures put in ``blobs`` (inside the caller's
+    transaction), the rest compressed. Falls back to ``message`` itself when the packed form
+    would not unpack to exactly ``message``."""
+    skeleton, blobs = message, {}
+    for body, raw, length in _pictures(message):
+        digest = hashlib.sha256(raw).hexdigest()
+        if skeleton.count(body) != 1:
+            continue
+        skeleton = skeleton.replace(body, b"\x00blob %s %d\x00" % (digest.encode("ascii"), length))
+        blobs[digest] = raw
+    packed = MAGIC + zlib.compress(skeleton, 6)
+    if _rebuild(skeleton, blobs.get) != message:
+        return message
+    for digest, raw in blobs.items():
+        db.execute("insert or ignore into blobs (sha256, data) values (?, ?)", [digest, raw])
+    return packed
+
+
+def unpack(db: Any, stored: bytes) -> bytes:
+    """The message exactly as queued, from its stored form (packed or verbatim)."""
+    if not stored.startswith(MAGIC):
+        return stored
+    skeleton = zlib.decompress(stored[len(MAGIC):])
+
+    def blob(digest: str) -> bytes | None:
+        row = db.execute("select data from blobs where sha256 = ?", [digest]).fetchone()
+        return None if row is None else bytes(row[0])
+
+    return _rebuild(skeleton, blob)
+
+
+def unpack_row(db: Any, row: dict[str, Any]) -> dict[str, Any]:
+    """An outbox row with its ``message`` as queued."""
+    if isinstance(row.get("message"), (bytes, bytearray)):
+        row["message"] = unpack(db, bytes(row["message"]))
+    return row
+
+
+def _rebuild(skeleton: bytes, blob: Any) -> bytes:
+    def body(match: re.Match[bytes]) -> bytes:
+        raw = blob(match.group(1).decode("ascii"))
+        if raw is None:
+            raise LookupError(f"outbox picture {match.group(1).decode('ascii')} is missing from the blobs table")
+        return encode_base64(raw, int(match.group(2))).encode("ascii")
+
+    return _REF.sub(body, skeleton)
+
+
+def _pictures(message: bytes) -> list[tuple[bytes, bytes, int]]:
+    """``(body as written, decoded bytes, line length)`` of each base64 non-text leaf part
+    large enough to be worth a blob."""
+    msg = BytesParser(policy=policy.default).parsebytes(message)
+    out = []
+    for part in msg.walk():
+        if part.is_multipart() or part.get_content_maintype() == "text":
+            continue
+        if str(part.get("Content-Transfer-Encoding", "")).lower() != "base64":
+            continue
+        body = part.get_payload()
+        if not isinstance(body, str) or len(body) < MIN_BLOB:
+            continue
+        try:
+            raw = base64.b64decode(body, validate=False)
+        except (binascii.Error, ValueError):
+            continue
+        length = len(body.split("\n", 1)[0])
+        if length % 4 or encode_base64(raw, length) != body:
+            continue
+        out.append((body.encode("ascii"), raw, length))
+    return out
