@@ -16,8 +16,6 @@ import binascii
 import hashlib
 import re
 import zlib
-from email import policy
-from email.parser import BytesParser
 from typing import Any
 
 #: The prefix of a packed message (a stored message without it is kept verbatim).
@@ -84,25 +82,27 @@ def _rebuild(skeleton: bytes, blob: Any) -> bytes:
     return _REF.sub(body, skeleton)
 
 
+#: A base64 body as the stdlib writes it: after a part's headers (one of them naming base64)
+#: and a blank line, lines of base64 up to the next boundary line.
+_BASE64_BODY = re.compile(rb"^Content-Transfer-Encoding: base64\n(?:[^\n]+\n)*?\n((?:[A-Za-z0-9+/=]+\n)+)",
+                          re.MULTILINE | re.IGNORECASE)
+
+
 def _pictures(message: bytes) -> list[tuple[bytes, bytes, int]]:
-    """``(body as written, decoded bytes, line length)`` of each base64 non-text leaf part
-    large enough to be worth a blob."""
-    msg = BytesParser(policy=policy.default).parsebytes(message)
+    """``(body as written, decoded bytes, line length)`` of each base64 part body large
+    enough to be worth a blob (found without parsing the whole message; :func:`pack` checks
+    that the message rebuilds exactly before keeping the packed form)."""
     out = []
-    for part in msg.walk():
-        if part.is_multipart() or part.get_content_maintype() == "text":
-            continue
-        if str(part.get("Content-Transfer-Encoding", "")).lower() != "base64":
-            continue
-        body = part.get_payload()
-        if not isinstance(body, str) or len(body) < MIN_BLOB:
+    for match in _BASE64_BODY.finditer(message):
+        body = match.group(1)
+        if len(body) < MIN_BLOB:
             continue
         try:
             raw = base64.b64decode(body, validate=False)
         except (binascii.Error, ValueError):
             continue
-        length = len(body.split("\n", 1)[0])
-        if length % 4 or encode_base64(raw, length) != body:
+        length = body.index(b"\n")
+        if length % 4 or encode_base64(raw, length).encode("ascii") != body:
             continue
-        out.append((body.encode("ascii"), raw, length))
+        out.append((body, raw, length))
     return out
