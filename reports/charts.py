@@ -41,6 +41,11 @@ def _line_charts(key: str) -> bytes:
     return _draw(spec["history"], [tuple(p) for p in spec["panels"]], dict(spec["palette"]), spec["xlabel"])
 
 
+def clear_cache() -> None:
+    """Forget the charts drawn so far (benchmarks and tests of determinism draw twice)."""
+    _line_charts.cache_clear()
+
+
 def _draw(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]],
           palette: Mapping[str, str], xlabel: str) -> bytes:
     labels = [str(h.get("turn", i + 1)) for i, h in enumerate(history)]

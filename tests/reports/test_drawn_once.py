@@ -34,7 +34,7 @@ def _count(monkeypatch, module, name):
 
 def test_one_map_and_one_chart_per_season_for_every_viewer(monkeypatch, turns):
     mapplot.clear_cache()
-    charts._line_charts.cache_clear()
+    charts.clear_cache()
     maps = _count(monkeypatch, mapplot, "map_figure")
     drawn = _count(monkeypatch, charts, "_draw")
     for turn in turns:
