@@ -51,18 +51,22 @@ def to_message(r: Rendered, *, to: str, sender: str, subject: str, message_id: s
     msg["Auto-Submitted"] = "auto-generated"
     msg["MIME-Version"] = "1.0"
     cids = {name: content_id(name, message_id) for name in sorted(r.images)}
+    # the boundaries are given as the parts are made (no header parsed again afterwards)
+    msg.add_header("Content-Type", "multipart/related", type="multipart/alternative",
+                   boundary=_boundary(message_id, 0))
     body = MIMEPart(policy=policy.default)
-    html = _html_with_cids(r.html, cids)
     body.set_content(r.text, subtype="plain", charset="utf-8", cte=_cte(r.text))
-    body.add_alternative(html, subtype="html", charset="utf-8", cte=_cte(html))
-    msg.add_header("Content-Type", "multipart/related", type="multipart/alternative")
+    body.make_alternative(boundary=_boundary(message_id, 1))
+    html = _html_with_cids(r.html, cids)
+    html_part = MIMEPart(policy=policy.default)
+    html_part.set_content(html, subtype="html", charset="utf-8", cte=_cte(html))
+    body.attach(html_part)
     msg.attach(body)
     for name, cid in cids.items():
         picture = MIMEPart(policy=policy.default)
         picture.set_content(r.images[name], maintype="image", subtype=_subtype(name), cid=f"<{cid}>",
                             filename=name, disposition="attachment" if name == ATTACHED else "inline")
         msg.attach(picture)
-    _fix_boundaries(msg, message_id)
     return msg
 
 
@@ -76,11 +80,10 @@ def _cte(text: str) -> str | None:
     return "8bit" if max((len(line.encode("utf-8")) for line in text.splitlines()), default=0) <= MAX_LINE else None
 
 
-def _fix_boundaries(msg: EmailMessage, message_id: str) -> None:
-    """Replace the random MIME boundaries by ones derived from the Message-ID."""
-    for i, part in enumerate(p for p in msg.walk() if p.is_multipart()):
-        digest = hashlib.sha256(f"{message_id}/boundary/{i}".encode("utf-8")).hexdigest()[:24]
-        part.set_boundary(f"==pbem-{i}-{digest}==")
+def _boundary(message_id: str, i: int) -> str:
+    """The MIME boundary of the ``i``-th multipart (in walk order), derived from the Message-ID."""
+    digest = hashlib.sha256(f"{message_id}/boundary/{i}".encode("utf-8")).hexdigest()[:24]
+    return f"==pbem-{i}-{digest}=="
 
 
 def _angle(msgid: str) -> str:

@@ -66,3 +66,36 @@ def test_a_missing_picture_is_an_error_not_a_different_mail(tmp_path, rendered):
         store.db.execute("delete from blobs")
     with pytest.raises(LookupError):
         store.outbox()
+
+
+def test_the_send_path_delivers_what_was_queued(tmp_path, rendered):
+    """``pbem send`` claims a packed message and delivers the queued message (its Date added)."""
+    from email import policy
+    from email.parser import BytesParser
+
+    from pbem.deliver import send_outbox
+
+    class Recorder:
+        def __init__(self):
+            self.got = []
+
+        def deliver(self, message, to):
+            self.got.append((to, message))
+
+        def close(self):
+            pass
+
+    store = Store(tmp_path / "s.db")
+    mails = [_mail(rendered, v) for v in ("red", "blue")]
+    with store.transaction():
+        for i, mail in enumerate(mails):
+            store.enqueue("g", f"x{i}@example.org", "s", mail, "report", f"<m{i}@x>")
+    transport = Recorder()
+    assert all(s.ok for s in send_outbox(store, transport))
+    assert [to for to, _ in transport.got] == ["x0@example.org", "x1@example.org"]
+    for mail, (_, sent) in zip(mails, transport.got):
+        queued = BytesParser(policy=policy.default).parsebytes(mail)
+        queued["Date"] = sent["Date"]
+        assert sent.as_bytes() == queued.as_bytes()
+        assert [p.get_content() for p in sent.walk() if p.get_content_maintype() == "image"] == \
+               [p.get_content() for p in queued.walk() if p.get_content_maintype() == "image"]
