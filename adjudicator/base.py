@@ -148,3 +148,20 @@ def file_sha256(path: str) -> str:
     """SHA-256 of a file's bytes (for :meth:`Engine.data_files`)."""
     with open(path, "rb") as fh:  # reading packaged data is allowed: it is an input, not state
         return hashlib.sha256(fh.read()).hexdigest()
+
+
+def visible_events(engine: Any, events: Sequence[Event], viewer: str) -> list[Event]:
+    """``events`` (derived events) as ``viewer`` may see them, by the engine's optional
+    ``event_view(event, viewer)`` (the event, redacted for ``viewer``, or ``None`` to hide it).
+
+    An engine without ``event_view`` shows its derived events to the GM only: derived events
+    may name hidden things (docs/CONTRACTS.md, "Derived events")."""
+    rule = getattr(engine, "event_view", None)
+    if rule is None:
+        return [dict(e) for e in events] if viewer == GM else []
+    out = []
+    for event in events:
+        seen = rule(event, viewer)
+        if seen is not None:
+            out.append(seen)
+    return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.base import GM, PUBLIC
+from adjudicator.base import GM, PUBLIC, visible_events
 from pbem import colours
 from pbem.events import Game, fold_steps
 from pbem.mailbase import LOOP_HEADER, Outgoing, thread_id
@@ -61,15 +61,16 @@ def history(game_id: str, events: list[StoredEvent], seed: str, until: str | Non
     return out
 
 
-def recent_turns(game: Game, history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def recent_turns(game: Game, history: list[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
     """The turns since the last report before the current one (oldest first), each with its
-    derived events: what a report tells happened since the viewer's previous report."""
+    derived events as ``viewer`` may see them (the engine's ``event_view``): what a report
+    tells happened since the viewer's previous report."""
     reported = {h["turn"] for h in history if h.get("reported")}
     out: list[dict[str, Any]] = []
     for i, t in enumerate(reversed(game.turns)):
         if i > 0 and t["turn"] in reported:
             break
-        out.append({"turn": t["turn"], "events": list(t.get("events") or [])})
+        out.append({"turn": t["turn"], "events": visible_events(game.engine, t.get("events") or [], viewer)})
     return out[::-1]
 
 
@@ -159,7 +160,7 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
                           state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
                           deadline=game.deadline,
                           order_help=order_help(game.engine.name, game.created.get("options")),
-                          recent=recent_turns(game, history),
+                          recent=recent_turns(game, history, viewer),
                           record=public_record(game, payload["turn"]))
         out.append(TurnReport(viewer, payload["turn"], _cached(inp)))
     return out

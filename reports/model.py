@@ -17,8 +17,9 @@ class ReportInput:
     after that turn).
 
     ``recent`` lists the turns since the last report before this one, oldest first, each as
-    ``{"turn": label, "events": [derived events]}`` (the engine's derived events are public:
-    hidden choices appear in them only once revealed); a renderer tells from them what
+    ``{"turn": label, "events": [derived events]}``, each event as ``viewer`` may see it
+    (``adjudicator.base.visible_events``: the engine's ``event_view`` redacts or drops it; an
+    engine without one shows its events to the GM only); a renderer tells from them what
     happened since the viewer's last report.
 
     ``record`` is the public record of the moves since the last report that the view does not

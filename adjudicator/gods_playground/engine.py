@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.base import GameError, Order, Pending, Problem, State
+from adjudicator.base import Event, GameError, Order, Pending, Problem, State
 from adjudicator.chance import Stream
 from adjudicator.gods_playground import board, bots, flow, plans, setup, view
 from adjudicator.gods_playground.aftermath import winner_of
@@ -93,6 +93,10 @@ class GodsPlaygroundEngine:
         """The fingerprint of ``seat``'s unused plan (its hidden nobles and bids)."""
         code = view.secret_code(state, seat)
         return [code] if code else []
+
+    def event_view(self, event: Event, viewer: str) -> Event | None:
+        """``event`` as ``viewer`` may see it (``None``: not seen)."""
+        return view.event_view(event, viewer)
 
     def data_files(self) -> dict[str, str]:
         """The packaged board file and its hash."""

@@ -104,3 +104,20 @@ def _nobles(state: State, viewer: str, gm: bool) -> dict[str, Any]:
         else:
             out[x] = "face down" if state["placed"][x] else None
     return out
+
+
+#: Derived event types, all seen by the whole table (docs/gods-playground-rules.md): a hidden
+#: choice (face-down nobles, bids) enters an event only when it is revealed
+#: (``NoblesRevealed``, ``KingBids``); pre-sent plans never do.
+PUBLIC_EVENTS = frozenset({
+    "Setup", "StartingEstate", "Income", "NoblesRevealed", "NobleCubesPlaced", "KingBids", "StartPlayer",
+    "RoyalArmy", "Events", "Elections", "CossacksJoinTatars", "TreatyBroken", "InvasionDice", "Invasion",
+    "Influence", "FewerCubes", "Passed", "EstateBought", "SpecialAction", "Recruited", "Campaign",
+    "Counterattack", "Raid", "InfluenceSpreads", "Estates", "VictoryPoints", "RoundEnded", "GameOver",
+})
+
+
+def event_view(event: dict[str, Any], viewer: str) -> dict[str, Any] | None:
+    """``event`` as ``viewer`` may see it: every listed type is public; an unknown type is
+    shown to the GM only (a new event must be listed here to reach seats' reports)."""
+    return dict(event) if viewer == GM or event.get("type") in PUBLIC_EVENTS else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.base import GameError, Order, Pending, Problem, State
+from adjudicator.base import Event, GameError, Order, Pending, Problem, State
 from adjudicator.chance import Stream
 from adjudicator.havoc import bots, flow, setup, standing, tables, view
 from adjudicator.havoc.cards import JOHN
@@ -112,6 +112,10 @@ class HavocEngine:
     def data_files(self) -> dict[str, str]:
         """The packaged data files and their hashes."""
         return tables.data_files()
+
+    def event_view(self, event: Event, viewer: str) -> Event | None:
+        """``event`` as ``viewer`` may see it (hidden cards redacted; ``None``: not seen)."""
+        return view.event_view(event, viewer)
 
     # -- standing orders (beyond the Engine protocol) --------------------------------
     def is_standing(self, orders: Sequence[Order]) -> bool:

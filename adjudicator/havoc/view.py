@@ -67,3 +67,35 @@ def _current_battle(state: State) -> dict[str, Any] | None:
             "round": phase.get("round"), "joined": list(phase["joined"]), "out": list(phase["out"]),
             "passed": list(phase["passed"]), "john_laid": "three 9s" if phase["gaunt"] else None,
             "winner": phase.get("winner")}
+
+
+#: Derived events seen by the whole table as they are (docs/havoc-events.md): cards laid,
+#: looted, scavenged or set out face up, and every public step of the game.
+PUBLIC_EVENTS = frozenset({
+    "BattleOrder", "Setup", "NoCard", "PeaceRotated", "YearOfPeace", "Looting", "LootingLook", "DogsOut",
+    "TurnSkipped", "Havoc", "GauntDrawn", "GauntHavoc", "GauntLeaves", "Join", "Add", "StayOut", "Pass",
+    "BattleResult", "Scavenging", "Recruits", "Peacekeeper", "NextBattle", "FinalDeal", "Exchange",
+    "FinalBattle", "GameOver",
+})
+
+
+def event_view(event: dict[str, Any], viewer: str) -> dict[str, Any] | None:
+    """``event`` as ``viewer`` may see it: the GM sees every event; a seat sees the cards that
+    went into its own hand; everyone else sees a card drawn from the deck as ``None``, a deal
+    as its size, a shuffle without its order and a discard face down. Unknown types: GM only."""
+    kind = event.get("type")
+    if viewer == GM or kind in PUBLIC_EVENTS:
+        return dict(event)
+    own = event.get("seat") == viewer
+    if kind in ("Draw", "PeaceDiscard"):
+        return dict(event) if own else {**event, "card": None}
+    if kind == "Deal":
+        return dict(event) if own else {**event, "cards": [None] * len(event.get("cards") or [])}
+    if kind == "Recruit":
+        if own:
+            return dict(event)
+        took = [t if t.get("from") != "deck" else {**t, "card": None} for t in event.get("took") or []]
+        return {**event, "took": took, **({"public": took} if "public" in event else {})}
+    if kind in ("Shuffle", "Reshuffle"):
+        return {k: v for k, v in event.items() if k != "order"}
+    return None

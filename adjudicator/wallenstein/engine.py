@@ -104,6 +104,11 @@ class WallensteinEngine:
         """None: hands equal the public map; see tests/wallenstein/test_leaks.py instead."""
         return []
 
+    def event_view(self, event: dict[str, Any], viewer: str) -> dict[str, Any] | None:
+        """Every Wallenstein derived event is public (docs/wallenstein-events.md: no event
+        carries hidden information; ``view(...)["log"]`` shows them to every viewer)."""
+        return dict(event)
+
     def data_files(self) -> dict[str, str]:
         """Data file name -> SHA-256."""
         return data.data_files()

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.base import GM, PUBLIC, state_hash
+from adjudicator.base import GM, PUBLIC, state_hash, visible_events
 from adjudicator.chance import Chance
 from adjudicator.gods_playground.engine import ENGINE
 from pbem.reporting import history_entry, order_help
@@ -65,7 +65,8 @@ def report_input(step: Step, viewer: str, seed: str, game_id: str = "gp1",
                        seed_commitment=hashlib.sha256(seed.encode()).hexdigest(),
                        state_hash=state_hash(step.state), seed=seed if over else None,
                        deadline=None if over else DEADLINE, order_help=order_help("gods-playground"),
-                       recent=step.recent)
+                       recent=[{"turn": t["turn"], "events": visible_events(ENGINE, t["events"], viewer)}
+                               for t in step.recent])
 
 
 def viewers(state: dict[str, Any]) -> list[str]:
