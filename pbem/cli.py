@@ -54,7 +54,7 @@ def cli_db_path() -> str:
 def _register() -> None:
     from pbem.commands import games  # noqa: F401
 
-    for name in ("mail", "archive", "reports", "demo", "tick", "history"):
+    for name in ("mail", "archive", "reports", "demo", "tick", "history", "press"):
         try:
             __import__(f"pbem.commands.{name}")
         except ModuleNotFoundError as exc:

@@ -231,6 +231,10 @@ class Ingestor:
         if game is None:
             return result
         games.append(game)
+        if block.press:  # relayed whatever becomes of the orders (each judged on its own)
+            self._press(mail, game, block, key, result)
+            if not block.has_orders:
+                return result
         if self._standing(mail, game, block, key, result):
             return result
         body = self._turn_line(game, block, result, mail.date)
@@ -238,6 +242,31 @@ class Ingestor:
             return result
         self._orders(mail, game, block, body, key, result)
         return result
+
+    def _press(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult) -> None:
+        """Relay each PRESS block of an authenticated block (issue 19); the reply says to
+        whom, or why not. A block with only press is accepted when all of it was relayed."""
+        from pbem import press as press_log
+
+        result.press_only = not block.has_orders
+        for n, item in enumerate(block.press, 1):
+            where = f"PRESS on line {item.line}"
+            if not mail.is_mail:
+                result.press.append(f"{where}: not relayed: press is sent by a seat's own mail, not typed by the GM")
+                result.press_refused += 1
+                continue
+            item = replace(item, text=replies.mask_passwords(item.text, block.secrets))
+            try:
+                to, before = press_log.relay(self.store, game, block.seat, item, f"{key}/press{n}",
+                                             _source(mail, block), self.service.sender)
+            except DomainError as exc:
+                result.press.append(f"{where}: NOT relayed: {exc.message}")
+                result.press_refused += 1
+                continue
+            result.press.append(f"{where}: relayed to {', '.join(to)}" + (" (relayed before)" if before else ""))
+        if result.press_only:
+            result.accepted = not result.press_refused
+            result.turn = game.pending.turn if game.pending else None
 
     def _resolve_case(self, block: Block) -> Block:
         """The block with its game id and seat spelt as the game has them, when the player
@@ -541,7 +570,8 @@ def _count(results: list[BlockResult], envelope: EnvelopeResult) -> int:
     """How many problems the reply lists (a mail without any block counts as one)."""
     if not results:
         return max(1, len(envelope.problems))
-    return sum(len(r.problems) + bool(r.reason) + r.auth_failed for r in results) + len(envelope.problems)
+    return sum(len(r.problems) + bool(r.reason) + r.auth_failed + r.press_refused for r in results) \
+        + len(envelope.problems)
 
 
 def _note(results: list[BlockResult]) -> str:

@@ -6,6 +6,10 @@ game id on a GAME line that is not a seat name, and the part after ``:`` of ``se
 is replaced by asterisks of the same length. The archive keeps the SHA-256 of the original
 mail (the one its ``OrdersSubmitted`` event names), so whoever holds the original can
 still prove it is the mail that was played, and the SHA-256 of the masked bytes.
+
+A mail that carries press (``PRESS TO ...`` ... ``END`` in a block, issue 19) as well as
+orders has its press masked too, line by line (the PRESS line and its text; its END
+stays): press is private to its sender, its recipients and the GM, in archives always.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import re
 from collections.abc import Iterable
 
 from pbem.mailin import parse_mail
+from turns.envelope import parse_blocks
 
 _GAME_LINE = re.compile(r"(?im)^[ \t>]*GAME[ \t]+\S+[ \t]+(.+)$")
 
@@ -45,6 +50,15 @@ def mask_mail(raw: bytes, seats: Iterable[str]) -> bytes:
     for word in sorted(words, key=len, reverse=True):
         masked = masked.replace(word, "*" * len(word))
     out = masked.encode("utf-8", "surrogateescape")
+    press = press_lines(text)
+    if press:  # the press lines masked in the decoded text: the body is written from it
+        head = literal.split("\r\n\r\n", 1)[0].split("\n\n", 1)[0]
+        lines = text.split("\n")
+        body = "\n".join("*" * len(line) if n in press else line for n, line in enumerate(lines, 1))
+        for word in sorted(words, key=len, reverse=True):
+            body = body.replace(word, "*" * len(word))
+            head = head.replace(word, "*" * len(word))
+        return (_plain_head(head) + "\r\n\r\n" + body).encode("utf-8", "surrogateescape")
     if any(w.encode("utf-8") in out for w in words) or any(w in _decoded(out) for w in words):
         head = literal.split("\r\n\r\n", 1)[0].split("\n\n", 1)[0]
         body = text
@@ -53,6 +67,17 @@ def mask_mail(raw: bytes, seats: Iterable[str]) -> bytes:
             head = head.replace(word, "*" * len(word))
         out = (_plain_head(head) + "\r\n\r\n" + body).encode("utf-8", "surrogateescape")
     return out
+
+
+def press_lines(text: str) -> set[int]:
+    """The line numbers of ``text`` that hold press: each PRESS line and its text (to its
+    END, or to the end of the text when it has none)."""
+    found: set[int] = set()
+    last = len(text.split("\n"))
+    for block in parse_blocks(text).blocks:
+        for press in block.press:
+            found |= set(range(press.line, (press.end_line or last + 1)))
+    return found
 
 
 def _decoded(raw: bytes) -> str:

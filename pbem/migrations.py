@@ -61,11 +61,24 @@ def _m004_perfreports_blobs(db: sqlite_utils.Database) -> None:
     db["blobs"].create({"sha256": str, "data": bytes}, pk="sha256", not_null={"data"})
 
 
+def _m005_press_log(db: sqlite_utils.Database) -> None:
+    # press slice: press between seats (pbem/press.py), a per-game hash-chained log kept
+    # beside the event log (never in it: the event log is published, press is private)
+    db["press"].create({
+        "id": int, "game_id": str, "seq": int, "key": str, "turn": str, "sender": str, "recipients": str,
+        "to_all": int, "grey": int, "text": str, "bytes": int, "mail_key": str, "message_id": str,
+        "recorded_at": str, "prev_hash": str, "hash": str,
+    }, pk="id", not_null={"game_id", "seq", "key", "sender", "recipients", "text", "prev_hash", "hash"})
+    db["press"].create_index(["game_id", "seq"], unique=True)
+    db["press"].create_index(["key"], unique=True)
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_secrets", _m002_secrets),
     ("003_send_leases", _m003_send_leases),
     ("004_perfreports_blobs", _m004_perfreports_blobs),
+    ("005_press_log", _m005_press_log),
 ]
 
 

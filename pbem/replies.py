@@ -83,6 +83,9 @@ class BlockResult:
     deadline: str | None = None
     warnings: list[str] = field(default_factory=list)
     authenticated: bool = False  # the block's password and sender matched (or a GM's text)
+    press: list[str] = field(default_factory=list)  # one line per PRESS block: relayed to whom, or why not
+    press_only: bool = False  # the block held press and no orders
+    press_refused: int = 0  # how many of its PRESS blocks were not relayed
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready summary (for ``pbem ingest --json``); no password, no orders."""
@@ -123,6 +126,14 @@ def block_section(result: BlockResult) -> str:
     if not result.game:  # the blocks after the most one mail may hold
         return f"REJECTED: {result.reason}."
     where = f"game {result.game}, seat {result.seat}" + (f", turn {result.turn}" if result.turn else "")
+    if result.press_only:
+        return "\n".join([f"PRESS from {where} (GAME line {result.line}):", *("  " + p for p in result.press)])
+    return _orders_section(result, where) + (
+        "\n\nPress:\n" + "\n".join("  " + p for p in result.press) if result.press else "")
+
+
+def _orders_section(result: BlockResult, where: str) -> str:
+    """The reply text about the orders of one authenticated block."""
     if result.accepted:
         lines = [f"ACCEPTED: orders for {where} (GAME line {result.line}).", "",
                  *("  " + line for line in (result.orders_text or "(no orders)").splitlines()), "",
@@ -130,7 +141,8 @@ def block_section(result: BlockResult) -> str:
                  result.owes, f"Deadline: {format_deadline(result.deadline)}"]
         lines += [f"Warning: {w}" for w in result.warnings]
         return "\n".join(lines)
-    lines = [f"REJECTED: orders for {where} (GAME line {result.line}). Nothing of this block was "
+    nothing = "None of its orders were" if result.press else "Nothing of this block was"
+    lines = [f"REJECTED: orders for {where} (GAME line {result.line}). {nothing} "
              "recorded; orders you sent before for this turn still stand."]
     if result.reason:
         lines.append(f"  {excerpt(result.reason, 4 * EXCERPT)}")
@@ -169,6 +181,12 @@ def scrub(text: str, secrets: Iterable[str]) -> str:
     for secret in sorted({s for s in secrets if len(s) >= 6}, key=len, reverse=True):
         text = text.replace(secret, MASK)
     return text
+
+
+def mask_passwords(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` with ``secrets`` and every password-shaped word masked (press relayed to
+    other seats must never carry a password pasted into it by mistake)."""
+    return _PASSWORD_WORD.sub(MASK, scrub(text, secrets))
 
 
 def reply_subject(subject: str) -> str:

@@ -144,7 +144,9 @@ class Service:
         if not engine.min_seats <= len(names) <= engine.max_seats:
             raise DomainError(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats, got {len(names)}")
         seed = seed or new_seed()
-        options = dict(options or {})
+        from pbem.press import split_options
+
+        options, press_rules = split_options(dict(options or {}))  # press options are the service's
         try:
             state, setup_events = engine.create(names, options, seed)
         except GameError as exc:
@@ -163,6 +165,8 @@ class Service:
             "setup_events": setup_events, "state_hash": state_digest(state, seed, KEYED_DIGEST),
             "state_digest": KEYED_DIGEST, "deadlines": {"*": parse_deadline(deadline)} if deadline else {},
         }
+        if press_rules is not None:
+            payload["press"] = press_rules
         from pbem import colours
 
         wanted = colours.assign(engine.name, names, colors)

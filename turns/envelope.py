@@ -16,6 +16,10 @@ the original text (:meth:`str.splitlines`), so a block's ``body`` keeps every li
 (ignored ones blanked) and ``first_line`` says where it starts: grammar problems can then
 point at the line the player really wrote (``turns.base.check_orders(..., first_line=)``).
 
+Inside a block, ``PRESS TO <seats>`` (or ``PRESS TO ALL``) ... ``END`` is a press message
+to other seats (:class:`Press`): its lines are blanked in ``body`` (they are no orders) and
+its ``END`` closes the press, not the block.
+
 Passwords never appear in a problem, a ``repr`` or a ``str`` of a block.
 This module is pure: text in, values out.
 """
@@ -62,6 +66,30 @@ def shown_word(word: str, secret: bool = False) -> str:
     return word if len(word) <= SHOWN_LIMIT else word[:SHOWN_LIMIT - 1] + "\u2026"
 
 
+#: The recipients word meaning every other seat (``PRESS TO ALL``).
+ALL = "ALL"
+
+
+@dataclass(frozen=True)
+class Press:
+    """One ``PRESS TO ...`` ... ``END`` message inside a block.
+
+    ``to`` holds the recipient words as written (``("blue", "red")``, or ``("ALL",)``);
+    ``text`` the message lines between the PRESS line and its END (quoted lines dropped,
+    blank lines at the start and end removed). ``line`` is the PRESS line of the mail.
+    """
+
+    to: tuple[str, ...]
+    text: str
+    line: int
+    end_line: int | None
+
+    @property
+    def to_all(self) -> bool:
+        """True for ``PRESS TO ALL``."""
+        return [w.upper() for w in self.to] == [ALL]
+
+
 @dataclass(frozen=True)
 class Block:
     """One ``GAME ... END`` block.
@@ -79,6 +107,14 @@ class Block:
     first_line: int
     end_line: int | None
     problems: list[LineProblem] = field(default_factory=list)
+    press: tuple[Press, ...] = ()
+
+    @property
+    def has_orders(self) -> bool:
+        """True when ``body`` holds a line other than blanks, comments and a ``TURN`` line
+        (a block with only press needs no orders)."""
+        lines = [line.split("#", 1)[0].strip() for line in self.body.split("\n")]
+        return any(line and line.split()[0].upper() != "TURN" for line in lines)
 
     @property
     def game_line(self) -> int:
@@ -222,16 +258,65 @@ class _Open:
     game_line: int
     problems: list[LineProblem]
     body: list[str] = field(default_factory=list)
+    press: list[Press] = field(default_factory=list)
+    press_open: _OpenPress | None = None
 
     def close(self, end_line: int | None) -> Block:
         problems = list(self.problems)
-        if end_line is None:
-            name = self.game or "?"
+        name = self.game or "?"
+        if self.press_open is not None:
+            problems.append(LineProblem(self.press_open.line, f"the PRESS block opened on line "
+                                        f"{self.press_open.line} has no END line; end the press text with "
+                                        "END on a line of its own, then the GAME block with another END"))
+            self.press_open = None
+        elif end_line is None and self.press:
+            last = self.press[-1]
+            problems.append(LineProblem(self.game_line, f"block for game {name} opened on line "
+                                        f"{self.game_line} has no END line: the END on line {last.end_line} "
+                                        f"closed the PRESS block of line {last.line}; end the press text with "
+                                        "END, then the GAME block with another END"))
+        elif end_line is None:
             problems.append(LineProblem(self.game_line, f"block for game {name} opened on line "
                                         f"{self.game_line} has no END line; write END on a line of its own "
                                         "right after your last order"))
         return Block(self.game, self.seat, self.password, "\n".join(self.body),
-                     self.game_line + 1, end_line, problems)
+                     self.game_line + 1, end_line, problems, tuple(self.press))
+
+    def read_press(self, number: int, raw: str, words: list[str]) -> bool:
+        """Read a line of an open PRESS block (True), or False when it opens a new GAME
+        block (which ends this one, the press without END). Only END alone ends the press,
+        so prose such as "End of story" or "game on?" is press text."""
+        assert self.press_open is not None
+        self.body.append("")
+        if [w.upper() for w in words] == ["END"]:
+            self.press.append(self.press_open.close(number))
+            self.press_open = None
+            return True
+        if words and words[0] == "GAME" and len(words) >= 4 and not is_template(words):
+            self.body.pop()
+            return False
+        self.press_open.lines.append(clean_line(raw))
+        return True
+
+
+@dataclass
+class _OpenPress:
+    """A PRESS block being read."""
+
+    to: tuple[str, ...]
+    line: int
+    lines: list[str] = field(default_factory=list)
+
+    def close(self, end_line: int | None) -> Press:
+        return Press(self.to, "\n".join(self.lines).strip("\n"), self.line, end_line)
+
+
+def press_recipients(words: list[str]) -> tuple[str, ...]:
+    """The recipient words of a ``PRESS TO blue, red`` line (``TO`` may be left out)."""
+    names = [n for n in re.split(r"[,;\s]+", " ".join(words[1:])) if n]
+    if names and names[0].upper().rstrip(":") == "TO":
+        names = names[1:]
+    return tuple(names)
 
 
 def parse_blocks(text: str) -> EnvelopeResult:
@@ -247,6 +332,11 @@ def parse_blocks(text: str) -> EnvelopeResult:
     for number, raw in enumerate(text.splitlines(), start=1):
         if is_signature(raw) or is_original_separator(raw):
             break
+        if is_quoted(raw) and block is not None and block.press_open is not None:
+            block.body.append("")  # a quoted line in press text is dropped, as everywhere
+            continue
+        if block is not None and block.press_open is not None and block.read_press(number, raw, _words(raw)):
+            continue
         if is_quoted(raw):
             unquoted = clean_line(raw).lstrip().lstrip("> ")
             quoted_games += _keyword(unquoted) == "GAME" and not is_template(_words(unquoted))
@@ -267,6 +357,9 @@ def parse_blocks(text: str) -> EnvelopeResult:
         elif block is not None and keyword == "END":
             result.blocks.append(block.close(number))
             block = None
+        elif block is not None and keyword == "PRESS":
+            block.body.append("")
+            block.press_open = _OpenPress(press_recipients(words), number)
         elif block is not None:
             block.body.append(clean_line(raw).strip())
     if block is not None:

@@ -1,0 +1,225 @@
+"""Press between seats (issue 19): PRESS TO ... END blocks relayed by the GM's mailbox."""
+
+from __future__ import annotations
+
+import json
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from email.utils import format_datetime, make_msgid
+from datetime import datetime, timezone
+
+import pytest
+
+from pbem import press as press_log
+from pbem.errors import DomainError
+from pbem.ingest import Ingestor
+from pbem.mailin import RawMail
+from tests.mail.conftest import PASSWORDS, SEATS, create, replies, reply_text
+
+SECRET = "Meet me at the Danube, betray green in autumn"
+
+
+def mail(seat: str, body: str, subject: str = "orders", msgid: str | None = None) -> bytes:
+    """A real MIME mail from ``seat``'s registered address."""
+    msg = EmailMessage()
+    msg["From"] = SEATS[seat]
+    msg["To"] = "gm@pbem.example"
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(datetime(2026, 1, 1, 13, 0, tzinfo=timezone.utc))
+    msg["Message-ID"] = msgid or make_msgid(domain="example.org")
+    msg.set_content(body)
+    return bytes(msg)
+
+
+def block(seat: str, inner: str, game: str = "duel") -> str:
+    return f"Hi GM,\n\nGAME {game} {seat} {PASSWORDS[seat]}\n{inner}\nEND\n\nCheers\n"
+
+
+def relayed(service) -> list[dict]:
+    return [r for r in service.store.outbox() if r["kind"] == "press"]
+
+
+def text_of(row: dict) -> str:
+    return reply_text(row)
+
+
+def flat(text: str) -> str:
+    """``text`` with its line wrapping undone (a reply wraps long lines)."""
+    return " ".join(text.split())
+
+
+def test_press_only_block_is_relayed_to_the_named_seats_from_the_gm(games, ingest):
+    out = ingest(mail("blue", block("blue", f"PRESS TO red, green\n{SECRET}\nEND")))
+    assert out.outcome == "accepted"
+    rows = relayed(games)
+    assert sorted(r["to_addr"] for r in rows) == sorted([SEATS["red"], SEATS["green"]])
+    for row in rows:
+        msg = message_from_bytes(row["message"], policy=policy.default)
+        assert msg["From"] == "gm@pbem.example" and msg["Subject"] == "[duel] press from blue"
+        body = text_of(row)
+        assert SECRET in body and "seat blue" in body and "red, green" in body
+        assert SEATS["blue"] not in row["message"].decode("utf-8", "replace")  # no address passed on
+        assert msg["X-PBEM-Loop"] == "press"
+    [reply] = replies(games)
+    assert reply["to_addr"] == SEATS["blue"]
+    assert "PRESS on line 4: relayed to red, green" in reply_text(reply)
+    assert SECRET not in reply_text(reply)
+    assert games.load("duel").submitted == {}  # press needs no orders and records none
+
+
+def test_press_and_orders_in_one_block(games, ingest):
+    out = ingest(mail("red", block("red", f"BID 1\nPRESS TO ALL\n{SECRET}\nEND")))
+    assert out.outcome == "accepted"
+    assert {s: o["text"] for s, o in games.load("duel").submitted.items()} == {"red": "BID 1"}
+    assert sorted(r["to_addr"] for r in relayed(games)) == sorted(SEATS[s] for s in ("blue", "green", "yellow"))
+    assert all(text_of(r).count(SECRET) == 1 and "to every seat" in text_of(r) for r in relayed(games))
+    body = reply_text(replies(games)[0])
+    assert "ACCEPTED" in body and "BID 1" in body and "relayed to blue, green, yellow" in body
+
+
+def test_rejected_orders_do_not_stop_the_press_and_the_reply_says_so(games, ingest):
+    ingest(mail("red", block("red", f"BID 99\nPRESS TO blue\n{SECRET}\nEND")))
+    assert [r["to_addr"] for r in relayed(games)] == [SEATS["blue"]]
+    body = " ".join(reply_text(replies(games)[0]).split())
+    assert "REJECTED" in body and "None of its orders were recorded" in body and "relayed to blue" in body
+
+
+def test_same_mail_twice_relays_once(games):
+    raw = mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND"), msgid="<press-1@example.org>")
+    ingestor = Ingestor(games)
+    assert ingestor.ingest(RawMail(raw, "a")).outcome == "accepted"
+    assert ingestor.ingest(RawMail(raw, "b")).outcome == "duplicate"
+    assert Ingestor(games, retry_rejected=True).ingest(RawMail(raw, "c")).outcome == "duplicate"
+    assert len(relayed(games)) == 1 and len(press_log.rows(games.store, "duel")) == 1
+
+
+def test_press_from_an_unauthenticated_sender_is_refused_like_orders(games, ingest):
+    forged = mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND")).replace(
+        SEATS["blue"].encode(), b"mallory@evil.example")
+    assert ingest(forged).outcome == "rejected"
+    wrong = mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND").replace(PASSWORDS["blue"], "xxxx-yyyy-zzzz"))
+    assert ingest(wrong).outcome == "rejected"
+    assert relayed(games) == [] and press_log.rows(games.store, "duel") == []
+
+
+@pytest.mark.parametrize("inner,why", [
+    (f"PRESS TO purple\n{SECRET}\nEND", "no seat 'purple' in game duel"),
+    (f"PRESS TO blue\n{SECRET}\nEND", "names only your own seat"),
+    ("PRESS TO red\n\nEND", "holds no text"),
+    (f"PRESS\n{SECRET}\nEND", "names no seat"),
+    (f"PRESS TO red, ALL\n{SECRET}\nEND", "PRESS TO ALL alone"),
+])
+def test_bad_press_is_refused_with_a_reason_and_nothing_relayed(games, ingest, inner, why):
+    out = ingest(mail("blue", block("blue", inner)))
+    assert out.outcome == "rejected" and out.problems == 1
+    assert relayed(games) == []
+    body = flat(reply_text(replies(games)[0]))
+    assert "NOT relayed" in body and why in body
+
+
+def test_press_without_its_end_is_an_envelope_problem_and_nothing_is_relayed(games, ingest):
+    out = ingest(mail("blue", f"GAME duel blue {PASSWORDS['blue']}\nPRESS TO red\n{SECRET}\nEND\n"))
+    assert out.outcome == "rejected" and relayed(games) == []
+    assert "closed the PRESS block of line 2" in flat(reply_text(replies(games)[0]))
+
+
+def _game(service, monkeypatch, **options: str) -> None:
+    create(service, monkeypatch, "p1", ["red", "blue", "green"], options=options)
+
+
+@pytest.fixture
+def fresh(service, monkeypatch):
+    def make(**options: str):
+        _game(service, monkeypatch, **options)
+        return lambda raw: Ingestor(service).ingest(RawMail(raw, "<test>"))
+    return make
+
+
+def test_press_off_is_refused(service, fresh):
+    run = fresh(press="off")
+    out = run(mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND", "p1")))
+    assert out.outcome == "rejected" and relayed(service) == []
+    assert "press is off in game p1" in flat(reply_text(replies(service)[0]))
+    assert service.load("p1").created["options"] == {}  # the engine never sees press options
+
+
+def test_public_press_allows_only_to_all(service, fresh):
+    run = fresh(press="public")
+    run(mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND", "p1")))
+    assert relayed(service) == []
+    assert "allows only public press" in flat(reply_text(replies(service)[0]))
+    run(mail("blue", block("blue", f"PRESS TO ALL\n{SECRET}\nEND", "p1")))
+    assert sorted(r["to_addr"] for r in relayed(service)) == sorted([SEATS["red"], SEATS["green"]])
+
+
+def test_grey_press_hides_the_sender_from_recipients_not_from_the_gm(service, fresh):
+    run = fresh(press="grey")
+    run(mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND", "p1")))
+    [row] = relayed(service)
+    assert row["subject"] == "[p1] press (anonymous)"
+    body = text_of(row)
+    assert SECRET in body and "blue" not in body and "an anonymous seat" in body
+    assert "blue" not in row["message"].decode("utf-8", "replace").split("\n\n", 1)[0]
+    assert press_log.visible(service.store, "p1", "red")[0]["from"] is None
+    assert press_log.visible(service.store, "p1", "blue")[0]["from"] == "blue"
+    assert press_log.visible(service.store, "p1", None)[0]["from"] == "blue"
+
+
+def test_size_and_count_limits(service, fresh):
+    run = fresh(press_size="20", press_count="2")
+    run(mail("blue", block("blue", "PRESS TO red\n" + "x" * 21 + "\nEND", "p1")))
+    assert "21 bytes, more than the 20" in flat(reply_text(replies(service)[-1]))
+    for n in range(3):
+        run(mail("blue", block("blue", f"PRESS TO red\nnote {n}\nEND", "p1")))
+    assert [text_of(r).count("note ") for r in relayed(service)] == [1, 1]
+    assert "sent 2 press messages in turn round-1" in flat(reply_text(replies(service)[-1]))
+
+
+@pytest.mark.parametrize("options,why", [({"press": "loud"}, "choose one of on, public, grey, off"),
+                                         ({"press_size": "0"}, "at least 1"),
+                                         ({"press_count": "many"}, "at least 1")])
+def test_bad_press_options_are_refused_at_creation(service, monkeypatch, options, why):
+    with pytest.raises(DomainError, match=why):
+        _game(service, monkeypatch, **options)
+
+
+def test_a_password_pasted_into_press_is_never_relayed(games, ingest):
+    ingest(mail("blue", block("blue", f"PRESS TO red\nmy password is {PASSWORDS['blue']} and {PASSWORDS['red']}\nEND")))
+    body = text_of(relayed(games)[0])
+    assert PASSWORDS["blue"] not in body and PASSWORDS["red"] not in body and "******" in body
+
+
+def test_header_injection_in_press_stays_in_the_body(games, ingest):
+    evil = "Bcc: everyone@example.org\r\nSubject: hacked\n\nbody"
+    ingest(mail("blue", block("blue", f"PRESS TO red\n{evil}\nEND")))
+    [row] = relayed(games)
+    msg = message_from_bytes(row["message"], policy=policy.default)
+    assert msg["Bcc"] is None and msg["Subject"] == "[duel] press from blue"
+    assert row["to_addr"] == SEATS["red"]
+
+
+def test_gm_text_cannot_send_press(games):
+    out = Ingestor(games).ingest(RawMail(f"GAME duel blue\nPRESS TO red\n{SECRET}\nEND\nEND\n".encode(), "gm.txt"))
+    assert relayed(games) == [] and "press is sent by a seat's own mail" in (out.reply or "")
+
+
+def test_press_log_chain_detects_a_changed_row(games, ingest):
+    ingest(mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND")))
+    ingest(mail("red", block("red", "PRESS TO blue\nno\nEND")))
+    assert press_log.verify(games.store, "duel") == []
+    games.store.db.execute("update press set text = 'yes' where seq = 2")
+    assert press_log.verify(games.store, "duel") == ["press 2: changed after it was recorded"]
+
+
+def test_press_json_lists_what_the_gm_and_a_seat_may_see(games, ingest):
+    from click.testing import CliRunner
+
+    from pbem.app import App
+    from pbem.cli import cli
+
+    ingest(mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND")))
+    app = App(games.store.path)
+    gm = json.loads(CliRunner().invoke(cli, ["press", "duel", "--json"], obj=app).output)
+    assert [(p["from"], p["to"], p["text"]) for p in gm["press"]] == [("blue", ["red"], SECRET)]
+    green = CliRunner().invoke(cli, ["press", "duel", "--seat", "green", "--json"], obj=app)
+    assert json.loads(green.output)["press"] == []
