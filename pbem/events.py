@@ -3,7 +3,8 @@
 Event types (stable names, version 1 each):
 
 - ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses, and the
-  optional display_name}], options,
+  optional display_name}], options (the engine's), press (the optional press rules
+  {mode, max_bytes, per_turn} of :mod:`pbem.press`, never given to the engine),
   commitment (sha256 of the seed), data_files, setup_events, state_hash, deadlines,
   state_digest (the digest scheme of every state hash of the game, see below), and the
   optional relative clocks deadline_every, decision_every, remind_before (seconds). The seed

@@ -46,6 +46,9 @@ def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str |
     docs = ORDER_DOCS.get(game.engine.name)
     if docs:
         lines += [f"The full order syntax is in {docs} of pbem; ask your GM for a copy.", ""]
+    from pbem.press import welcome_lines
+
+    lines += welcome_lines(game)
     lines += [
         f"Seed commitment (sha256 of the game's secret seed): {game.created['commitment']}",
         "The seed itself is revealed when the game ends, so you can verify every draw.",

@@ -88,6 +88,18 @@ def rules_of(game: Game) -> Rules:
     return Rules(kept.get("mode", "on"), int(kept.get("max_bytes", 8192)), int(kept.get("per_turn", 10)))
 
 
+def welcome_lines(game: Game) -> list[str]:
+    """What the welcome mail says about press in ``game`` (nothing when press is off)."""
+    mode = rules_of(game).mode
+    if mode == "off":
+        return []
+    how = {"on": "'PRESS TO <seat>, <seat>' or 'PRESS TO ALL'", "public": "'PRESS TO ALL' (only public press "
+           "in this game)", "grey": "'PRESS TO <seat>, <seat>' or 'PRESS TO ALL' (anonymous in this game: "
+           "recipients are not told who sent it)"}[mode]
+    return ["Messages to other seats (press): put a block " + how + ", your text, then END, inside",
+            "your GAME block (before its own END). The service relays it without passing on any address.", ""]
+
+
 # -- checking ---------------------------------------------------------------------------
 def recipients(game: Game, seat: str, press: Press, rules: Rules) -> list[str]:
     """The seats ``press`` from ``seat`` goes to, in seating order; a :class:`DomainError`

@@ -93,6 +93,14 @@ def test_same_mail_twice_relays_once(games):
     assert len(relayed(games)) == 1 and len(press_log.rows(games.store, "duel")) == 1
 
 
+def test_a_rejected_mail_retried_does_not_relay_its_press_again(games):
+    raw = mail("red", block("red", f"BID 99\nPRESS TO blue\n{SECRET}\nEND"), msgid="<press-2@example.org>")
+    assert Ingestor(games).ingest(RawMail(raw, "a")).outcome == "rejected"  # the orders were wrong
+    again = Ingestor(games, retry_rejected=True).ingest(RawMail(raw, "b"))
+    assert again.outcome == "rejected" and len(relayed(games)) == 1
+    assert len(press_log.rows(games.store, "duel")) == 1
+
+
 def test_press_from_an_unauthenticated_sender_is_refused_like_orders(games, ingest):
     forged = mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND")).replace(
         SEATS["blue"].encode(), b"mallory@evil.example")
@@ -223,3 +231,21 @@ def test_press_json_lists_what_the_gm_and_a_seat_may_see(games, ingest):
     assert [(p["from"], p["to"], p["text"]) for p in gm["press"]] == [("blue", ["red"], SECRET)]
     green = CliRunner().invoke(cli, ["press", "duel", "--seat", "green", "--json"], obj=app)
     assert json.loads(green.output)["press"] == []
+
+
+def test_the_press_fixture_thunderbird_mail(games, ingest):
+    out = ingest("press.eml")
+    assert out.outcome == "accepted"
+    assert sorted(r["to_addr"] for r in relayed(games)) == sorted([SEATS["red"], SEATS["green"]])
+    assert {s: o["text"] for s, o in games.load("duel").submitted.items()} == {"blue": "BID 1"}
+
+
+def test_the_welcome_mail_says_how_to_send_press(service, fresh):
+    fresh(press="grey")
+    welcome = next(r for r in service.store.outbox() if r["kind"] == "welcome")
+    assert "PRESS TO <seat>" in text_of(welcome) and "anonymous in this game" in text_of(welcome)
+
+
+def test_no_press_line_in_the_welcome_when_press_is_off(service, fresh):
+    fresh(press="off")
+    assert all("PRESS" not in text_of(r) for r in service.store.outbox() if r["kind"] == "welcome")

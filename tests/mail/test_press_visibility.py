@@ -114,4 +114,5 @@ def test_a_third_seat_never_sees_press(tmp_path, engine, options):
     for text in [archive, *decoded, run(db, "log", "g1", "--json")]:
         assert "secret" not in text.lower()
     gm = json.loads(run(db, "press", "g1", "--json"))
-    assert [p["from"] for p in gm["press"]] == ["anna", "ben", mover] and gm["chain_problems"] == []
+    assert sorted(p["from"] for p in gm["press"]) == sorted(["anna", "ben", mover])  # Maildir order may vary
+    assert gm["chain_problems"] == []

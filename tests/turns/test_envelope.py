@@ -119,3 +119,37 @@ def test_template_game_lines_are_prose() -> None:
     assert [(b.body, b.end_line) for b in result.blocks] == [("BID 1\n", 4)]
     # a quoted template is not a quoted block
     assert parse_blocks("> GAME w1 red <password>\n").problems == []
+
+
+# -- press blocks (issue 19) ----------------------------------------------------------------
+def test_press_inside_a_block_is_kept_apart_from_the_orders():
+    text = ("Hi\nGAME w1 blue pw-1\nTAX Burgund\nPRESS TO red, green\nLet's ally.\n> quoted, dropped\n"
+            "End of story.\ngame on?\nEND\nBID 0\nEND\n")
+    [block] = parse_blocks(text).blocks
+    assert block.ok and block.end_line == 11
+    [press] = block.press
+    assert (press.to, press.line, press.end_line) == (("red", "green"), 4, 9)
+    assert press.text == "Let's ally.\nEnd of story.\ngame on?" and not press.to_all
+    assert block.body.split("\n") == ["TAX Burgund", "", "", "", "", "", "", "BID 0"]  # line numbers kept
+    assert block.has_orders
+
+
+def test_press_alone_needs_no_orders_and_to_is_optional():
+    [block] = parse_blocks("GAME w1 blue pw\nTURN round-1\nPRESS all\nhello\nEND\nEND\n").blocks
+    assert block.ok and not block.has_orders and block.press[0].to_all and block.press[0].text == "hello"
+
+
+def test_press_whose_end_closed_it_leaves_the_block_without_end():
+    [block] = parse_blocks("GAME w1 blue pw\nPRESS TO red\nhi\nBID 1\nEND\n").blocks
+    assert [p.message for p in block.problems] == [
+        "block for game w1 opened on line 1 has no END line: the END on line 5 closed the PRESS block of "
+        "line 2; end the press text with END, then the GAME block with another END"]
+
+
+def test_press_cut_by_a_signature_or_a_new_block_has_no_end():
+    result = parse_blocks("GAME w1 blue pw\nPRESS TO red\nhi\nGAME w1 red pw2\nBID 1\nEND\n")
+    first, second = result.blocks
+    assert "the PRESS block opened on line 2 has no END line" in first.problems[0].message
+    assert second.ok and not second.press
+    [cut] = parse_blocks("GAME w1 blue pw\nPRESS TO red\nhi\n-- \nBen\nEND\nEND\n").blocks
+    assert not cut.ok and cut.press == ()
