@@ -577,7 +577,9 @@ def _count(results: list[BlockResult], envelope: EnvelopeResult) -> int:
 def _note(results: list[BlockResult]) -> str:
     """The mail's status note: game/seat and outcome of each block (no password, no orders)."""
     parts = [f"{'?/?' if r.auth_failed or not r.game else f'{r.game}/{r.seat}'} "
-             f"{'accepted' if r.accepted else 'rejected'}" for r in results]
+             f"{'accepted' if r.accepted else 'rejected'}"
+             + (f" (press: {len(r.press) - r.press_refused} of {len(r.press)} relayed)" if r.press else "")
+             for r in results]
     return "; ".join(parts) or "no GAME block"
 
 

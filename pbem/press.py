@@ -165,10 +165,9 @@ def relay(store: Store, game: Game, seat: str, press: Press, key: str, source: M
         "key": key, "turn": turn, "sender": seat, "recipients": json.dumps(to), "to_all": int(press.to_all),
         "grey": int(rules.mode == "grey"), "text": press.text, "bytes": len(press.text.encode("utf-8")),
         "mail_key": source.get("mail_key"), "message_id": source.get("message_id")})
-    from pbem import notify
-
-    for name in to:
-        notify.queue(store, game, relay_message(game, name, row, sender))
+    for name in to:  # queued as pbem.notify.queue does (notify imports this module, not the reverse)
+        out = relay_message(game, name, row, sender)
+        store.enqueue(game.game_id, out.to, out.subject, bytes(out.message), out.kind, str(out.message["Message-ID"]))
     return to, False
 
 

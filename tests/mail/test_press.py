@@ -50,7 +50,7 @@ def flat(text: str) -> str:
 
 def test_press_only_block_is_relayed_to_the_named_seats_from_the_gm(games, ingest):
     out = ingest(mail("blue", block("blue", f"PRESS TO red, green\n{SECRET}\nEND")))
-    assert out.outcome == "accepted"
+    assert out.outcome == "accepted" and out.note == "duel/blue accepted (press: 1 of 1 relayed)"
     rows = relayed(games)
     assert sorted(r["to_addr"] for r in rows) == sorted([SEATS["red"], SEATS["green"]])
     for row in rows:
