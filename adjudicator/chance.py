@@ -16,14 +16,18 @@ from the revealed seed without this software:
    draw ``j`` in ``[0, i]`` and swap positions ``i`` and ``j``.
 
 No game code uses the ``random`` module: its sequences are not promised across versions.
+
+A historical game has no seed: its chance outcomes were recorded at the table. Its "seed" is
+then the text of those outcomes (:mod:`adjudicator.recorded`), and :class:`Chance` over it
+reads each draw from its line instead of deriving it; the commitment is the hash of that text.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -88,12 +92,28 @@ class Stream:
             out[i], out[j] = out[j], out[i]
         return out
 
+    def outcome(self, kind: str, compute: Callable[[Stream], T], write: Callable[[T], str],
+                read: Callable[[str], T], example: str = "") -> T:
+        """A compound draw (e.g. a tower throw): ``compute`` draws it from this stream.
+
+        ``kind`` is the first word of its recorded line and ``write``/``read`` turn it into
+        the rest of that line and back (``read`` checks the words against the game and raises
+        :class:`adjudicator.recorded.ChanceProblem`); a recorded source reads the outcome
+        instead of drawing it, a recording one writes it down (:mod:`adjudicator.recorded`).
+        """
+        return compute(self)
+
 
 class Chance:
     """The chance source of one game: a factory of labelled streams over its seed."""
 
     def __init__(self, seed: str) -> None:
         self.seed = seed
+        self._source: Any = None
+        if type(seed) is not str or seed.startswith("pbem recorded chance/"):
+            from adjudicator.recorded import source_for  # recorded or recording chance
+
+            self._source = source_for(seed)
 
     @property
     def commitment(self) -> str:
@@ -102,4 +122,6 @@ class Chance:
 
     def stream(self, label: str) -> Stream:
         """A fresh stream for ``label``; the same label always gives the same stream."""
+        if self._source is not None:
+            return self._source.stream(label)  # type: ignore[no-any-return]
         return Stream(self.seed, label)

@@ -4,27 +4,38 @@ from __future__ import annotations
 
 from typing import Any
 
-from adjudicator.base import GameError
+from adjudicator.base import GameError, state_hash
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
+from adjudicator.recorded import ChanceLineError, RecordedSeed, RecordingSeed, is_recorded, merged_lines, seed_text
 from pbem.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
-from pbem.events import Game, ReplayMismatch, fold, state_digest
+from pbem.events import Game, ReplayMismatch, fold, fold_steps, state_digest
 from pbem.store import NewEvent, Store, StoredEvent
 from turns.base import format_orders, grammar_for
 from turns.record import Record, RecordTurn, read_record
 
 
-def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = None) -> Record:
-    """The record of a loaded game; the seed is written only once the game is over."""
+def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = None,
+              chance: bool = False) -> Record:
+    """The record of a loaded game; the seed is written only once the game is over.
+
+    With ``chance`` (and always for a game whose chance was recorded) every chance outcome
+    is written out as a ``CHANCE`` line and the ``# state`` hashes are the plain ones, so the
+    record replays to the same states without its seed line (issue 20).
+    """
     created = game.created
+    recorded = is_recorded(game.seed)
+    chance = chance or recorded
     headers = [("Game", game.game_id), ("Engine", created["engine"]), ("EngineVersion", created["engine_version"])]
     headers += [("Seat", s["name"]) for s in created["seats"]]
     headers += [("Option", f"{k}={v}") for k, v in sorted(created["options"].items())]
     headers += [("Commitment", created["commitment"]), ("Created", events[0].recorded_at)]
-    if game.digest_scheme:  # how the '# state' hashes are made (keyed with the seed)
+    if game.digest_scheme and not chance:  # how the '# state' hashes are made (keyed with the seed)
         headers.append(("StateDigest", game.digest_scheme))
-    if reveal_seed if reveal_seed is not None else game.over:
+    if recorded:
+        headers.append(("Chance", "recorded"))
+    elif reveal_seed if reveal_seed is not None else game.over:
         headers.append(("Seed", game.seed))
     if game.over:
         headers.append(("Result", game.engine.winner(game.state) or "none"))
@@ -36,7 +47,27 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
     for turn, payload in zip(turns, game.turns):
         turn.notes += [f"adjudicated again after the rollback at event {r['seq']}: {r['reason']}"
                        for r in rolled if r["to"] == payload["turn"] and payload["seq"] > r["seq"]]
-    return Record(headers, turns)
+    record = Record(headers, turns)
+    if chance:
+        _write_chance(game, events, record)
+    return record
+
+
+def _write_chance(game: Game, events: list[StoredEvent], record: Record) -> None:
+    """Replay ``game`` with a recording seed: each turn's chance lines and plain state hash."""
+    seats = [s["name"] for s in game.created["seats"]]
+    setup = RecordingSeed(game.seed)  # the setup alone, to know how many draws are its own
+    game.engine.create(seats, created_options(game), setup)
+    record.chance = merged_lines(setup.log)
+    seed, done = RecordingSeed(game.seed), len(setup.log)
+    for step, turn in zip(fold_steps(game.game_id, events, seed), record.turns):
+        turn.chance, done = merged_lines(seed.log[done:]), len(seed.log)
+        turn.state_hash = state_hash(step.state)
+
+
+def created_options(game: Game) -> dict[str, str]:
+    """The options the game was created with."""
+    return dict(game.created["options"])
 
 
 def _turn(engine_name: str, payload: dict[str, Any]) -> RecordTurn:
@@ -59,41 +90,61 @@ def _outcome(engine_name: str, event: dict[str, Any]) -> str:
     return " ".join(line.split())  # a note is one line
 
 
-def import_record(store: Store, text: str, game_id: str | None = None) -> Game:
-    """Replay a record into a new game; every turn must reproduce the recorded state hash."""
+def import_record(store: Store, text: str, game_id: str | None = None, until: str | None = None) -> Game:
+    """Replay a record into a new game; every turn must reproduce the recorded state hash.
+
+    A record with a ``Seed`` draws its chance from it; one without a seed but with ``CHANCE``
+    lines is a historical game: every outcome is read from its line and checked against the
+    state it applies to, and a missing, impossible or left-over line is refused with its
+    line number. ``until`` stops after that turn (a game still being transcribed).
+    """
     record = read_record(text)
     game_id = game_id or record.header("Game")
-    seed = record.header("Seed")
     if not game_id or not record.header("Engine"):
         raise DomainError("the record has no Game or Engine header")
-    if seed is None:
-        raise DomainError("the record has no Seed header (the game is not over): it cannot be replayed")
-    if commitment(seed) != record.header("Commitment"):
-        raise DomainError("the record's seed does not match its commitment")
+    turns = _turns_until(record, until)
+    seed, scheme = _seed_of(record, turns)
+    historical = isinstance(seed, RecordedSeed)
     engine = get_engine(str(record.header("Engine")))
     check_game_id(game_id)  # one rule for names on every path in (issue 17 item 9)
     seats = [check_seat_name(s) for s in record.headers_named("Seat")]
     options = _options(record.headers_named("Option"))
-    scheme = record.header("StateDigest")
+    play_seed = RecordingSeed(seed) if historical else seed
     try:
-        state, setup = engine.create(seats, options, seed)
+        state, setup = engine.create(seats, options, play_seed)
+    except ChanceLineError as exc:
+        raise DomainError(_chance_message(exc, record.turns[0].line if record.turns else None, "the setup")) from None
     except (GameError, KeyError, TypeError, ValueError) as exc:
         raise DomainError(f"the record's game cannot be set up: {str(exc)[:120]}") from None
+    if historical:
+        _left_over(seed, record.chance_lines, "the setup")
     created = {"game": game_id, "engine": engine.name, "engine_version": record.header("EngineVersion"),
                "seats": [{"name": s, "email": f"{s}@record.invalid", "addresses": []} for s in seats],
-               "options": options, "commitment": commitment(seed), "data_files": engine.data_files(),
+               "options": options, "commitment": "", "data_files": engine.data_files(),
                "setup_events": setup, "state_hash": _digest(state, seed, scheme), "deadlines": {}}
     if scheme:
         created["state_digest"] = scheme
+    if historical:
+        created["chance"] = "recorded"  # no seed: the outcomes were recorded at the table (issue 20)
     events = [NewEvent("GameCreated", created)]
-    for turn in record.turns:
+    seen = list(record.chance_lines)
+    for turn in turns:
         try:
-            state, payload = _replay_turn(engine, state, seed, turn, scheme)
+            state, payload = _replay_turn(engine, state, play_seed, turn, scheme)
+        except ChanceLineError as exc:
+            raise DomainError(_chance_message(exc, turn.line, f"turn {turn.turn}")) from None
         except DomainError:
             raise
         except (GameError, KeyError, TypeError, ValueError, IndexError) as exc:  # orders the engine chokes on
             raise DomainError(f"turn {turn.turn}: the record cannot be replayed ({str(exc)[:120]})") from None
+        if historical:
+            seen += turn.chance_lines
+            _left_over(seed, seen, f"turn {turn.turn}")
         events.append(NewEvent("TurnAdjudicated", payload))
+    if historical:  # the game's seed: its chance lines as pbem writes them; the commitment is their hash
+        seed = seed_text(merged_lines(play_seed.log))  # type: ignore[attr-defined]
+        _check_commitment(record, seed, until)
+    created["commitment"] = commitment(seed)
     if engine.pending(state) is None:
         events.append(NewEvent("SeedRevealed", {"seed": seed}))
     with store.transaction():
@@ -107,6 +158,63 @@ def import_record(store: Store, text: str, game_id: str | None = None) -> Game:
                           over=int(pending is None), state_hash=game.state_hash,
                           winner=engine.winner(game.state) if pending is None else None)
     return game
+
+
+def _turns_until(record: Record, until: str | None) -> list[RecordTurn]:
+    """The record's turns up to and including ``until`` (all of them without it)."""
+    if until is None:
+        return record.turns
+    names = [t.turn for t in record.turns]
+    if until not in names:
+        raise DomainError(f"the record has no turn {until!r} (its turns: {', '.join(names[:6]) or 'none'}"
+                          f"{', ...' if len(names) > 6 else ''})")
+    return record.turns[:names.index(until) + 1]
+
+
+def _seed_of(record: Record, turns: list[RecordTurn]) -> tuple[str, str | None]:
+    """The seed to replay with (a :class:`RecordedSeed` for a historical game) and the digest scheme."""
+    seed, scheme = record.header("Seed"), record.header("StateDigest")
+    if seed is not None:
+        if commitment(seed) != record.header("Commitment"):
+            raise DomainError("the record's seed does not match its commitment")
+        return seed, scheme
+    lines = record.chance + [c for t in turns for c in t.chance]
+    numbers = record.chance_lines + [n for t in turns for n in t.chance_lines]
+    if not lines:
+        raise DomainError("the record has no Seed header (the game is not over) and no CHANCE lines: "
+                          "it cannot be replayed")
+    if scheme:
+        raise DomainError(f"the record's state hashes are keyed with its seed (StateDigest {scheme}), which it "
+                          "does not carry: export the game again with --chance, or add its Seed line")
+    try:
+        return RecordedSeed(seed_text(lines), numbers), None
+    except ChanceLineError as exc:
+        raise DomainError(str(exc)) from None
+
+
+def _chance_message(exc: ChanceLineError, turn_line: int | None, where: str) -> str:
+    """``line 57: 1618-summer battle 2 tower: 9 red cubes fell out, ...`` (a missing line: the turn's)."""
+    if exc.line is not None:
+        return str(exc)
+    at = f"line {turn_line} ({where})" if turn_line else where
+    return f"{at}: {exc.words}: {exc.sentence}"
+
+
+def _left_over(seed: Any, seen: list[int], where: str) -> None:
+    """Refuse a chance line given so far that the game never drew."""
+    left = seed.recorded.unused(len(seen))
+    if left is not None:
+        index, words, outcome = left
+        raise DomainError(f"line {seen[index]}: {words}: the game makes no such draw in {where} (or fewer of "
+                          f"them), so '{outcome}' is left over: remove the line or put it under its turn")
+
+
+def _check_commitment(record: Record, seed: str, until: str | None) -> None:
+    """A historical record's own Commitment header must be the hash of its chance lines."""
+    stated = record.header("Commitment")
+    if until is None and stated and record.header("Chance") == "recorded" and stated != commitment(seed):
+        raise DomainError("the record's Commitment is not the hash of its CHANCE lines: a chance line was "
+                          "changed since it was written (remove the Commitment header to import it anyway)")
 
 
 def _options(values: list[str]) -> dict[str, str]:

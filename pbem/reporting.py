@@ -158,7 +158,7 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
         inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
                           view=view, history=in_seat_order(history, list(game.seats)), seed_commitment=game.created["commitment"],
                           state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
-                          deadline=game.deadline,
+                          chance_recorded=game.created.get("chance") == "recorded", deadline=game.deadline,
                           order_help=order_help(game.engine.name, game.created.get("options")),
                           recent=recent_turns(game, history, viewer),
                           record=public_record(game, payload["turn"]))

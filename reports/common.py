@@ -24,10 +24,15 @@ def footer(inp: ReportInput, first: str, provisional_heading: str,
     With ``short`` (a game's pointer to its list, e.g. a docs page) the provisional figures
     are only counted, in one line ending in ``short``; a game passes it for every report
     but the first one and the GM's, which list them in full."""
-    lines = [first,
-             f"Seed commitment (SHA-256 of the seed): {inp.seed_commitment or 'not given'}",
-             f"State hash after {inp.turn}: {inp.state_hash or 'not given'}"]
-    if inp.seed is not None:
+    if inp.chance_recorded:  # a historical game (issue 20): no seed to reveal
+        lines = [first, "Chance: recorded at the table, not drawn from a seed.",
+                 f"Commitment (SHA-256 of the recorded chance): {inp.seed_commitment or 'not given'}",
+                 f"State hash after {inp.turn}: {inp.state_hash or 'not given'}"]
+    else:
+        lines = [first,
+                 f"Seed commitment (SHA-256 of the seed): {inp.seed_commitment or 'not given'}",
+                 f"State hash after {inp.turn}: {inp.state_hash or 'not given'}"]
+    if inp.seed is not None and not inp.chance_recorded:
         lines.append(f"Seed (the game is over; check it against the commitment): {inp.seed}")
     provisional = inp.view.get("provisional") or []
     if provisional and short is not None:

@@ -36,6 +36,7 @@ class ReportInput:
     seed_commitment: str = ""
     state_hash: str = ""
     seed: str | None = None
+    chance_recorded: bool = False  # a historical game: its chance outcomes were recorded, not drawn
     deadline: str | None = None
     order_help: str = ""
     recent: list[dict[str, Any]] = field(default_factory=list)

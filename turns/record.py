@@ -12,11 +12,14 @@ Example::
     [Seed "demo-seed"]
     [Result "red"]
 
+    CHANCE setup tower: out red 2, blue 6, peasants 4; stayed red 5, blue 1, peasants 6
+
     = 1618-spring
     - red
       TAX Burgund
       BID 2
     - blue missed
+    CHANCE 1618-spring actions: order palace, attacka, recruit3, recruit1, attackb, tax, grain, church, trade, recruit5
     ; chance wallenstein/1618/spring/actions: Action 1: collect taxes
     ; scores red 3, blue 2
     # state 5d41402abc4b2a76b9719d911017c592...
@@ -26,6 +29,9 @@ starts with ``= <turn label>``; ``- <seat>`` starts a seat's orders, written two
 in the game's canonical order syntax (``- <seat> missed``: the seat sent none and the
 missed-orders policy applied); ``;`` lines are notes for people (chance outcomes, results)
 that readers keep but do not interpret; ``# state <hash>`` is the state hash after the turn.
+``CHANCE <what was drawn>: <outcome>`` lines (before the first turn: the setup's draws; in a
+turn: the draws of its adjudication) carry the chance outcomes of a game with recorded
+chance (:mod:`adjudicator.recorded`); each remembers its line number for messages.
 An archivist may add ``;`` notes anywhere in a turn. ``read_record(write_record(r)) == r``.
 """
 
@@ -49,6 +55,9 @@ class RecordTurn:
     orders: dict[str, str | None] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     state_hash: str = ""
+    chance: list[str] = field(default_factory=list)
+    chance_lines: list[int] = field(default_factory=list, compare=False)  # line number of each
+    line: int = field(default=0, compare=False)  # line number of '= <turn>'
 
 
 @dataclass
@@ -57,6 +66,9 @@ class Record:
 
     headers: list[tuple[str, str]] = field(default_factory=list)
     turns: list[RecordTurn] = field(default_factory=list)
+    chance: list[str] = field(default_factory=list)  # the setup's chance lines
+    chance_lines: list[int] = field(default_factory=list, compare=False)
+    notes: list[str] = field(default_factory=list)  # ';' lines before the first turn
 
     def header(self, name: str) -> str | None:
         """The first header called ``name``, or None."""
@@ -78,6 +90,9 @@ def _unquote(value: str) -> str:
 def write_record(record: Record) -> str:
     """The text of ``record``."""
     lines = [f'[{name} "{_quote(value)}"]' for name, value in record.headers]
+    lines += [f"; {note}" for note in record.notes]
+    if record.chance:
+        lines += ["", *(f"CHANCE {c}" for c in record.chance)]
     for turn in record.turns:
         lines += ["", f"= {turn.turn}"]
         for seat, text in turn.orders.items():
@@ -86,6 +101,7 @@ def write_record(record: Record) -> str:
                 continue
             lines.append(f"- {seat}")
             lines += [f"  {line}" for line in text.splitlines() if line.strip()]
+        lines += [f"CHANCE {c}" for c in turn.chance]
         lines += [f"; {note}" for note in turn.notes]
         lines.append(f"# state {turn.state_hash}")
     return "\n".join(lines) + "\n"
@@ -106,8 +122,15 @@ def read_record(text: str) -> Record:
                 raise RecordError(f"line {n}: bad header {line!r}")
             record.headers.append((match.group(1), _unquote(match.group(2))))
         elif line.startswith("= "):
-            turn, seat = RecordTurn(line[2:].strip()), None
+            turn, seat = RecordTurn(line[2:].strip(), line=n), None
             record.turns.append(turn)
+        elif line.startswith("CHANCE "):
+            holder = record if turn is None else turn
+            holder.chance.append(" ".join(line[len("CHANCE "):].split()))
+            holder.chance_lines.append(n)
+            seat = None
+        elif turn is None and line.startswith(";"):
+            record.notes.append(line[1:].strip())
         elif turn is None:
             raise RecordError(f"line {n}: expected a header or '= <turn>', got {line!r}")
         elif line.startswith("- "):

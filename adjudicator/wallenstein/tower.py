@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from adjudicator.chance import Stream
+from adjudicator.recorded import ChanceProblem
 from adjudicator.wallenstein.data import load
 
 Cubes = dict[str, int]
@@ -33,8 +34,17 @@ def throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence
     """Throw ``thrown`` into a tower holding ``tower``; return ``(out, tower_after)``.
 
     Both dicts are keyed by colour (every colour of ``colours``); counts never go negative
-    and every cube is either out or inside afterwards.
+    and every cube is either out or inside afterwards. In a historical game the outcome is
+    the recorded line ``out red 3, peasants 1; stayed red 1`` (:func:`words`, :func:`read`).
     """
+    inside = {c: tower.get(c, 0) for c in colours}
+    went_in = {c: thrown.get(c, 0) for c in colours}
+    return stream.outcome("out", lambda s: _throw(inside, went_in, colours, s, model), words,
+                          lambda text: read(text, inside, went_in, colours), "out red 2, peasants 1; stayed red 1")
+
+
+def _throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence[str],
+           stream: Stream, model: tuple[tuple[int, int], tuple[int, int]] | None) -> tuple[Cubes, Cubes]:
     through, knock = model or params()
     out: Cubes = {c: 0 for c in colours}
     after: Cubes = {c: 0 for c in colours}
@@ -50,4 +60,57 @@ def throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence
                 out[colour] += 1
             else:
                 after[colour] += 1
+    return out, after
+
+
+def _counts(cubes: Mapping[str, int]) -> str:
+    return ", ".join(f"{c} {n}" for c, n in cubes.items() if n) or "none"
+
+
+def words(outcome: tuple[Cubes, Cubes]) -> str:
+    """A throw's outcome as its recorded line says it after ``out``: ``red 3, peasants 1; stayed red 1``."""
+    out, after = outcome
+    return f"{_counts(out)}; stayed {_counts(after)}"
+
+
+def _parse_counts(text: str, colours: Sequence[str], what: str) -> Cubes:
+    cubes: Cubes = {c: 0 for c in colours}
+    if text.strip() in ("", "none", "nothing"):
+        return cubes
+    for part in text.split(","):
+        bits = part.split()
+        if len(bits) != 2 or not bits[1].isdigit():
+            raise ChanceProblem(f"'{part.strip()}' is not a colour and a count (e.g. 'red 3') in the cubes {what}")
+        colour, n = bits[0], int(bits[1])
+        if colour not in cubes:
+            raise ChanceProblem(f"'{colour}' is not a cube colour of this game ({', '.join(colours)})")
+        cubes[colour] += n
+    return cubes
+
+
+def read(text: str, tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence[str]) -> tuple[Cubes, Cubes]:
+    """The recorded outcome ``red 3, peasants 1; stayed red 1`` of a throw, checked against the
+    cubes inside the tower and thrown in (rule 5.1: every cube either falls out or stays)."""
+    fell, _, stayed_text = text.partition(";")
+    stayed_text = stayed_text.strip()
+    if stayed_text and not stayed_text.startswith("stayed"):
+        raise ChanceProblem(f"after ';' the line says which cubes stayed in the tower ('stayed red 1'), "
+                            f"not '{stayed_text[:30]}'")
+    out = _parse_counts(fell, colours, "that fell out")
+    after: Cubes = {}
+    for c in colours:
+        went_in = thrown.get(c, 0)
+        total = tower.get(c, 0) + went_in
+        if out[c] > total:
+            where = (f"{went_in} were thrown in" if not tower.get(c, 0) else
+                     f"{total} were in the tower and thrown in ({tower.get(c, 0)} inside, {went_in} thrown)")
+            raise ChanceProblem(f"{out[c]} {c} cube{'s' if out[c] != 1 else ''} fell out, but only {where}")
+        after[c] = total - out[c]
+    if stayed_text:
+        stayed = _parse_counts(stayed_text[len("stayed"):], colours, "that stayed")
+        wrong = next((c for c in colours if stayed[c] != after[c]), None)
+        if wrong is not None:
+            raise ChanceProblem(f"{stayed[wrong]} {wrong} cube(s) stayed in the tower, but "
+                                f"{tower.get(wrong, 0) + thrown.get(wrong, 0)} were in it and {out[wrong]} fell out, "
+                                f"so {after[wrong]} stayed")
     return out, after

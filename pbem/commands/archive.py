@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from adjudicator.base import GM, PUBLIC
+from adjudicator.recorded import is_recorded
 from pbem.app import App, emit, pass_app
 from pbem.archive_shape import parse_json, read_text
 from pbem.archive import Verification, export_game, import_archive, verify_archive, verify_replay
@@ -29,19 +30,28 @@ from turns.record import RecordError, write_record
 @click.option("--no-mail", is_flag=True, help="Leave the raw order mails out (their order texts stay in).")
 @click.option("--raw-mail", is_flag=True, help="Keep the passwords in the raw order mails (default: masked; "
                                                "for the GM's own backup only).")
+@click.option("--chance", is_flag=True, help="With --format record: write every chance outcome as a CHANCE line, "
+                                            "so the record replays without its seed (a game that is over).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw_mail: bool, as_json: bool) -> None:
+def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw_mail: bool, chance: bool,
+               as_json: bool) -> None:
     """Write a game's archive (or its readable record) to a file.
 
     \b
     Example:
       pbem export w1 -o w1.pbem.json
       pbem export w1 --format record -o w1.record.txt
+      pbem export w1 --format record --chance -o w1.record.txt
     """
+    if chance and fmt != "record":
+        raise DomainError("--chance goes with --format record")
     if fmt == "record":
         game = app.service.load(game_id)
-        text = write_record(record_of(game, app.store.events(game_id)))
+        if chance and not game.over and not is_recorded(game.seed):
+            raise DomainError(f"{game_id} is running: its chance outcomes (face-down cards, the deck, the tower) "
+                              "stay secret until it ends, so --chance is for a game that is over")
+        text = write_record(record_of(game, app.store.events(game_id), chance=chance))
         Path(output).write_text(text, encoding="utf-8")
     else:
         archive = export_game(app.store, game_id, include_mail=not no_mail, raw_mail=raw_mail)
@@ -62,29 +72,39 @@ def _read(path: str) -> tuple[str, Any]:
 @cli.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @click.option("--as", "game_id", help="Import a record under another game id.")
+@click.option("--until", "until", help="Import a record only up to this turn (a game still being transcribed).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def import_cmd(app: App, path: str, game_id: str | None, as_json: bool) -> None:
+def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_json: bool) -> None:
     """Import a game from an archive (verified first) or from a record (replayed).
+
+    A record without a seed but with CHANCE lines is a historical game: its recorded
+    outcomes replace the seed's draws, each checked (docs/archivist-guide.md).
 
     \b
     Example:
       pbem --db archive.db import w1.pbem.json
+      pbem --db archive.db import table-game.txt --until 1618-autumn
     """
     kind, data = _read(path)
+    if until is not None and kind == "archive":
+        raise DomainError("--until goes with a record; an archive is imported whole")
     if kind == "archive":
         result = import_archive(app.store, data)
         emit(result.as_dict(), as_json, f"imported {result.game_id}: genuine ({result.turns} turns)"
              + "".join(f"\nwarning: {w}" for w in result.warnings))
     else:
         try:
-            game = import_record(app.store, data, game_id)
+            game = import_record(app.store, data, game_id, until)
         except RecordError as exc:
             raise DomainError(f"{path}: {exc}") from None
         except RecursionError:
             raise DomainError(f"{path}: nested too deep to be a record") from None
-        emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash}, as_json,
-             f"imported {game.game_id} from a record: {len(game.turns)} turns replayed, every hash reproduced")
+        historical = is_recorded(game.seed)
+        emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash,
+              "chance": "recorded" if historical else "seed"}, as_json,
+             f"imported {game.game_id} from a record: {len(game.turns)} turns replayed, every hash reproduced"
+             + ("; a historical game: its chance was recorded, every CHANCE line checked" if historical else ""))
 
 
 @cli.command()
@@ -174,3 +194,40 @@ def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_j
                                                   if chain.replayed else "")
         text += "".join(f"\nwarning: {w}" for w in chain.warnings)
     emit(data, as_json, text)
+
+
+@cli.group("record")
+def record_group() -> None:
+    """Readable game records: a skeleton to transcribe a game played at a table."""
+
+
+@record_group.command("template")
+@click.option("--game", "engine_name", required=True, help="The game (wallenstein, havoc, gods-playground).")
+@click.option("--seat", "seats", multiple=True, required=True, help="A seat, in seating order (repeat).")
+@click.option("--option", "options", multiple=True, help="A game option NAME=VALUE (repeat).")
+@click.option("--as", "game_id", default="table-1", show_default=True, help="The game id written in the record.")
+@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True),
+              help="The file to write (default: print it).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def record_template(app: App, engine_name: str, seats: tuple[str, ...], options: tuple[str, ...], game_id: str,
+                    output: str | None, as_json: bool) -> None:
+    """Write the skeleton record of a game played at a table: headers, the setup's and the
+    first turn's CHANCE lines (example outcomes to replace), the seats to fill in.
+
+    \b
+    Example:
+      pbem record template --game wallenstein --seat red --seat blue --seat yellow -o table.txt
+      pbem import table.txt --until 1618-spring
+    """
+    from pbem.records import _options
+    from pbem.transcribe import template
+
+    text = write_record(template(engine_name, list(seats), _options(list(options)), game_id))
+    if output is None and not as_json:
+        click.echo(text, nl=False)
+        return
+    if output is not None:
+        Path(output).write_text(text, encoding="utf-8")
+    emit({"game": game_id, "engine": engine_name, "output": output, "text": text if output is None else None},
+         as_json, f"wrote the skeleton record of {game_id} to {output}")

@@ -1,0 +1,78 @@
+"""A transcriber's start: the skeleton record of a game played at a table (issue 20).
+
+``pbem record template --game wallenstein --seat red --seat blue --seat yellow`` writes the
+headers, the setup's chance lines and the first turn with its seats and chance lines, each
+filled with an example outcome (drawn from the seed ``template``, so the skeleton imports as
+it is) for the archivist to replace with what happened at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from adjudicator.base import GameError
+from adjudicator.recorded import RecordingSeed, merged_lines
+from adjudicator.registry import get_engine
+from pbem.auth import check_game_id, check_seat_name
+from pbem.errors import DomainError
+from turns.record import Record, RecordTurn
+
+#: What each kind of chance line says (the first word of its outcome).
+KINDS = (
+    "order A, B, C -- a shuffle: the items in the order they came (those not named follow as listed)",
+    "picked X -- one item chosen at random (an event card, a target)",
+    "rolled 4 -- a die; 'rolled 4, 6, 1': several dice of one draw, in turn",
+    "number 2 -- a plain number drawn (e.g. who starts, counted from 0 in seating order)",
+)
+
+#: Engine-specific hints for the first turn's lines (shown as notes in the skeleton).
+HINTS = {
+    "wallenstein": (
+        "out red 3, peasants 1; stayed red 1 -- a tower throw: the cubes that fell out, by colour, then those "
+        "left inside (rule 5.1); setup tower = the first filling (rule 3.5)",
+        "each battle adds a line 'CHANCE <year>-<season> battle N tower: out ...; stayed ...', N counting the "
+        "season's battles in the order they were fought; winter adds famine and event lines",
+        "orders: docs/orders-wallenstein.md",
+    ),
+    "havoc": ("deal initial = the shuffled cards the hands were dealt from, in dealing order; deal deck = the draw "
+              "pile, top card first; a reshuffle of the discard adds its own line", "orders: docs/orders-havoc.md"),
+    "gods-playground": ("every die rolled, named by round and step", "orders: docs/orders-gods-playground.md"),
+}
+
+
+def template(engine_name: str, seats: Sequence[str], options: Mapping[str, str], game_id: str = "table-1") -> Record:
+    """The skeleton record (headers, notes, setup chance, the first turn to fill in)."""
+    try:
+        engine = get_engine(engine_name)
+    except Exception as exc:  # noqa: BLE001 - an unknown game is one line
+        raise DomainError(str(exc)) from None
+    check_game_id(game_id)
+    seats = [check_seat_name(s) for s in seats]
+    seed = RecordingSeed("template")
+    try:
+        state, _ = engine.create(seats, dict(options), seed)
+    except (GameError, KeyError, TypeError, ValueError) as exc:
+        raise DomainError(f"{engine_name} cannot be set up with these seats and options: {str(exc)[:120]}") from None
+    headers = [("Game", game_id), ("Engine", engine.name), ("EngineVersion", engine.version)]
+    headers += [("Seat", s) for s in seats] + [("Option", f"{k}={v}") for k, v in sorted(options.items())]
+    headers.append(("Chance", "recorded"))
+    record = Record(headers, notes=_notes(engine.name))
+    record.chance = merged_lines(seed.log)
+    pending = engine.pending(state)
+    if pending is not None:  # the first decision, every seat missed: its chance lines as an example
+        orders = {s: engine.default_orders(state, s) for s in pending.seats}
+        done = len(seed.log)
+        engine.advance(state, orders, seed)
+        record.turns.append(RecordTurn(pending.turn, {s: None for s in pending.seats},
+                                       ["replace each 'missed' by the seat's orders, two spaces in"],
+                                       chance=merged_lines(seed.log[done:])))
+    return record
+
+
+def _notes(engine_name: str) -> list[str]:
+    lines = ["A game played at a table, transcribed (docs/archivist-guide.md, 'Historical games').",
+             "Each CHANCE line is one draw, named in the game's words; the outcomes written here are",
+             "an EXAMPLE (drawn from the seed 'template'): replace each with what happened at the table.",
+             "Kinds of outcome:", *(f"- {k}" for k in KINDS), *HINTS.get(engine_name, ()),
+             "Check as you go: pbem import FILE --until TURN names the line of any impossible draw."]
+    return lines

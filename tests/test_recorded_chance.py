@@ -1,0 +1,200 @@
+"""Recorded chance (issue 20): a record whose CHANCE lines replace the seed.
+
+Round trips over seeded games of every engine: draw with the seed while writing every
+outcome down, then replay from the written lines alone: the same states, derived events
+and reports. ``PBEM_SLOW=1`` plays more seeds.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+from adjudicator.base import canonical_json, state_hash
+from adjudicator.chance import Chance
+from adjudicator.recorded import RecordingSeed, label_words, merged_lines, seed_text
+from adjudicator.registry import get_engine
+from pbem.errors import DomainError
+from pbem.records import import_record, record_of
+from pbem.reporting import history, render_turn
+from pbem.service import Service
+from pbem.store import Store
+from turns.base import format_orders
+from turns.record import read_record, write_record
+
+GAMES = {"wallenstein": (["red", "blue", "yellow"], 9), "havoc": (["anita", "peter", "kriszta", "jeno"], 400),
+         "gods-playground": (["a", "b", "c"], 200)}
+SEEDS = [f"seed-{i}" for i in range(12 if os.environ.get("PBEM_SLOW") else 3)]
+
+
+def _play(engine_name: str, seed: str, orders_log: list | None = None) -> tuple[list, list]:
+    """Play random orders from ``seed`` (or replay ``orders_log``): every state hash and event list."""
+    engine = get_engine(engine_name)
+    seats, turns = GAMES[engine_name]
+    state, events = engine.create(seats, {}, seed)
+    out, log, rng = [(state_hash(state), canonical_json(events))], [], Chance("bots:" + seed).stream("orders")
+    for t in range(turns if orders_log is None else len(orders_log)):
+        pending = engine.pending(state)
+        if pending is None:
+            break
+        orders = orders_log[t] if orders_log else {s: engine.random_orders(state, s, rng) for s in pending.seats}
+        log.append(orders)
+        state, events = engine.advance(state, orders, seed)
+        out.append((state_hash(state), canonical_json(events)))
+    return out, log
+
+
+@pytest.mark.parametrize("engine_name", sorted(GAMES))
+@pytest.mark.parametrize("seed", SEEDS)
+def test_written_chance_replays_to_the_same_states(engine_name, seed):
+    played, orders = _play(engine_name, seed)
+    recording = RecordingSeed(seed)
+    assert _play(engine_name, recording, orders)[0] == played  # writing down changes nothing
+    lines = merged_lines(recording.log)
+    assert lines and all(re.fullmatch(r"[^:]+: (order|picked|rolled|number|out) .+", line) for line in lines)
+    assert _play(engine_name, seed_text(lines), orders)[0] == played
+    again = RecordingSeed(seed_text(lines))  # the recorded game writes the same lines again
+    _play(engine_name, again, orders)
+    assert merged_lines(again.log) == lines
+
+
+def test_label_words():
+    assert label_words("wallenstein/1618/summer/battle/2/tower") == "1618-summer battle 2 tower"
+    assert label_words("wallenstein/setup/deal") == "setup deal"
+    assert label_words("havoc/b3/deck/reshuffle/1") == "b3 deck reshuffle 1"
+    assert label_words("gods_playground/3/campaign/2") == "round 3 campaign 2"
+    assert label_words("gods_playground/setup/start") == "setup start"
+
+
+def _service_game(service: Service, engine_name: str, seed: str, turns: int) -> str:
+    """A game played through the service with random orders (so it has a log to export)."""
+    engine = get_engine(engine_name)
+    seats, _ = GAMES[engine_name]
+    service.new_game("g1", engine_name, [(s, f"{s}@example.org") for s in seats], {}, seed)
+    rng = Chance("bots:" + seed).stream("orders")
+    for _ in range(turns):
+        game = service.load("g1")
+        if game.pending is None:
+            break
+        for seat in game.pending.seats:
+            orders = engine.random_orders(game.state, seat, rng)
+            service.submit("g1", seat, orders, format_orders(engine_name, orders), {"kind": "gm"})
+        service.adjudicate("g1", force=True)
+    return "g1"
+
+
+def _reports(store: Store, game_id: str) -> list[tuple[str, str, str]]:
+    """The first and last turns' report texts (the footer's hash and seed lines left out: they differ by design)."""
+    service = Service(store)
+    game = service.load(game_id)
+    out = []
+    for payload in [game.turns[0], game.turns[-1]]:
+        at = service.load(game_id, until_turn=payload["turn"])
+        for report in render_turn(at, payload, history(game_id, store.events(game_id), game.seed,
+                                                       until=payload["turn"])):
+            text = "\n".join(line for line in report.rendered.text.splitlines()
+                             if not re.match(r"(Seed|State hash|Commitment|Chance)\b|[0-9a-f]{64}$", line))
+            out.append((payload["turn"], report.viewer, text))
+    return out
+
+
+@pytest.mark.parametrize("engine_name,turns", [pytest.param("wallenstein", 4, marks=pytest.mark.slow), ("havoc", 30),
+                                               pytest.param("gods-playground", 12, marks=pytest.mark.slow)])
+def test_export_with_chance_drop_seed_import_same_states_and_reports(tmp_path, service, engine_name, turns):
+    game_id = _service_game(service, engine_name, "round-trip", turns)
+    game = service.load(game_id)
+    text = write_record(record_of(game, service.store.events(game_id), chance=True))
+    assert "\nCHANCE " in text and "[Seed" not in text  # a running game: no seed written
+    other = Store(tmp_path / "historical.db")
+    imported = import_record(other, text)
+    assert imported.created["chance"] == "recorded" and len(imported.turns) == len(game.turns)
+    assert state_hash(imported.state) == state_hash(game.state)
+    for mine, theirs in zip(game.turns, imported.turns):
+        assert canonical_json(mine["events"]) == canonical_json(theirs["events"])
+    assert _reports(other, game_id) == _reports(service.store, game_id)
+    last = imported.turns[-1]
+    footer = render_turn(imported, last, [], only=["@gm"])[0].rendered.text
+    assert "Chance: recorded at the table, not drawn from a seed." in footer
+    assert Service(other).load(game_id, verify=True).state_hash == imported.state_hash
+    again = write_record(record_of(imported, other.events(game_id)))  # the historical game's own record
+    assert '[Chance "recorded"]' in again and import_record(Store(tmp_path / "again.db"), again).state_hash \
+        == imported.state_hash
+
+
+def test_a_changed_tower_line_is_refused_with_its_line_number(tmp_path, service):
+    game_id = _service_game(service, "wallenstein", "tower-check", 2)
+    text = write_record(record_of(service.load(game_id), service.store.events(game_id), chance=True))
+    lines = text.splitlines()
+    n, line = next((i, l) for i, l in enumerate(lines, 1) if re.match(r"CHANCE 1618-spring battle \d+ tower", l))
+    words = line[len("CHANCE "):line.index(":")]
+    out = line.split(": out ")[1].split(";")[0]
+    colour = out.split(",")[0].split()[0]
+    lines[n - 1] = f"CHANCE {words}: out {colour} 99"
+    with pytest.raises(DomainError, match=rf"^line {n}: {words}: 99 {colour} cubes fell out, but only \d+ were"):
+        import_record(Store(tmp_path / "x.db"), "\n".join(lines))
+    assert read_record(text).turns  # the untouched text still reads
+
+
+def _template(tmp_path, *args: str) -> str:
+    from click.testing import CliRunner
+
+    from pbem.cli import cli
+
+    out = tmp_path / "table.txt"
+    result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), "record", "template", *args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("engine_name,seats", [("wallenstein", ["red", "blue", "yellow"]),
+                                               ("havoc", ["anita", "peter", "kriszta", "jeno"])])
+def test_template_is_a_record_that_imports_as_it_is(tmp_path, engine_name, seats):
+    text = _template(tmp_path, "--game", engine_name, *[a for s in seats for a in ("--seat", s)])
+    record = read_record(text)
+    assert record.header("Chance") == "recorded" and record.chance
+    assert record.turns[0].orders and all(s in seats and o is None for s, o in record.turns[0].orders.items())
+    assert any("EXAMPLE" in note for note in record.notes)
+    game = import_record(Store(tmp_path / "h.db"), text)
+    assert game.created["chance"] == "recorded" and len(game.turns) == 1
+
+
+def _wallenstein_record(tmp_path, turns: int = 3) -> list[str]:
+    service = Service(Store(tmp_path / "w.db"))
+    game_id = _service_game(service, "wallenstein", "lines", turns)
+    return write_record(record_of(service.load(game_id), service.store.events(game_id), chance=True)).splitlines()
+
+
+def test_missing_left_over_and_wrong_lines_are_refused_by_line(tmp_path):
+    lines = _wallenstein_record(tmp_path)
+    at = {l.split(":")[0]: i for i, l in enumerate(lines, 1) if l.startswith("CHANCE ")}
+    summer = next(i for i, l in enumerate(lines, 1) if l == "= 1618-summer")
+
+    def refused(changed: list[str], pattern: str) -> None:
+        with pytest.raises(DomainError, match=pattern):
+            import_record(Store(tmp_path / f"x{len(pattern)}.db"), "\n".join(changed))
+
+    event = at["CHANCE 1618-summer event"]
+    gone = lines[:event - 1] + lines[event:]  # the summer's event line left out
+    refused(gone, rf"^line {summer} \(turn 1618-summer\): 1618-summer event: the game draws here but the record "
+                  r"has no line '1618-summer event: picked")
+    extra = lines[:event] + ["CHANCE 1618-summer event: picked grain_max_3"] + lines[event:]
+    refused(extra, rf"^line {event + 1}: 1618-summer event: the game makes no such draw in turn 1618-summer")
+    wrong = list(lines)
+    wrong[event - 1] = "CHANCE 1618-summer event: picked no_such_card"
+    refused(wrong, rf"^line {event}: 1618-summer event: 'no_such_card' is not one of ")
+    wrong[event - 1] = "CHANCE 1618-summer event: rolled 3"
+    refused(wrong, rf"^line {event}: 1618-summer event: the game draws 'picked \.\.\.' here")
+
+
+def test_until_imports_a_game_still_being_transcribed(tmp_path):
+    lines = _wallenstein_record(tmp_path)
+    autumn = lines.index("= 1618-autumn")
+    broken = lines[:autumn] + ["= 1618-autumn", "- red", "  NONSENSE"]  # the autumn is not typed in yet
+    with pytest.raises(DomainError):
+        import_record(Store(tmp_path / "a.db"), "\n".join(broken))
+    game = import_record(Store(tmp_path / "b.db"), "\n".join(broken), until="1618-summer")
+    assert [t["turn"] for t in game.turns] == ["1618-spring", "1618-summer"] and game.pending.turn == "1618-autumn"
+    with pytest.raises(DomainError, match="has no turn '1619-spring'"):
+        import_record(Store(tmp_path / "c.db"), "\n".join(broken), until="1619-spring")
