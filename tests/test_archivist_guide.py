@@ -68,3 +68,56 @@ def test_every_command_and_snippet_of_the_guide_runs_as_written(tmp_path, monkey
         exec(code, {})  # noqa: S102 - our own documentation, exactly as written
     checked = int(out.getvalue().splitlines()[-1].split()[0])
     assert checked >= 6, out.getvalue()
+
+
+def _historical() -> tuple[str, list[list[str]], list[str]]:
+    """The guide's historical-game example record, its shell commands and its sample messages."""
+    import shlex
+
+    text = GUIDE.read_text(encoding="utf-8")
+    section = text[text.index("## Historical games"):text.index("## Replay to any turn")]
+    example = re.search(r"```text\n(.*?)```", section, re.S).group(1)
+    shell = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    commands = [shlex.split(line.split("  #")[0])[1:] for line in shell.splitlines() if line.startswith("pbem ")]
+    messages = re.findall(r"^(?:- |  )`(line \d+.*?)`", section, re.M)
+    return example, commands, messages
+
+
+def test_the_historical_example_imports_and_every_sample_message_is_real(tmp_path):
+    from pbem.errors import DomainError
+    from pbem.records import import_record
+    from pbem.store import Store
+
+    example, _, messages = _historical()
+    assert example == (Path(__file__).parent / "wallenstein" / "records" / "combat_example_3.txt").read_text(
+        encoding="utf-8")  # the same record the rulebook test checks
+    game = import_record(Store(tmp_path / "h.db"), example)
+    assert game.state["counties"]["Kursachsen"]["owner"] == "blue"
+    lines = example.splitlines()
+    event = lines.index("CHANCE 1618-spring event: picked grain_max_3")
+    mistakes = [example.replace("order yellow, red", "order blue, yellow, red"),
+                example.replace("out blue 3, yellow 1, peasants 1; stayed blue 1, yellow 2", "out blue 9"),
+                "\n".join(lines[:event] + lines[event + 1:]),
+                "\n".join(lines[:event + 1] + ["CHANCE 1618-spring event: picked tax_max_5"] + lines[event + 1:])]
+    assert len(messages) == len(mistakes) == 4
+    for i, (bad, message) in enumerate(zip(mistakes, messages)):
+        with pytest.raises(DomainError) as caught:
+            import_record(Store(tmp_path / f"m{i}.db"), bad)
+        assert str(caught.value) == message
+
+
+@pytest.mark.slow
+def test_the_historical_commands_of_the_guide_run_as_written(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pbem.cli import cli
+
+    example, commands, _ = _historical()
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("PBEM_DB", raising=False)
+    (tmp_path / "example.txt").write_text(example, encoding="utf-8")
+    for args in commands:
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, f"pbem {' '.join(args)}: {result.output}"
+    assert "Chance: recorded at the table" in (tmp_path / "reports" / "1618-spring" / "blue" / "report.txt").read_text()
+    assert (tmp_path / "reports" / "1618-spring" / "blue" / "map.png").exists()

@@ -7,6 +7,7 @@ from typing import Any
 
 from adjudicator.base import GameError, State
 from adjudicator.havoc.cards import GAUNT, JOHN, game_cards
+from adjudicator.havoc.dealwords import deal_words, read_deal
 from adjudicator.havoc.state import Ctx, to_hand
 from adjudicator.havoc.tables import SETUP, load_battles
 
@@ -89,15 +90,17 @@ def _deal(ctx: Ctx, ordinary: list[str], dogs: list[str]) -> None:
     ordinary cards; then the other Dogs (and John of Gaunt) shuffled into the rest."""
     s = ctx.s
     label = "havoc/deal/initial"
-    shuffled = ctx.chance.stream(label).shuffled(ordinary)
+    hand_size, recruits, seats = SETUP["hand"]["value"], SETUP["recruits"]["value"], s["seats"]
+    shuffled = ctx.chance.stream(label).outcome(  # recorded chance says the hands (dealwords.py)
+        "hands", lambda stream: stream.shuffled(ordinary), lambda o: deal_words(o, seats, hand_size, recruits),
+        lambda text: read_deal(text, ordinary, seats, hand_size, recruits), f"hands {seats[0]} yellow02, grey07, ...")
     ctx.emit("Shuffle", label=label, order=list(shuffled))
     for i, seat in enumerate(s["seats"]):
         to_hand(s, seat, dogs[i])
-    hand_size = SETUP["hand"]["value"]
     for _ in range(hand_size):
         for seat in s["seats"]:
             to_hand(s, seat, shuffled.pop(0))
-    s["recruits"] = [shuffled.pop(0) for _ in range(SETUP["recruits"]["value"])]
+    s["recruits"] = [shuffled.pop(0) for _ in range(recruits)]
     rest = shuffled + dogs[len(s["seats"]):] + ([GAUNT] if s["john"]["where"] == "deck" else [])
     label = "havoc/deal/deck"
     s["deck"] = ctx.chance.stream(label).shuffled(sorted(rest))

@@ -1,0 +1,44 @@
+"""The rulebook's combat Example 3 (rule 5.5.1) as a short historical record (issue 20): the
+tower results typed in as CHANCE lines give the outcome the scenario case expects."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pbem.errors import DomainError
+from pbem.records import import_record
+from pbem.store import Store
+
+HERE = Path(__file__).parent
+RECORD = HERE / "records" / "combat_example_3.txt"
+CASE = next(c for c in json.loads((HERE / "cases" / "actions.json").read_text(encoding="utf-8"))
+            if c["id"] == "example-3-kursachsen")
+
+
+def test_example_3_record_gives_the_rulebook_outcome(tmp_path):
+    game = import_record(Store(tmp_path / "h.db"), RECORD.read_text(encoding="utf-8"))
+    assert game.created["chance"] == "recorded"
+    state, want = game.state, CASE["expect"]
+    for county, fields in want["counties"].items():
+        assert {k: state["counties"][county][k] for k in fields} == fields
+    assert state["counties"]["Kursachsen"]["owner"] == "blue"
+    assert {c: n for c, n in state["tower"].items() if n} == want["tower"]
+    events = [e for e in game.turns[0]["events"] if e["type"] in ("Battle", "Conquest")]
+    for got, expected in zip(events, want["events"]):
+        assert {k: got.get(k) for k in expected} == expected
+
+
+def test_more_cubes_out_than_went_in_is_refused_with_the_line(tmp_path):
+    text = RECORD.read_text(encoding="utf-8")
+    n = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith("CHANCE 1618-spring battle 1"))
+    bad = text.replace("out blue 3, yellow 1, peasants 1; stayed blue 1, yellow 2", "out blue 9", 1)
+    with pytest.raises(DomainError, match=rf"^line {n}: 1618-spring battle 1 tower: 9 blue cubes fell out, "
+                                          r"but only 4 were thrown in$"):
+        import_record(Store(tmp_path / "x.db"), bad)
+    bad = text.replace("stayed blue 1, yellow 2", "stayed blue 2, yellow 2", 1)
+    with pytest.raises(DomainError, match=rf"^line {n}: .*2 blue cube\(s\) stayed in the tower, but 4 were in it "
+                                          r"and 3 fell out, so 1 stayed"):
+        import_record(Store(tmp_path / "y.db"), bad)
