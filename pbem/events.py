@@ -7,7 +7,9 @@ Event types (stable names, version 1 each):
   {mode, max_bytes, per_turn} of :mod:`pbem.press`, never given to the engine),
   commitment (sha256 of the seed), data_files, setup_events, state_hash, deadlines,
   state_digest (the digest scheme of every state hash of the game, see below), and the
-  optional relative clocks deadline_every, decision_every, remind_before (seconds). The seed
+  optional relative clocks deadline_every, decision_every, remind_before (seconds), and
+  ``chance = "recorded"`` for a historical game (issue 20: its "seed" is the text of its
+  recorded chance lines, :mod:`adjudicator.recorded`, and its commitment their hash). The seed
   and the password hashes are NOT in the log (they live in the store's ``secrets`` table),
   so a running game's log can be exported without revealing them.
 - ``OrdersSubmitted``: seat, turn, orders (engine dicts), text (canonical order text),

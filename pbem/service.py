@@ -361,6 +361,9 @@ class Service:
                                                  and pending.turn == force_turn)
                 if pending is None or not (self.ready(game) or forced):
                     break
+                if game.created.get("chance") == "recorded":  # a historical game has no seed to draw from
+                    raise DomainError(f"{game_id} is a historical game (its chance was recorded at the table): "
+                                      "type its next turns into its record and import that again")
                 orders, defaulted = {}, []
                 for seat in pending.seats:
                     chosen = self._orders_for(game, seat)

@@ -22,7 +22,7 @@ KINDS = (
     "order A, B, C -- a shuffle: the items in the order they came (those not named follow as listed)",
     "picked X -- one item chosen at random (an event card, a target)",
     "rolled 4 -- a die; 'rolled 4, 6, 1': several dice of one draw, in turn",
-    "number 2 -- a plain number drawn (e.g. who starts, counted from 0 in seating order)",
+    "number 2 -- a plain number drawn",
 )
 
 #: Engine-specific hints for the first turn's lines (shown as notes in the skeleton).

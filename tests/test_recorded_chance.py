@@ -198,3 +198,39 @@ def test_until_imports_a_game_still_being_transcribed(tmp_path):
     assert [t["turn"] for t in game.turns] == ["1618-spring", "1618-summer"] and game.pending.turn == "1618-autumn"
     with pytest.raises(DomainError, match="has no turn '1619-spring'"):
         import_record(Store(tmp_path / "c.db"), "\n".join(broken), until="1619-spring")
+
+
+def test_a_historical_game_is_not_adjudicated_further(tmp_path):
+    text = _template(tmp_path, "--game", "wallenstein", "--seat", "red", "--seat", "blue", "--seat", "yellow")
+    store = Store(tmp_path / "h.db")
+    import_record(store, text)
+    with pytest.raises(DomainError, match="historical game .* type its next turns into its record"):
+        Service(store).adjudicate("table-1", force=True)
+    assert len(Service(store).load("table-1").turns) == 1
+
+
+def test_cli_export_chance_of_a_finished_game_drop_seed_import_verify(tmp_path, service):
+    from click.testing import CliRunner
+
+    from pbem.cli import cli
+
+    service.new_game("t1", "toy-dice-duel", [("red", "r@x.org"), ("blue", "b@x.org")], {"rounds": "2"}, "cli-chance")
+    run, db = CliRunner(), service.store.path
+    out = tmp_path / "t1.txt"
+    refused = run.invoke(cli, ["--db", db, "export", "t1", "--format", "record", "--chance", "-o", str(out)])
+    assert refused.exit_code == 1 and "is running" in refused.output  # the outcomes are secret until the end
+    for _ in range(2):
+        service.adjudicate("t1", force=True)
+    assert run.invoke(cli, ["--db", db, "export", "t1", "--format", "record", "--chance", "-o", str(out)]).exit_code == 0
+    text = out.read_text(encoding="utf-8")
+    assert "CHANCE toy round-1: rolled " in text and '[Seed "cli-chance"]' in text
+    out.write_text("\n".join(l for l in text.splitlines() if not l.startswith("[Seed ")) + "\n", encoding="utf-8")
+    other = str(tmp_path / "h.db")
+    result = run.invoke(cli, ["--db", other, "import", str(out), "--json"])
+    assert result.exit_code == 0 and '"chance": "recorded"' in result.output
+    verified = run.invoke(cli, ["--db", other, "replay", "t1", "--verify"])
+    assert verified.exit_code == 0 and "reproduced" in verified.output
+    archive = tmp_path / "t1.json"
+    assert run.invoke(cli, ["--db", other, "export", "t1", "-o", str(archive)]).exit_code == 0
+    again = run.invoke(cli, ["--db", str(tmp_path / "a.db"), "import", str(archive)])
+    assert again.exit_code == 0 and "genuine" in again.output

@@ -25,7 +25,8 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
     custom = board_from_option(options["board_json"]) if "board_json" in options else None
     b = custom or default_board()
     seats = list(seats)
-    start = seats[Chance(seed).stream("gods_playground/setup/start").below(3)]
+    # the same draw as seats[below(3)]; a recorded game says it as 'setup start: picked <seat>'
+    start = Chance(seed).stream("gods_playground/setup/start").choice(seats)
     s: State = {
         "game": "gods-playground", "seats": seats, "round": 1, "phase": "estate", "step": 0, "start": start,
         "money": {x: START_MONEY for x in seats}, "vp": {x: 0 for x in seats},
