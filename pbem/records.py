@@ -239,7 +239,8 @@ def _replay_turn(engine: Any, state: Any, seed: str, turn: RecordTurn,
                  scheme: str | None = None) -> tuple[Any, dict[str, Any]]:
     pending = engine.pending(state)
     if pending is None or pending.turn != turn.turn:
-        raise DomainError(f"turn {turn.turn}: the game waits for {pending.turn if pending else 'nothing'}")
+        at = f"line {turn.line}: " if turn.line else ""
+        raise DomainError(f"{at}turn {turn.turn}: the game waits for {pending.turn if pending else 'nothing'}")
     orders, defaulted = {}, []
     for seat in pending.seats:
         text = turn.orders.get(seat)
@@ -250,7 +251,8 @@ def _replay_turn(engine: Any, state: Any, seed: str, turn: RecordTurn,
         parsed = grammar_for(engine.name)(text, state)
         problems = [str(p) for p in parsed.problems] + [p.message for p in engine.validate(state, seat, parsed.orders)]
         if problems:
-            raise DomainError(f"turn {turn.turn}, {seat}: " + "; ".join(problems))
+            at = f"line {turn.seat_lines[seat]}: " if turn.seat_lines.get(seat) else ""
+            raise DomainError(f"{at}turn {turn.turn}, {seat}: " + "; ".join(problems))
         orders[seat] = parsed.orders
     state, derived = engine.advance(state, orders, seed)
     digest = _digest(state, seed, scheme)

@@ -192,7 +192,7 @@ def test_until_imports_a_game_still_being_transcribed(tmp_path):
     lines = _wallenstein_record(tmp_path)
     autumn = lines.index("= 1618-autumn")
     broken = lines[:autumn] + ["= 1618-autumn", "- red", "  NONSENSE"]  # the autumn is not typed in yet
-    with pytest.raises(DomainError):
+    with pytest.raises(DomainError, match=rf"^line {autumn + 2}: turn 1618-autumn, red: "):
         import_record(Store(tmp_path / "a.db"), "\n".join(broken))
     game = import_record(Store(tmp_path / "b.db"), "\n".join(broken), until="1618-summer")
     assert [t["turn"] for t in game.turns] == ["1618-spring", "1618-summer"] and game.pending.turn == "1618-autumn"

@@ -58,6 +58,7 @@ class RecordTurn:
     chance: list[str] = field(default_factory=list)
     chance_lines: list[int] = field(default_factory=list, compare=False)  # line number of each
     line: int = field(default=0, compare=False)  # line number of '= <turn>'
+    seat_lines: dict[str, int] = field(default_factory=dict, compare=False)  # line of '- <seat>'
 
 
 @dataclass
@@ -139,6 +140,7 @@ def read_record(text: str) -> Record:
                 raise RecordError(f"line {n}: expected '- <seat>' or '- <seat> missed'")
             seat = words[0]
             turn.orders[seat] = None if len(words) == 2 else ""
+            turn.seat_lines[seat] = n
             if len(words) == 2:
                 seat = None
         elif line.startswith("  "):

@@ -196,9 +196,19 @@ def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_j
     emit(data, as_json, text)
 
 
-@cli.group("record")
-def record_group() -> None:
-    """Readable game records: a skeleton to transcribe a game played at a table."""
+@cli.group("record", invoke_without_command=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (the subcommands).")
+@click.pass_context
+def record_group(ctx: click.Context, as_json: bool) -> None:
+    """Readable game records: a skeleton to transcribe a game played at a table.
+
+    \b
+    Example:
+      pbem record template --game wallenstein --seat red --seat blue --seat yellow
+    """
+    if ctx.invoked_subcommand is None:
+        names = sorted(record_group.commands)
+        emit({"commands": names}, as_json, "pbem record: " + ", ".join(names) + " (see --help)")
 
 
 @record_group.command("template")
