@@ -109,15 +109,16 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
     check_game_id(game_id)  # one rule for names on every path in (issue 17 item 9)
     seats = [check_seat_name(s) for s in record.headers_named("Seat")]
     options = _options(record.headers_named("Option"))
-    play_seed = RecordingSeed(seed) if historical else seed
+    has_lines = bool(record.chance or any(t.chance for t in turns))
+    play_seed = RecordingSeed(seed) if historical or has_lines else seed
+    check = _ChanceCheck(seed, play_seed, historical)
     try:
         state, setup = engine.create(seats, options, play_seed)
     except ChanceLineError as exc:
         raise DomainError(_chance_message(exc, record.turns[0].line if record.turns else None, "the setup")) from None
     except (GameError, KeyError, TypeError, ValueError) as exc:
         raise DomainError(f"the record's game cannot be set up: {str(exc)[:120]}") from None
-    if historical:
-        _left_over(seed, record.chance_lines, "the setup")
+    check.after(record.chance, record.chance_lines, "the setup", record.turns[0].line if record.turns else 0)
     created = {"game": game_id, "engine": engine.name, "engine_version": record.header("EngineVersion"),
                "seats": [{"name": s, "email": f"{s}@record.invalid", "addresses": []} for s in seats],
                "options": options, "commitment": "", "data_files": engine.data_files(),
@@ -127,7 +128,6 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
     if historical:
         created["chance"] = "recorded"  # no seed: the outcomes were recorded at the table (issue 20)
     events = [NewEvent("GameCreated", created)]
-    seen = list(record.chance_lines)
     for turn in turns:
         try:
             state, payload = _replay_turn(engine, state, play_seed, turn, scheme)
@@ -137,9 +137,7 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
             raise
         except (GameError, KeyError, TypeError, ValueError, IndexError) as exc:  # orders the engine chokes on
             raise DomainError(f"turn {turn.turn}: the record cannot be replayed ({str(exc)[:120]})") from None
-        if historical:
-            seen += turn.chance_lines
-            _left_over(seed, seen, f"turn {turn.turn}")
+        check.after(turn.chance, turn.chance_lines, f"turn {turn.turn}", turn.line)
         events.append(NewEvent("TurnAdjudicated", payload))
     if historical:  # the game's seed: its chance lines as pbem writes them; the commitment is their hash
         seed = seed_text(merged_lines(play_seed.log))  # type: ignore[attr-defined]
@@ -198,6 +196,39 @@ def _chance_message(exc: ChanceLineError, turn_line: int | None, where: str) -> 
         return str(exc)
     at = f"line {turn_line} ({where})" if turn_line else where
     return f"{at}: {exc.words}: {exc.sentence}"
+
+
+class _ChanceCheck:
+    """After the setup and each turn: a historical record's lines must all have been drawn;
+    a seeded record's CHANCE lines (``export --chance``) must say what the seed drew."""
+
+    def __init__(self, seed: Any, play_seed: Any, historical: bool) -> None:
+        self.seed, self.play_seed, self.historical = seed, play_seed, historical
+        self.seen: list[int] = []
+        self.done = 0
+
+    def after(self, lines: list[str], numbers: list[int], where: str, section_line: int) -> None:
+        """Check the section just replayed (its chance lines and their line numbers)."""
+        if self.historical:
+            self.seen += numbers
+            _left_over(self.seed, self.seen, where)
+        elif isinstance(self.play_seed, RecordingSeed):
+            drawn = merged_lines(self.play_seed.log[self.done:])
+            self.done = len(self.play_seed.log)
+            _same_as_drawn(lines, numbers, drawn, where, section_line)
+
+
+def _same_as_drawn(lines: list[str], numbers: list[int], drawn: list[str], where: str, section_line: int) -> None:
+    for i in range(max(len(lines), len(drawn))):
+        want, got = (lines[i] if i < len(lines) else None), (drawn[i] if i < len(drawn) else None)
+        if want == got:
+            continue
+        at = f"line {numbers[i]}" if i < len(numbers) else f"line {section_line} ({where})"
+        if want is None:
+            raise DomainError(f"{at}: the seed draws '{got}' here, the record has no line for it")
+        if got is None:
+            raise DomainError(f"{at}: the seed makes no such draw in {where}: '{want}'")
+        raise DomainError(f"{at}: the seed draws '{got}' here, the line says '{want}'")
 
 
 def _left_over(seed: Any, seen: list[int], where: str) -> None:

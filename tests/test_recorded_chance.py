@@ -234,3 +234,16 @@ def test_cli_export_chance_of_a_finished_game_drop_seed_import_verify(tmp_path, 
     assert run.invoke(cli, ["--db", other, "export", "t1", "-o", str(archive)]).exit_code == 0
     again = run.invoke(cli, ["--db", str(tmp_path / "a.db"), "import", str(archive)])
     assert again.exit_code == 0 and "genuine" in again.output
+
+
+def test_a_seeded_record_s_chance_lines_must_say_what_the_seed_drew(tmp_path, service):
+    game_id = _service_game(service, "wallenstein", "seeded-lines", 1)
+    record = record_of(service.load(game_id), service.store.events(game_id), reveal_seed=True, chance=True)
+    text = write_record(record)
+    assert '[Seed "seeded-lines"]' in text
+    assert import_record(Store(tmp_path / "ok.db"), text).created.get("chance") is None  # the seed draws
+    lines = text.splitlines()
+    n, line = next((i, l) for i, l in enumerate(lines, 1) if l.startswith("CHANCE 1618-spring event: picked "))
+    lines[n - 1] = "CHANCE 1618-spring event: picked no_such_card"
+    with pytest.raises(DomainError, match=rf"^line {n}: the seed draws '{re.escape(line[7:])}' here, the line says "):
+        import_record(Store(tmp_path / "bad.db"), "\n".join(lines))
