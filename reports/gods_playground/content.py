@@ -263,7 +263,21 @@ def _pictures(images: Mapping[str, bytes]) -> Section | None:
     return Section("pictures", "The map and the chart", tuple(blocks)) if blocks else None
 
 
+#: Where the provisional board figures are listed for players (the docs page and section).
+PROVISIONAL_LIST = "docs/gods-playground-rules.md, section The board data and its provisional figures"
+
+
+def first_report(turn: str) -> bool:
+    """True for the opening report and the reports of round 1 (turn labels ``r1/...``)."""
+    return turn.split("/", 1)[0] in ("r1", "start", "setup")
+
+
 def _footer(inp: ReportInput) -> tuple[str, ...]:
+    """The footer; the provisional figures in full only in round 1's reports and the GM's
+    (issue 18: said once, not in every mail)."""
+    full = inp.viewer == GM or first_report(inp.turn)
+    short = None if full else (f"they are listed in {PROVISIONAL_LIST}, in the round 1 reports "
+                               "and in the GM's report.")
     return footer(inp, f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
                   "PROVISIONAL board figures in use (marked with a dagger on the map; no source prints "
-                  "them; docs/gods-playground-rules.md):")
+                  f"them; {PROVISIONAL_LIST}):", short=short)

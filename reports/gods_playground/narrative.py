@@ -38,7 +38,7 @@ def _defence(d: Mapping[str, Any] | None) -> str:
     rolls = d.get("rolls") or {}
     parts = [f"{who}: {dice(r)}" for who, r in rolls.items() if r]
     if parts:
-        text = (f"defenders rolled {'; '.join(parts)}, {d.get('hits', 0)} hits, "
+        text = (f"defenders rolled {'; '.join(parts)}, {plural(d.get('hits', 0), 'hit')}, "
                 f"{plural(d.get('removed', 0), 'enemy cube')} removed")
     else:
         text = "no defender"
@@ -72,9 +72,15 @@ def _fewer(e: Event, v: Any) -> str:
     return f"{e.get('seat')} was short of noble cubes and placed: {where}."
 
 
+#: The phase a pass ends, as the rulebook names it (phases 1, 7-10, 12).
+PASS_PHASES = {"estate": "choosing starting estates", "buy": "buying estates", "action": "special actions",
+               "recruit": "recruiting", "campaign": "campaigns", "counter": "counterattacks"}
+
+
 def _passed(e: Event, v: Any) -> str:
     why = " (nothing legal was left)" if e.get("auto") else ""
-    return f"{e.get('seat')} passed in {str(e.get('phase', '')).replace('_', ' ')}{why}."
+    phase = str(e.get("phase", ""))
+    return f"{e.get('seat')} passed: no more {PASS_PHASES.get(phase, phase.replace('_', ' '))} this round{why}."
 
 
 def _bids(e: Event, v: Any) -> str:
@@ -111,7 +117,7 @@ def _elections(e: Event, v: Any) -> str:
 
 def _bought(e: Event, v: Any) -> str:
     return (f"{e.get('seat')} bought an estate in {province(e.get('province'))} (printed {e.get('value')}) "
-            f"for {e.get('cost')} thalers.")
+            f"for {plural(e.get('cost'), 'noble cube')} from {province(e.get('province'))}.")
 
 
 def _action(e: Event, v: Any) -> str:
@@ -140,7 +146,7 @@ def _action(e: Event, v: Any) -> str:
 
 def _recruited(e: Event, v: Any) -> str:
     troops = units({k: e.get(k, 0) for k in ("inf", "cav", "can", "cossack")})
-    return f"{e.get('seat')} recruited {troops} in {province(e.get('province'))} for {e.get('cost')} thalers."
+    return f"{e.get('seat')} recruited {troops} in {province(e.get('province'))} for {plural(e.get('cost'), 'thaler')}."
 
 
 def _cossacks(e: Event, v: Any) -> str:
@@ -156,17 +162,18 @@ def _campaign(e: Event, v: Any) -> str:
     royal = e.get("royal")
     if isinstance(royal, Mapping):
         text += (f"; the royal army joined (Sejm disc from {province(royal.get('sejm_space'))}) and rolled "
-                 f"{dice(royal.get('rolls') or [])}: {royal.get('hits', 0)} hits, {royal.get('cleared', 0)} "
-                 f"cubes cleared, {royal.get('placed', 0)} royal hit cubes placed")
+                 f"{dice(royal.get('rolls') or [])}: {plural(royal.get('hits', 0), 'hit')}, "
+                 f"{plural(royal.get('cleared', 0), 'cube')} cleared, "
+                 f"{plural(royal.get('placed', 0), 'royal hit cube')} placed")
     elif royal:
         text += f"; royal army {plain(royal)}"
-    return (text + f"; {e.get('hits', 0)} hits, {e.get('cleared', 0)} enemy cubes cleared, "
-            f"{e.get('hit_cubes', 0)} hit cubes on the box.")
+    return (text + f"; {plural(e.get('hits', 0), 'hit')}, {plural(e.get('cleared', 0), 'enemy cube')} cleared, "
+            f"{plural(e.get('hit_cubes', 0), 'hit cube')} on the box.")
 
 
 def _counter(e: Event, v: Any) -> str:
     return (f"{e.get('seat')} counterattacked in {province(e.get('target'))}: rolled {dice(e.get('rolls') or [])}; "
-            f"{e.get('hits', 0)} hits, {e.get('removed', 0)} enemy cubes removed.")
+            f"{plural(e.get('hits', 0), 'hit')}, {plural(e.get('removed', 0), 'enemy cube')} removed.")
 
 
 def _invasion_dice(e: Event, v: Any) -> str:
@@ -179,8 +186,11 @@ def _invasion(e: Event, v: Any) -> str:
     who = enemy(e.get("enemy"), v)
     if e.get("treaty"):
         return f"The {who} keep their treaty: no invasion."
-    text = (f"The {who} invade {province(e.get('province'))} with strength {e.get('strength')} "
-            f"against {e.get('hit_cubes', 0)} hit cubes: {e.get('cubes', 0)} cubes enter")
+    where = e.get("province") or ((v or {}).get("enemies") or {}).get(str(e.get("enemy")), {}).get("province")
+    target = f"invade {province(where)}" if where else "attack"
+    text = (f"The {who} {target} with strength {e.get('strength')} against "
+            f"{plural(e.get('hit_cubes', 0), 'hit cube')}: {plural(e.get('cubes', 0), 'cube')} "
+            f"{'enters' if e.get('cubes', 0) == 1 else 'enter'}")
     d = _defence(e.get("defence"))
     return text + (f"; {d}." if d else ".")
 

@@ -151,3 +151,19 @@ def test_reports_are_deterministic_72_columns_and_complete(seed):
                 if viewer in inp.view["pending"]["seats"]:
                     assert "Your decision" in a.text
             assert '<img src="map.png"' in a.html and "<style" not in a.html
+
+
+def test_provisional_list_in_full_only_in_round_1_and_the_gms_reports():
+    """Issue 18's rule for every game: the provisional figures said once, not in every mail."""
+    due = list(due_steps(_steps(SEEDS[0])))
+    first = next(s for s in due if s.turn.startswith("r1/"))
+    later = next(s for s in due if s.turn.startswith("r2/"))
+    seat = later.state["seats"][0]
+
+    def text(step, viewer):
+        return " ".join(render_report(report_input(step, viewer, SEEDS[0])).text.split())
+
+    short = text(later, seat)
+    assert "figures in use are provisional" in short and "- provisional:" not in short
+    assert "docs/gods-playground-rules.md" in short
+    assert "- provisional:" in text(later, GM) and "- provisional:" in text(first, seat)

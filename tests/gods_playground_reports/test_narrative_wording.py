@@ -1,0 +1,33 @@
+"""Sentences a rulebook-only reader tripped over in the demo game (issue 12 read-through):
+the cost of an estate is noble cubes, an invasion names its province even when no cube
+enters, plurals agree, a pass names the phase as the rulebook does."""
+
+from __future__ import annotations
+
+from reports.gods_playground.narrative import sentence
+
+VIEW = {"enemies": {"tatars": {"province": "ukraine", "name": "Tatars"}}}
+
+
+def test_an_estate_costs_noble_cubes_not_thalers():
+    text = sentence({"type": "EstateBought", "seat": "white", "province": "lithuania", "value": 4, "cost": 1}, VIEW)
+    assert "for 1 noble cube from Lithuania" in text and "thaler" not in text
+
+
+def test_an_invasion_without_cubes_names_the_province():
+    text = sentence({"type": "Invasion", "enemy": "tatars", "strength": 9, "hit_cubes": 21, "cubes": 0}, VIEW)
+    assert text == "The Tatars invade Ukraine with strength 9 against 21 hit cubes: 0 cubes enter."
+
+
+def test_plurals_agree():
+    one = sentence({"type": "Invasion", "enemy": "tatars", "province": "ukraine", "strength": 2, "hit_cubes": 1,
+                    "cubes": 1}, VIEW)
+    assert "against 1 hit cube: 1 cube enters" in one
+    counter = sentence({"type": "Counterattack", "seat": "red", "target": "ukraine", "rolls": [], "hits": 1,
+                        "removed": 1}, VIEW)
+    assert "1 hit, 1 enemy cube removed" in counter
+
+
+def test_a_pass_names_the_phase():
+    text = sentence({"type": "Passed", "seat": "blue", "phase": "buy"}, VIEW)
+    assert text == "blue passed: no more buying estates this round."
