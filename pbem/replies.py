@@ -93,7 +93,9 @@ class BlockResult:
         return {"game": self.game if shown else None, "seat": self.seat if shown else None,
                 "line": self.line, "outcome": "accepted" if self.accepted else "rejected",
                 "turn": self.turn, "problems": len(self.problems) + bool(self.reason),
-                "auth_failure": self.auth_reason or None}
+                "auth_failure": self.auth_reason or None,
+                **({"press": {"relayed": len(self.press) - self.press_refused, "refused": self.press_refused}}
+                   if self.press else {})}
 
 
 def problem_lines(problems: Iterable[LineProblem], width: int = 76) -> list[str]:

@@ -249,3 +249,28 @@ def test_the_welcome_mail_says_how_to_send_press(service, fresh):
 def test_no_press_line_in_the_welcome_when_press_is_off(service, fresh):
     fresh(press="off")
     assert all("PRESS" not in text_of(r) for r in service.store.outbox() if r["kind"] == "welcome")
+
+
+def test_relayed_press_is_delivered_over_smtp_to_the_recipient_only(games, ingest):
+    """The relayed mail goes through a real SMTP server (aiosmtpd) to the recipient's
+    address alone, from the GM's address, with the press text in its body."""
+    from aiosmtpd.controller import Controller
+
+    from pbem.deliver import SmtpSettings, SmtpTransport, send_outbox
+    from tests.mail.servers import Scripted, free_port
+
+    out = ingest(mail("blue", block("blue", f"PRESS TO green\n{SECRET}\nEND")))
+    assert out.as_dict()["blocks"][0]["press"] == {"relayed": 1, "refused": 0}
+    handler, port = Scripted(), free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        send_outbox(games.store, SmtpTransport(SmtpSettings("127.0.0.1", port)))
+    finally:
+        controller.stop()
+    press_mails = [m for m in handler.messages if b"X-PBEM-Loop: press" in m[2]]
+    assert [m[1] for m in press_mails] == [[SEATS["green"]]]
+    msg = message_from_bytes(press_mails[0][2], policy=policy.default)
+    assert msg["From"] == "gm@pbem.example" and msg["To"] == SEATS["green"]
+    assert SECRET in msg.get_body(preferencelist=("plain",)).get_content()
+    assert all(SECRET.encode() not in m[2] for m in handler.messages if m[1] != [SEATS["green"]])
