@@ -103,6 +103,9 @@ def _help(service: Any, game: Game, seat: str) -> None:
     lines += [order_help(game.engine.name).rstrip() or "(no short help for this game)"]
     if game.engine.name in ORDER_DOCS:
         lines += ["", f"The full syntax is in {ORDER_DOCS[game.engine.name]} of pbem."]
+    from pbem.press import welcome_lines
+
+    lines += ["", *welcome_lines(game)][:-1]  # how to send press, when the game has it
     lines += ["", "Mail commands: HELP, STATUS, REPORT (your latest report again), PASSWORD (a new password)."]
     queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "help", lines))
 

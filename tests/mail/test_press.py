@@ -274,3 +274,9 @@ def test_relayed_press_is_delivered_over_smtp_to_the_recipient_only(games, inges
     assert msg["From"] == "gm@pbem.example" and msg["To"] == SEATS["green"]
     assert SECRET in msg.get_body(preferencelist=("plain",)).get_content()
     assert all(SECRET.encode() not in m[2] for m in handler.messages if m[1] != [SEATS["green"]])
+
+
+def test_help_by_mail_says_how_to_send_press(games, ingest):
+    assert ingest(mail("green", "HELP duel green\n", subject="HELP duel green")).outcome == "command"
+    [answer] = [r for r in games.store.outbox() if r["kind"] == "command"]
+    assert "'PRESS TO <seat>, <seat>' or 'PRESS TO ALL'" in text_of(answer)
