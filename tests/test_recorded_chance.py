@@ -228,6 +228,7 @@ def test_cli_export_chance_of_a_finished_game_drop_seed_import_verify(tmp_path, 
     other = str(tmp_path / "h.db")
     result = run.invoke(cli, ["--db", other, "import", str(out), "--json"])
     assert result.exit_code == 0 and '"chance": "recorded"' in result.output
+    assert '"state_hashes_checked": 2' in result.output  # the plain hashes of --chance, checked without the seed
     verified = run.invoke(cli, ["--db", other, "replay", "t1", "--verify"])
     assert verified.exit_code == 0 and "reproduced" in verified.output
     archive = tmp_path / "t1.json"

@@ -18,7 +18,7 @@ from pbem.cli import cli
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
 from pbem.records import import_record, record_of
-from turns.record import RecordError, write_record
+from turns.record import RecordError, read_record, write_record
 
 
 @cli.command("export")
@@ -101,9 +101,12 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
         except RecursionError:
             raise DomainError(f"{path}: nested too deep to be a record") from None
         historical = is_recorded(game.seed)
+        hashes = sum(1 for t in read_record(data).turns[:len(game.turns)] if t.state_hash)
+        checked = ("every hash reproduced" if hashes == len(game.turns) else "no '# state' hash to check" if not hashes
+                   else f"{hashes} recorded state hash{'es' if hashes != 1 else ''} reproduced (the other turns have none)")
         emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash,
-              "chance": "recorded" if historical else "seed"}, as_json,
-             f"imported {game.game_id} from a record: {len(game.turns)} turns replayed, every hash reproduced"
+              "state_hashes_checked": hashes, "chance": "recorded" if historical else "seed"}, as_json,
+             f"imported {game.game_id} from a record: {len(game.turns)} turns replayed, {checked}"
              + ("; a historical game: its chance was recorded, every CHANCE line checked" if historical else ""))
 
 
