@@ -29,8 +29,10 @@ def test_guide_snippet_matches_the_engine():
 
 
 def _blocks(kind: str) -> list[str]:
-    """The guide's fenced code blocks of one kind ("python", or "" for shell)."""
-    return re.findall(rf"```{kind}\n(.*?)```", GUIDE.read_text(encoding="utf-8"), re.S)
+    """The guide's fenced code blocks of one kind ("python", or "" for shell), each fence paired
+    with its own closing one (a block of another kind, e.g. ``text``, is skipped whole)."""
+    fences = re.findall(r"^```(\w*)\n(.*?)^```[ \t]*$", GUIDE.read_text(encoding="utf-8"), re.S | re.M)
+    return [body for lang, body in fences if lang == kind]
 
 
 def _commands() -> list[list[str]]:
