@@ -12,7 +12,7 @@ from __future__ import annotations
 WIDTH, HEIGHT = 86.0, 96.0
 #: (x0, y0, width, height) of each box.
 PROVINCE_BOXES = {"royal_prussia": (27.0, 60.0, 30.0, 14.0), "lithuania": (56.0, 45.5, 29.5, 14.0),
-                  "ukraine": (56.0, 22.0, 29.5, 14.0), "little_poland": (27.0, 14.0, 30.0, 14.0),
+                  "ukraine": (56.0, 22.0, 29.5, 14.0), "little_poland": (27.0, 14.0, 28.5, 14.0),
                   "greater_poland": (0.5, 36.0, 29.5, 14.0)}
 ENEMY_BOXES = {"black": (30.0, 76.5, 24.0, 12.0), "russians": (59.0, 62.5, 26.5, 12.0),
                "tatars": (59.0, 5.5, 26.5, 12.0), "turks": (30.0, 0.5, 24.0, 12.0),

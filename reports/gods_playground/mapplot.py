@@ -3,7 +3,7 @@
 Drawn from the viewer's view alone. Every label sits in its own slot of a fixed layout
 (:mod:`reports.gods_playground.layout`), so no label covers another
 (tests/gods_playground_reports check the label boxes). Provisional board figures carry a
-dagger; the report's footer lists them.
+dagger; round 1's and the GM's report footers list them.
 """
 
 from __future__ import annotations
@@ -278,7 +278,7 @@ class _Map:
             kx = x + 0.6 + (k % 3) * 8.0
             self.ax.add_patch(Rectangle((kx, ky - 0.6), 1.2, 1.2, facecolor=L.ENEMY_COLORS[key], edgecolor="#000000",
                                         lw=0.5, zorder=4))
-            self.text(kx + 1.6, ky, enemy(key), fontsize=FS - 1.5)
+            self.text(kx + 1.6, ky, enemy(key, self.v), fontsize=FS - 1.5)  # this round's name (black)
 
     def _symbol(self, kind: str, x: float, y: float) -> None:
         if kind in ("estate", "free"):
@@ -304,9 +304,9 @@ class _Map:
         x, y, w, h = L.NOTE_BOX
         n = len(self.v.get("provisional") or [])
         lines = [f"{DAGGER} {n} provisional board figures are in use:" if n else "No provisional figures.",
-                 "no source prints them; the report's",
-                 "footer lists each. Estate rows run",
-                 "from the centre (left) to the border.",
+                 "no source prints them; round 1's and",
+                 "the GM's reports list each. Estate rows",
+                 "run from the centre (left) to the border.",
                  "Troops: i infantry, c cavalry, g cannon.",
                  "Hit cubes: nobles' and the king's",
                  "cubes on an enemy box."]

@@ -239,11 +239,12 @@ def _vp(e: Event, v: Any) -> str:
     parts = []
     for box, b in (e.get("boxes") or {}).items():
         seats = " and ".join([*(b.get("seats") or []), *(["the king"] if b.get("king") else [])]) or "nobody"
-        parts.append(f"{enemy(box, v)} box: {b.get('each')} VP each to {seats}")
+        each = " each" if len(b.get("seats") or []) + (1 if b.get("king") else 0) > 1 else ""
+        parts.append(f"{enemy(box, v)} box: {b.get('each')} VP{each} to {seats}")
     if any((e.get("sejm") or {}).values()):
-        parts.append(f"Sejm: {counts(e['sejm'])}")
+        parts.append(f"Sejm seats (2 VP each): {counts(e['sejm'])} VP")
     if any((e.get("money") or {}).values()):
-        parts.append(f"money: {counts(e['money'])}")
+        parts.append(f"thalers paid in (1 VP per 5 thalers): {counts(e['money'])} VP")
     return f"Victory points: {'; '.join(parts) or 'none awarded'}. Gained: {counts(e.get('gained') or {})}."
 
 

@@ -31,3 +31,12 @@ def test_plurals_agree():
 def test_a_pass_names_the_phase():
     text = sentence({"type": "Passed", "seat": "blue", "phase": "buy"}, VIEW)
     assert text == "blue passed: no more buying estates this round."
+
+
+def test_victory_points_say_what_each_figure_is():
+    text = sentence({"type": "VictoryPoints", "boxes": {"russians": {"seats": ["blue"], "king": False, "each": 3}},
+                     "sejm": {"blue": 2, "red": 0}, "money": {"blue": 4, "red": 7},
+                     "gained": {"blue": 9, "red": 7}}, VIEW)
+    assert "Russians box: 3 VP to blue;" in text
+    assert "Sejm seats (2 VP each): blue 2 VP;" in text
+    assert "thalers paid in (1 VP per 5 thalers): blue 4, red 7 VP" in text

@@ -167,3 +167,17 @@ def test_provisional_list_in_full_only_in_round_1_and_the_gms_reports():
     assert "figures in use are provisional" in short and "- provisional:" not in short
     assert "docs/gods-playground-rules.md" in short
     assert "- provisional:" in text(later, GM) and "- provisional:" in text(first, seat)
+
+
+def test_no_box_of_the_map_covers_another():
+    """Found by eye: Little Poland's box ran under Ukraine's and hid its estate track."""
+    from reports.gods_playground import layout as L
+
+    boxes = {**L.PROVINCE_BOXES, **{f"enemy:{k}": b for k, b in L.ENEMY_BOXES.items()},
+             "centre": L.CENTRE_BOX, "legend": L.LEGEND_BOX, "note": L.NOTE_BOX}
+    names = list(boxes)
+    for i, a in enumerate(names):
+        x, y, w, h = boxes[a]
+        for b in names[i + 1:]:
+            x2, y2, w2, h2 = boxes[b]
+            assert not (x < x2 + w2 and x2 < x + w and y < y2 + h2 and y2 < y + h), (a, b)
