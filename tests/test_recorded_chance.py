@@ -26,7 +26,7 @@ from turns.record import read_record, write_record
 
 GAMES = {"wallenstein": (["red", "blue", "yellow"], 9), "havoc": (["anita", "peter", "kriszta", "jeno"], 400),
          "gods-playground": (["a", "b", "c"], 200)}
-SEEDS = [f"seed-{i}" for i in range(12 if os.environ.get("PBEM_SLOW") else 3)]
+SEEDS = [f"seed-{i}" for i in range(40 if os.environ.get("PBEM_SLOW") else 3)]
 
 
 def _play(engine_name: str, seed: str, orders_log: list | None = None) -> tuple[list, list]:
