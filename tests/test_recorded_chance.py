@@ -8,6 +8,7 @@ and reports. ``PBEM_SLOW=1`` plays more seeds.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 import re
 
 import pytest
@@ -248,3 +249,27 @@ def test_a_seeded_record_s_chance_lines_must_say_what_the_seed_drew(tmp_path, se
     lines[n - 1] = "CHANCE 1618-spring event: picked no_such_card"
     with pytest.raises(DomainError, match=rf"^line {n}: the seed draws '{re.escape(line[7:])}' here, the line says "):
         import_record(Store(tmp_path / "bad.db"), "\n".join(lines))
+
+
+_MUTATIONS = ["", "order", "order ,,,", "picked", "rolled", "rolled x, 7", "number", "number -1", "out", "out ; stayed",
+              "out red", "out red 1, red x", "hands", "hands ;;", "hands nobody a, b", "out peasants 1; stayed none",
+              "order " + "Anhalt, " * 40, "picked " + "x" * 300]
+
+
+@pytest.mark.parametrize("record", ["wallenstein", "havoc"])
+def test_any_garbled_chance_line_is_a_plain_refusal_never_a_crash(tmp_path, record):
+    path = {"wallenstein": "wallenstein/records/combat_example_3.txt", "havoc": "havoc/records/example_game.txt"}
+    lines = (Path(__file__).parent / path[record]).read_text(encoding="utf-8").splitlines()
+    chance = [i for i, line in enumerate(lines) if line.startswith("CHANCE ")]
+    tried = 0
+    for i in chance:
+        words = lines[i][len("CHANCE "):].split(":")[0]
+        for outcome in _MUTATIONS:
+            changed = list(lines)
+            changed[i] = f"CHANCE {words}: {outcome}"
+            try:
+                import_record(Store(tmp_path / f"m{tried}.db"), "\n".join(changed))
+            except DomainError as exc:
+                assert str(exc).startswith("line ") or "CHANCE" in str(exc), str(exc)
+            tried += 1
+    assert tried == len(chance) * len(_MUTATIONS)
