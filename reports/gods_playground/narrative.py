@@ -127,7 +127,8 @@ def _action(e: Event, v: Any) -> str:
     if a == "town":
         return f"{seat} founded a town on its {e.get('value')}-estate in {province(e.get('province'))}."
     if a == "danzig":
-        return f"{seat} traded through Danzig for {e.get('thalers')} thalers."
+        return (f"{seat} traded through Danzig and earned {plural(e.get('thalers'), 'thaler')} "
+                "(twice the income of Royal Prussia's occupied estates).")
     if a == "move":
         moves = " and ".join(f"{province(x)} to {province(y)}" for x, y in e.get("moves") or [])
         return f"{seat} moved noble cubes: {moves}."
@@ -139,7 +140,7 @@ def _action(e: Event, v: Any) -> str:
     if a == "diplomacy":
         made = "a treaty was made" if e.get("made") else "no treaty"
         return (f"{seat} tried diplomacy with the {enemy(e.get('enemy'), v)}: die {e.get('die')}, "
-                f"paid {e.get('paid', 0)} thalers; {made}.")
+                f"paid {plural(e.get('paid', 0), 'thaler')}; {made}.")
     rest = {k: x for k, x in e.items() if k not in _QUIET | {"seat", "action"}}
     return f"{seat} took the special action {a}" + (f": {_fields(rest)}." if rest else ".")
 

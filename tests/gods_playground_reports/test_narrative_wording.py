@@ -40,3 +40,8 @@ def test_victory_points_say_what_each_figure_is():
     assert "Russians box: 3 VP to blue;" in text
     assert "Sejm seats (2 VP each): blue 2 VP;" in text
     assert "thalers paid in (1 VP per 5 thalers): blue 4, red 7 VP" in text
+
+
+def test_danzig_says_the_seat_earned_the_thalers():
+    text = sentence({"type": "SpecialAction", "seat": "blue", "action": "danzig", "thalers": 24}, VIEW)
+    assert text.startswith("blue traded through Danzig and earned 24 thalers")
