@@ -69,3 +69,21 @@ def test_battle_and_closed_border_symbols_differ_from_each_other():
     assert outlines and all(p.get_linestyle() in ("-", "solid") for p in outlines)
     markers = [line.get_marker() for line in ax.lines]
     assert "x" not in markers and "+" not in markers
+
+
+def test_every_army_badge_lies_in_its_county(maps):
+    """Each county is big enough for its markers too (issue 18: Fm. Bayern, Hm. Paderborn)."""
+    from matplotlib.path import Path
+
+    geo = counties()
+    for where, fig in maps:
+        ax, renderer = fig.axes[0], fig.canvas.get_renderer()
+        badges = [t for t in ax.texts if t.get_bbox_patch() is not None
+                  and type(t.get_bbox_patch().get_boxstyle()).__name__ == "Circle"]
+        assert len(badges) >= 10, where
+        for text in badges:
+            x, y = text.get_position()  # the badge sits just below the county's centre
+            county = min(geo.values(), key=lambda c: (c.centre[0] - x) ** 2 + (c.centre[1] - 0.05 - y) ** 2)
+            text.update_bbox_position_size(renderer)
+            corners = text.get_bbox_patch().get_window_extent(renderer).corners()
+            assert Path(ax.transData.transform(county.cell)).contains_points(corners).all(), (where, county.name)
