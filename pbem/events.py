@@ -71,6 +71,20 @@ INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders
 DERIVED_TYPES = ("TurnAdjudicated",)
 
 
+def chance_seed(created: dict[str, Any], seed: str, turns_done: int) -> str:
+    """The seed the engine draws from for the next step of a game: the game's own seed, except
+    in a branch with its own seed (``pbem branch`` without ``--same-seed``), whose seed is the
+    JSON list ``[parent seed, own seed]``: the parent's for the setup and the ``turns``
+    copied from the parent, its own after them (docs/archivist-guide.md, "Branches")."""
+    branch = created.get("branch")
+    if not branch or branch.get("same_seed"):
+        return seed
+    import json
+
+    parent, own = json.loads(seed)
+    return str(parent if turns_done < int(branch["turns"]) else own)
+
+
 class ReplayMismatch(Exception):
     """Replaying the engine did not reproduce a recorded hash or derived event."""
 
@@ -144,6 +158,11 @@ class Game:
     def digest(self, state: State) -> str:
         """The published hash of ``state`` in this game's scheme (see :func:`state_digest`)."""
         return state_digest(state, self.seed, self.digest_scheme)
+
+    @property
+    def chance_seed(self) -> str:
+        """The seed the next adjudication draws from (see :func:`chance_seed`)."""
+        return chance_seed(self.created, self.seed, len(self.turns))
 
     @property
     def state_hash(self) -> str:
@@ -276,7 +295,7 @@ def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
     if commitment(seed) != p["commitment"]:
         raise ReplayMismatch(f"game {game_id}: the seed does not match the published commitment")
     engine = engine_for(game_id, p)
-    state, setup_events = engine.create([s["name"] for s in p["seats"]], p["options"], seed)
+    state, setup_events = engine.create([s["name"] for s in p["seats"]], p["options"], chance_seed(p, seed, 0))
     if verify:
         _check(state_digest(state, seed, p.get("state_digest")), p["state_hash"], setup_events,
                p["setup_events"], "setup")
@@ -318,7 +337,7 @@ def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
     if pending is None or pending.turn != p["turn"]:
         raise ReplayMismatch(f"event {ev.seq}: adjudicates turn {p['turn']} but the game waits for "
                              f"{pending.turn if pending else 'nothing (over)'}")
-    state, derived = game.engine.advance(game.state, p["orders"], game.seed)
+    state, derived = game.engine.advance(game.state, p["orders"], game.chance_seed)
     if verify:
         _check(game.digest(state), p["state_hash"], derived, p["events"], f"turn {p['turn']} (event {ev.seq})")
     game.state = state

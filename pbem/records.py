@@ -31,6 +31,11 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
     headers += [("Seat", s["name"]) for s in created["seats"]]
     headers += [("Option", f"{k}={v}") for k, v in sorted(created["options"].items())]
     headers += [("Commitment", created["commitment"]), ("Created", events[0].recorded_at)]
+    branch = created.get("branch")
+    if branch:  # issue 19: a branch says where it starts
+        headers += [("BranchOf", branch["of"]), ("BranchAt", branch["at"]), ("BranchTurns", str(branch["turns"])),
+                    ("BranchSeed", "same" if branch.get("same_seed") else "own"),
+                    ("BranchEvent", f"{branch['parent_seq']} {branch['parent_hash']}")]
     if game.digest_scheme and not chance:  # how the '# state' hashes are made (keyed with the seed)
         headers.append(("StateDigest", game.digest_scheme))
     if recorded:
@@ -102,6 +107,9 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
     game_id = game_id or record.header("Game")
     if not game_id or not record.header("Engine"):
         raise DomainError("the record has no Game or Engine header")
+    if record.header("BranchSeed") == "own":  # two seeds (pbem/branch.py): its archive imports, not its record
+        raise DomainError("this is the record of a branch with its own seed, which a record cannot replay yet: "
+                          "import the branch's archive (pbem export) instead")
     turns = _turns_until(record, until)
     seed, scheme = _seed_of(record, turns)
     historical = isinstance(seed, RecordedSeed)

@@ -162,7 +162,12 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
                           order_help=order_help(game.engine.name, game.created.get("options")),
                           recent=recent_turns(game, history, viewer),
                           record=public_record(game, payload["turn"]))
-        out.append(TurnReport(viewer, payload["turn"], _cached(inp)))
+        rendered = _cached(inp)
+        if game.created.get("branch"):  # issue 19: a branch's reports say so
+            from pbem.branch import banner, with_banner
+
+            rendered = with_banner(rendered, str(banner(game.created)))
+        out.append(TurnReport(viewer, payload["turn"], rendered))
     return out
 
 

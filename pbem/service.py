@@ -371,7 +371,7 @@ class Service:
                         chosen = game.engine.default_orders(game.state, seat)
                         defaulted.append(seat)
                     orders[seat] = chosen
-                state, derived = game.engine.advance(game.state, orders, game.seed)
+                state, derived = game.engine.advance(game.state, orders, game.chance_seed)
                 over = game.engine.pending(state) is None
                 payload = {"turn": pending.turn, "orders": orders, "defaulted": defaulted,
                            "forced": bool(defaulted), "events": derived, "state_hash": game.digest(state),

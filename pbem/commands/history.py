@@ -34,3 +34,32 @@ def rollback(app: App, game_id: str, to: str, reason: str, deadline: str | None,
     emit(done, as_json, f"rolled {game_id} back: turn {done['turn']} is open again (set aside: "
          f"{', '.join(done['undone'])}); deadline: {done['deadline'] or 'none'}; "
          f"{len(done['mailed'])} seat(s) mailed")
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--at", "at", required=True, metavar="TURN", help="The last turn of GAME the branch keeps.")
+@click.option("--as", "new_id", required=True, metavar="NEW", help="The branch's game id.")
+@click.option("--same-seed", is_flag=True, help="Draw from GAME's seed (default: a new seed after TURN).")
+@click.option("--no-mail", is_flag=True, help="Queue no welcome mails (the GM's own what-if; passwords only in --json).")
+@click.option("--json", "as_json", is_flag=True, help="Print the branch, including each seat's new password.")
+@pass_app
+def branch(app: App, game_id: str, at: str, new_id: str, same_seed: bool, no_mail: bool, as_json: bool) -> None:
+    """Start a new game from GAME's history up to TURN (GAME is never touched).
+
+    The branch has GAME's seats and addresses with new passwords, says it is a branch (its
+    log, record and reports), and has its own new seed unless --same-seed.
+
+    \b
+    Example:
+      pbem branch w1 --at 1619-summer --as w1-whatif --json
+    """
+    from pbem.branch import branch as make
+
+    done = make(app.service, game_id, at, new_id, same_seed, mail=not no_mail)
+    if done["same_seed"] is False and not app.service.load(game_id).over:
+        click.echo(f"note: {game_id} is still running; {new_id}'s seed holds {game_id}'s and is revealed when "
+                   f"{new_id} ends (docs/archivist-guide.md, Branches)", err=True)
+    emit(done, as_json, f"branched {game_id} at {at} as {new_id} ({done['turns']} turn(s) kept, "
+         f"{'same' if same_seed else 'new'} seed); now awaiting {done['turn']}"
+         + ("; welcome mails with new passwords queued" if not no_mail else "; no mail queued (passwords: --json)"))
