@@ -54,7 +54,7 @@ class App:
 pass_app = click.make_pass_decorator(App)
 
 #: Commands that only read the database (issue 17 item 5, issue 13).
-READ_ONLY_COMMANDS = frozenset({"status", "outbox", "show", "log", "report", "replay", "export", "press"})
+READ_ONLY_COMMANDS = frozenset({"status", "outbox", "show", "log", "report", "replay", "export", "press", "site"})
 
 
 def emit(data: Any, as_json: bool, text: str | None = None) -> None:

@@ -63,3 +63,28 @@ def branch(app: App, game_id: str, at: str, new_id: str, same_seed: bool, no_mai
     emit(done, as_json, f"branched {game_id} at {at} as {new_id} ({done['turns']} turn(s) kept, "
          f"{'same' if same_seed else 'new'} seed); now awaiting {done['turn']}"
          + ("; welcome mails with new passwords queued" if not no_mail else "; no mail queued (passwords: --json)"))
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="Directory to write the site into.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def site(app: App, game_id: str, out: str, as_json: bool) -> None:
+    """Write a static site of the game's public history (opens from the file system).
+
+    One page per reported turn (the public report and map), a turn slider, the VP chart,
+    the verification result; once the game is over also the record and the archive file.
+
+    \b
+    Example:
+      pbem site w1 --out site/ && xdg-open site/index.html
+    """
+    from pathlib import Path
+
+    from pbem.site import write_site
+
+    done = write_site(app.service, game_id, Path(out))
+    emit(done, as_json, f"wrote the site of {game_id} to {done['index']}: {done['pages']} turn page(s); "
+         + ("verified" if done["verified"] else "NOT verified")
+         + ("" if done["record"] else "; record and archive left out until the game ends"))

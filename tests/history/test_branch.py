@@ -30,7 +30,7 @@ def _play(service, game_id, engine, options, steps):
 
 
 @pytest.mark.parametrize("engine,options,steps,at", GAMES, ids=lambda v: str(v))
-def test_a_branch_keeps_the_history_and_never_touches_the_game(service, engine, options, steps, at):
+def test_a_branch_keeps_the_history_and_never_touches_the_game(quiet, service, engine, options, steps, at):
     game = _play(service, "g1", engine, options, steps)
     before = [e.as_dict() for e in service.store.events("g1")]
     outbox = len(service.store.outbox())
@@ -57,10 +57,10 @@ def test_a_branch_keeps_the_history_and_never_touches_the_game(service, engine, 
     assert verify_archive(export_game(service.store, "own")).ok
 
 
-def test_a_branch_with_its_own_seed_draws_differently(service):
-    game = _play(service, "w1", "wallenstein", {}, 6)
-    branch(service, "w1", "1618-spring", "b1")
-    for _ in range(5):
+def test_a_branch_with_its_own_seed_draws_differently(quiet, service):
+    game = _play(service, "w1", "wallenstein", {}, 3)
+    branch(service, "w1", "1618-spring", "b1", mail=False)
+    for _ in range(2):
         service.adjudicate("b1", force=True)
     b = service.load("b1")
     assert [t["turn"] for t in b.turns] == [t["turn"] for t in game.turns]
@@ -82,9 +82,9 @@ def test_branch_reports_say_they_are_branches(service):
     assert all("branch" not in message_of(r).get_body(preferencelist=("plain",)).get_content()[:200] for r in plain)
 
 
-def test_a_finished_branch_record_imports(service, tmp_path):
+def test_a_finished_branch_record_imports(quiet, service, tmp_path):
     game = _play(service, "w1", "wallenstein", {}, 2)
-    branch(service, "w1", "1618-spring", "b1")
+    branch(service, "w1", "1618-spring", "b1", mail=False)
     while service.load("b1").pending is not None:
         service.adjudicate("b1", force=True)
     b = service.load("b1")
@@ -95,7 +95,7 @@ def test_a_finished_branch_record_imports(service, tmp_path):
     assert game.turns[0]["events"] == imported.turns[0]["events"]
 
 
-def test_refusals(service):
+def test_refusals(quiet, service):
     _play(service, "w1", "wallenstein", {}, 1)
     with pytest.raises(DomainError, match="has not been adjudicated"):
         branch(service, "w1", "1618-summer", "b1")

@@ -36,7 +36,7 @@ def _text(row) -> str:
 
 
 @pytest.mark.parametrize("engine,options,steps,at", GAMES, ids=lambda v: str(v))
-def test_rollback_reopens_a_turn_and_keeps_every_byte(service, engine, options, steps, at):
+def test_rollback_reopens_a_turn_and_keeps_every_byte(quiet, service, engine, options, steps, at):
     game = _play(service, "g1", engine, options, steps)
     first = {t["turn"]: t["state_hash"] for t in game.turns}
     to = game.turns[at]["turn"]
@@ -64,7 +64,7 @@ def test_rollback_reopens_a_turn_and_keeps_every_byte(service, engine, options, 
     assert verify_archive(archive).ok
 
 
-def test_orders_of_the_reopened_turn_are_set_aside_unless_kept(service):
+def test_orders_of_the_reopened_turn_are_set_aside_unless_kept(quiet, service):
     game = _play(service, "w1", "wallenstein", {}, 1)
     for seat in game.seats:
         service.submit("w1", seat, game.engine.default_orders(game.state, seat), "", {"kind": "gm"})
@@ -81,7 +81,7 @@ def test_orders_of_the_reopened_turn_are_set_aside_unless_kept(service):
     assert sorted(reopened.submitted) == sorted(reopened.seats) and reopened.pending.turn == "1618-autumn"
 
 
-def test_refusals_are_clear_and_record_nothing(service):
+def test_refusals_are_clear_and_record_nothing(quiet, service):
     _play(service, "w1", "wallenstein", {}, 1)
     count = len(service.store.events("w1"))
     with pytest.raises(DomainError, match="has not been adjudicated"):
@@ -106,7 +106,7 @@ def _rechained(events: list[StoredEvent]) -> list[StoredEvent]:
     return out
 
 
-def test_verify_checks_the_set_aside_turns(service):
+def test_verify_checks_the_set_aside_turns(quiet, service):
     _play(service, "w1", "wallenstein", {}, 3)
     rollback(service, "w1", "1618-spring", "replay it")
     events = service.store.events("w1")

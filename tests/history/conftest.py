@@ -1,0 +1,14 @@
+"""Fixtures of the history tests."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def quiet(monkeypatch):
+    """No report mails while a test plays its turns (they are tested elsewhere; rendering
+    every seat's map each turn would make these tests slow)."""
+    import pbem.notify
+
+    monkeypatch.setattr(pbem.notify, "turn_reports", lambda *args, **kwargs: [])
