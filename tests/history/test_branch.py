@@ -7,12 +7,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pbem.archive import export_game, verify_archive
+from pbem.archive import export_game, import_archive, verify_archive
 from pbem.branch import branch
 from pbem.cli import cli
 from pbem.deliver import message_of
 from pbem.errors import DomainError
 from pbem.records import import_record, record_of
+from pbem.service import Service
 from pbem.store import Store
 from turns.record import write_record
 
@@ -82,17 +83,19 @@ def test_branch_reports_say_they_are_branches(service):
     assert all("branch" not in message_of(r).get_body(preferencelist=("plain",)).get_content()[:200] for r in plain)
 
 
-def test_a_finished_branch_record_imports(quiet, service, tmp_path):
+def test_a_finished_branch_imports_from_its_archive(quiet, service, tmp_path):
     game = _play(service, "w1", "wallenstein", {}, 2)
     branch(service, "w1", "1618-spring", "b1", mail=False)
     while service.load("b1").pending is not None:
         service.adjudicate("b1", force=True)
     b = service.load("b1")
-    text = write_record(record_of(b, service.store.events("b1")))
     other = Store(tmp_path / "other.db")
-    imported = import_record(other, text)
+    assert import_archive(other, export_game(service.store, "b1")).ok  # replayed with both seeds
+    imported = Service(other).load("b1", verify=True)
     assert imported.state_hash == b.state_hash and imported.created["branch"]["of"] == "w1"
     assert game.turns[0]["events"] == imported.turns[0]["events"]
+    with pytest.raises(DomainError, match="import the branch's archive"):  # a clear answer, nothing made
+        import_record(Store(tmp_path / "third.db"), write_record(record_of(b, service.store.events("b1"))))
 
 
 def test_refusals(quiet, service):
