@@ -101,6 +101,9 @@ def _verify(service: Any, game_id: str, events: list[Any], inp: SiteInput) -> No
             replayed = True
             lines.append(f"replayed: every derived event, chance draw and state hash of "
                          f"{sum(1 for e in events if e.type == 'TurnAdjudicated')} adjudication(s) reproduced")
+            if not any(e.type == "SeedRevealed" for e in events):
+                lines.append("checked by the GM with the secret seed; anyone can re-check every draw once the "
+                             "seed is revealed at the end of the game (its SHA-256 is the commitment below)")
         except (ReplayMismatch, DomainError) as exc:
             lines.append(f"replay: {exc}")
     inp.verified, inp.verification = replayed, lines

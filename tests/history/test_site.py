@@ -65,6 +65,7 @@ def test_site_of_a_running_game_shows_only_public_reports(quiet, service, tmp_pa
     pages = sorted(out.glob("turns/*/report.html"))
     assert pages[-1].read_bytes() == want
     index = (out / "index.html").read_text()
+    assert "checked by the GM with the secret seed" in index  # running: the public cannot re-check yet
     assert all(json.dumps({"label": t})[1:-1] in index for t in done["turns"])  # the slider's list
 
 
