@@ -280,3 +280,14 @@ def test_help_by_mail_says_how_to_send_press(games, ingest):
     assert ingest(mail("green", "HELP duel green\n", subject="HELP duel green")).outcome == "command"
     [answer] = [r for r in games.store.outbox() if r["kind"] == "command"]
     assert "'PRESS TO <seat>, <seat>' or 'PRESS TO ALL'" in text_of(answer)
+
+
+def test_an_exported_mail_keeps_its_orders_and_loses_its_press_and_password():
+    from pbem.masking import mask_mail
+
+    raw = mail("blue", block("blue", f"BID 2\nPRESS TO red, green\n{SECRET}\nEND"))
+    masked = mask_mail(raw, list(SEATS))
+    text = masked.decode("utf-8")
+    assert "BID 2" in text and f"GAME duel blue {'*' * len(PASSWORDS['blue'])}" in text
+    assert SECRET not in text and "red, green" not in text
+    assert mask_mail(mail("blue", block("blue", "BID 2")), list(SEATS)).count(b"BID 2") == 1
