@@ -120,8 +120,15 @@ class Chance:
         """The seed commitment published to players."""
         return commitment(self.seed)
 
-    def stream(self, label: str) -> Stream:
-        """A fresh stream for ``label``; the same label always gives the same stream."""
+    def stream(self, label: str, words: Sequence[tuple[str, int]] = ()) -> Stream:
+        """A fresh stream for ``label``; the same label always gives the same stream.
+
+        ``words`` only matter to recorded chance: the ways a written line may name this draw
+        in the game's words (the first is the one written, e.g. ``1618-summer battle 2 for
+        Anhalt``), each with the place of this draw among the lines so named (the second
+        battle for one county is the second ``battle for Anhalt`` line). The label's own
+        words (``1618-summer battle 2 tower``) are always accepted too. A seed ignores them.
+        """
         if self._source is not None:
-            return self._source.stream(label)  # type: ignore[no-any-return]
+            return self._source.stream(label, words)  # type: ignore[no-any-return]
         return Stream(self.seed, label)

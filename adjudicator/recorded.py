@@ -4,7 +4,7 @@ A historical game (played at a table, at a tournament, on another server) has re
 towers and card draws but no pbem seed. Its record carries one line per draw, named in the
 game's words, e.g.::
 
-    1618-summer battle 2 tower: out red 3, blue 2, peasants 1; stayed red 1
+    1618-summer battle 2 for Anhalt: out red 3, blue 2, peasants 1; stayed red 1
     1618-spring actions: order tax, grain, palace, church, trade, recruit5, recruit3, recruit1, attacka, attackb
     1618-spring event: picked Pest
     round 3 campaign 2: rolled 4, 6, 1
@@ -108,9 +108,10 @@ class Recorded:
         """The record line of seed line ``index`` (its own number when none is known)."""
         return self.lines[index] if self.lines and index < len(self.lines) else index + 1
 
-    def stream(self, label: str) -> Stream:
-        """The stream of ``label``, reading the recorded draws."""
-        return RecordedStream(label, self)
+    def stream(self, label: str, words: Sequence[tuple[str, int]] = ()) -> Stream:
+        """The stream of ``label``, reading the recorded draws (named by ``words``, see
+        :meth:`adjudicator.chance.Chance.stream`, or by the label's own words)."""
+        return RecordedStream(label, self, words)
 
 
 def split_line(text: str) -> tuple[str, str]:
@@ -178,15 +179,34 @@ def _names(items: Sequence[Any]) -> str:
 class RecordedStream(Stream):
     """The draws of one label read from recorded lines, each checked against what is drawn from."""
 
-    def __init__(self, label: str, recorded: Recorded) -> None:  # noqa: D107 - no seed bytes here
+    def __init__(self, label: str, recorded: Recorded,  # noqa: D107 - no seed bytes here
+                 words: Sequence[tuple[str, int]] = ()) -> None:
         self.label = label
-        self.words = label_words(label)
+        self._forms = [*words, (label_words(label), 0)]
+        self.words = self._forms[0][0]
         self._recorded = recorded
-        self._entries = recorded.draws.get(self.words, [])
-        self._next = 0
+        # the first way of naming this draw that the record uses (with enough lines so named)
+        self._entries, self._next, self._written = next(
+            ((recorded.draws[w], at, w) for w, at in self._forms if len(recorded.draws.get(w, ())) > at),
+            ([], 0, self.words))
+
+    def _misnamed(self) -> None:
+        """Refuse a line that names this draw's place wrongly (``battle 2 for Saxony`` where
+        battle 2 was fought for Anhalt): the words before ``for`` match, the place does not."""
+        for form, _ in self._forms:
+            head, sep, place = form.partition(" for ")
+            if not sep:
+                continue
+            for written, entries in self._recorded.draws.items():
+                other = written.partition(" for ")
+                if other[:2] == (head, sep) and other[2] != place and entries:
+                    unused = [e for e in entries if (e.index, e.sub) not in self._recorded.used]
+                    line = self._recorded.line_of((unused or entries)[0].index)
+                    raise ChanceLineError(line, written, f"{head} was for {place}, not for {other[2]}")
 
     def _take(self, kind: str, example: str) -> tuple[str, int]:
         if self._next >= len(self._entries):
+            self._misnamed()
             n = self._next + 1
             which = "" if n == 1 else f"{_ordinal(n)} "
             raise ChanceLineError(None, self.words, f"the game draws here but the record has no {which}line "
@@ -202,7 +222,7 @@ class RecordedStream(Stream):
 
     def _fail(self, entry_or_index: Entry | int, sentence: str) -> None:
         index = entry_or_index.index if isinstance(entry_or_index, Entry) else entry_or_index
-        raise ChanceLineError(self._recorded.line_of(index), self.words, sentence)
+        raise ChanceLineError(self._recorded.line_of(index), self._written, sentence)
 
     def below(self, n: int) -> int:
         """The recorded ``number`` (0 to n-1)."""
@@ -280,11 +300,14 @@ class RecordingSeed(str):
         self._seen: dict[str, int] = {}
         return self
 
-    def stream(self, label: str) -> Stream:
-        """A stream of ``label`` that draws from the underlying seed and writes each outcome down."""
+    def stream(self, label: str, words: Sequence[tuple[str, int]] = ()) -> Stream:
+        """A stream of ``label`` that draws from the underlying seed and writes each outcome
+        down, named by the first of ``words`` (else by the label's words)."""
         from adjudicator.chance import Chance
 
-        return RecordingStream(label, Chance(self.inner).stream(label), self)
+        stream = RecordingStream(label, Chance(self.inner).stream(label, words), self)
+        stream.words = words[0][0] if words else stream.words
+        return stream
 
     def note(self, words: str, position: int, outcome: str) -> None:
         """Write down draw ``position`` of ``words`` (once)."""

@@ -199,7 +199,7 @@ def _seed_of(record: Record, turns: list[RecordTurn]) -> tuple[str, str | None]:
 
 
 def _chance_message(exc: ChanceLineError, turn_line: int | None, where: str) -> str:
-    """``line 57: 1618-summer battle 2 tower: 9 red cubes fell out, ...`` (a missing line: the turn's)."""
+    """``line 57: 1618-summer battle 2 for Anhalt: 9 red cubes fell out, ...`` (a missing line: the turn's)."""
     if exc.line is not None:
         return str(exc)
     at = f"line {turn_line} ({where})" if turn_line else where

@@ -99,9 +99,10 @@ def test_the_historical_example_imports_and_every_sample_message_is_real(tmp_pat
     event = lines.index("CHANCE 1618-spring event: picked grain_max_3")
     mistakes = [example.replace("order yellow, red", "order blue, yellow, red"),
                 example.replace("out blue 3, yellow 1, peasants 1; stayed blue 1, yellow 2", "out blue 9"),
+                example.replace("battle 1 for Kursachsen:", "battle 1 for Anhalt:"),
                 "\n".join(lines[:event] + lines[event + 1:]),
                 "\n".join(lines[:event + 1] + ["CHANCE 1618-spring event: picked tax_max_5"] + lines[event + 1:])]
-    assert len(messages) == len(mistakes) == 4
+    assert len(messages) == len(mistakes) == 5
     for i, (bad, message) in enumerate(zip(mistakes, messages)):
         with pytest.raises(DomainError) as caught:
             import_record(Store(tmp_path / f"m{i}.db"), bad)

@@ -128,7 +128,7 @@ def test_a_changed_tower_line_is_refused_with_its_line_number(tmp_path, service)
     game_id = _service_game(service, "wallenstein", "tower-check", 2)
     text = write_record(record_of(service.load(game_id), service.store.events(game_id), chance=True))
     lines = text.splitlines()
-    n, line = next((i, l) for i, l in enumerate(lines, 1) if re.match(r"CHANCE 1618-spring battle \d+ tower", l))
+    n, line = next((i, l) for i, l in enumerate(lines, 1) if re.match(r"CHANCE 1618-spring battle \d+ for ", l))
     words = line[len("CHANCE "):line.index(":")]
     out = line.split(": out ")[1].split(";")[0]
     colour = out.split(",")[0].split()[0]

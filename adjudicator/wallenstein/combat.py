@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.recorded import label_words
 from adjudicator.wallenstein import tower
 from adjudicator.wallenstein.battle import Outcome, resolve
 from adjudicator.wallenstein.data import rules
@@ -48,14 +49,25 @@ def devastate(ctx: Ctx, county: str) -> None:
     c.update(owner=None, buildings=[], markers=0)
 
 
-def _throw(ctx: Ctx, thrown: dict[str, int]) -> tuple[dict[str, int], dict[str, int], str]:
-    """Throw ``thrown`` plus the tray into the tower; return ``(out, tray_in, label)``."""
+def _throw(ctx: Ctx, thrown: dict[str, int], county: str) -> tuple[dict[str, int], dict[str, int], str]:
+    """Throw ``thrown`` plus the tray into the tower for a battle in ``county``; return
+    ``(out, tray_in, label)``.
+
+    The draw's label counts the season's battles (``.../battle/2/tower``: it keys the seeded
+    draw, so it never changes); a recorded line names the county, as the rulebook's examples
+    do: ``1618-summer battle 2 for Anhalt`` (or ``battle for Anhalt``: the second such line is
+    the season's second battle for Anhalt; the old ``battle 2 tower`` is read too).
+    """
     state = ctx.state
     tray_in = dict(state["tray"])
     ctx.battles += 1
+    ctx.battle_sites.append(county)
     label = ctx.label("battle", ctx.battles, "tower")
+    season = label_words(ctx.label())
+    words = [(f"{season} battle {ctx.battles} for {county}", 0),
+             (f"{season} battle for {county}", ctx.battle_sites.count(county) - 1)]
     incoming = {c: thrown.get(c, 0) + tray_in.get(c, 0) for c in colours(state)}
-    out, after = tower.throw(state["tower"], incoming, colours(state), ctx.stream(label))
+    out, after = tower.throw(state["tower"], incoming, colours(state), ctx.stream(label, words))
     state["tower"], state["tray"] = after, empty_cubes(state)
     return out, tray_in, label
 
@@ -109,7 +121,7 @@ def attack(ctx: Ctx, seat: str, origin: str, target: str, armies: int) -> None:
         thrown[defender] += bonus["defend"] + bonus["palace"]
     thrown[seat] += bonus["attack"]
     thrown[PEASANTS] = peasants
-    out, tray_in, label = _throw(ctx, thrown)
+    out, tray_in, label = _throw(ctx, thrown, target)
     side = "defender" if tgt["markers"] == 0 else "none"  # rule 5.5.1
     outcome = resolve(out.get(seat, 0), out.get(defender, 0) if defender else 0, out[PEASANTS], side)
     _settle(ctx, out, (seat, defender), side != "none")
@@ -141,7 +153,7 @@ def revolt(ctx: Ctx, seat: str, county: str, cause: str, extra: int = 0) -> bool
     ctx.emit("Revolt", seat=seat, county=county, cause=cause, markers=c["markers"], peasants=peasants)
     thrown = {seat: c["armies"], PEASANTS: peasants}
     c["armies"] = 0
-    out, tray_in, label = _throw(ctx, thrown)
+    out, tray_in, label = _throw(ctx, thrown, county)
     outcome = resolve(0, out.get(seat, 0), out[PEASANTS], "attacker")
     _settle(ctx, out, (seat,), True)
     _record(ctx, outcome, label=label, cause=cause, county=county, attacker=PEASANTS, defender=seat, **{"from": None},

@@ -16,6 +16,7 @@ A county's card is in its owner's hand: the hand is derived from ``owner``.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -83,6 +84,7 @@ class Ctx:
     season: str
     events: list[dict[str, Any]] = field(default_factory=list)
     battles: int = 0
+    battle_sites: list[str] = field(default_factory=list)  # the county of each battle, in turn
     holders: dict[str, str] = field(default_factory=dict)  # bonus tile -> seat
     event: dict[str, Any] | None = None  # the current event card
     # (seat, county) of county cards that left a seat's action spaces this season (rule 4.1.6 note)
@@ -99,9 +101,10 @@ class Ctx:
         head = ["wallenstein", "setup"] if self.season == "setup" else ["wallenstein", str(self.year), self.season]
         return "/".join([*head, *(str(p) for p in parts)])
 
-    def stream(self, label: str) -> Stream:
-        """The seeded stream of ``label``."""
-        return self.chance.stream(label)
+    def stream(self, label: str, words: Sequence[tuple[str, int]] = ()) -> Stream:
+        """The seeded stream of ``label`` (``words``: how a recorded line names it, see
+        :meth:`adjudicator.chance.Chance.stream`)."""
+        return self.chance.stream(label, words)
 
     def effect(self, name: str) -> dict[str, Any] | None:
         """The current event card when its effect is ``name``, else None."""

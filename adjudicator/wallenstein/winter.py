@@ -80,7 +80,7 @@ def resolve(ctx: Ctx, last: bool, famine_orders: dict[str, list[str]] | None = N
     """The whole winter; after the last one the game is over (rule 6)."""
     state = ctx.state
     ctx.season = "winter"
-    ctx.battles = 0
+    ctx.battles, ctx.battle_sites = 0, []
     grain_loss(ctx)
     famine(ctx, famine_orders)
     detail = score(state)

@@ -35,10 +35,32 @@ def test_more_cubes_out_than_went_in_is_refused_with_the_line(tmp_path):
     text = RECORD.read_text(encoding="utf-8")
     n = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith("CHANCE 1618-spring battle 1"))
     bad = text.replace("out blue 3, yellow 1, peasants 1; stayed blue 1, yellow 2", "out blue 9", 1)
-    with pytest.raises(DomainError, match=rf"^line {n}: 1618-spring battle 1 tower: 9 blue cubes fell out, "
+    with pytest.raises(DomainError, match=rf"^line {n}: 1618-spring battle 1 for Kursachsen: 9 blue cubes fell out, "
                                           r"but only 4 were thrown in$"):
         import_record(Store(tmp_path / "x.db"), bad)
     bad = text.replace("stayed blue 1, yellow 2", "stayed blue 2, yellow 2", 1)
     with pytest.raises(DomainError, match=rf"^line {n}: .*2 blue cube\(s\) stayed in the tower, but 4 were in it "
                                           r"and 3 fell out, so 1 stayed"):
         import_record(Store(tmp_path / "y.db"), bad)
+
+
+NAMED = "CHANCE 1618-spring battle 1 for Kursachsen:"
+
+
+@pytest.mark.parametrize("words", ["CHANCE 1618-spring battle for Kursachsen:",  # unnumbered
+                                   "CHANCE 1618-spring battle 1 tower:"])  # the draw's label (older records)
+def test_a_battle_line_may_name_the_county_without_its_number_or_be_the_old_numbered_line(tmp_path, words):
+    text = RECORD.read_text(encoding="utf-8")
+    want = import_record(Store(tmp_path / "a.db"), text).state_hash
+    assert NAMED in text
+    assert import_record(Store(tmp_path / "b.db"), text.replace(NAMED, words)).state_hash == want
+
+
+@pytest.mark.parametrize("words", ["CHANCE 1618-spring battle 1 for Anhalt:", "CHANCE 1618-spring battle for Anhalt:"])
+def test_a_battle_line_naming_the_wrong_county_is_refused_in_a_sentence(tmp_path, words):
+    text = RECORD.read_text(encoding="utf-8")
+    n = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith(NAMED))
+    written = words[len("CHANCE "):-1]
+    head = written.partition(" for ")[0]
+    with pytest.raises(DomainError, match=rf"^line {n}: {written}: {head} was for Kursachsen, not for Anhalt$"):
+        import_record(Store(tmp_path / "x.db"), text.replace(NAMED, words))
