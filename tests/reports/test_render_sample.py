@@ -98,7 +98,18 @@ def test_html_is_autoescaped():
 
 def test_html_refers_to_pictures_by_name(red):
     assert 'src="map.png"' in red.html and 'src="chart.png"' in red.html
-    assert red.html.count("style=") > 20 and "<style" not in red.html
+    assert red.html.count("style=") > 20
+
+
+def test_html_repeated_styles_once_in_head_essentials_inline(red):
+    """Cell, list and footer styles are written once in a <style> block in <head> (not on
+    each of hundreds of elements); where a client strips it, the header row's colour, the
+    right-aligned numbers and the cell spacing are HTML attributes and still show."""
+    head, body = red.html.split("</head>", 1)
+    assert head.count("<style>") == 1 and "<style" not in body
+    assert "<td style=" not in body and "<li style=" not in body and "<th style=" not in body
+    assert 'bgcolor="#efe6d2"' in body and '<td align="right">' in body and 'cellpadding="5"' in body
+    assert '<span class="sw" style="background:' in body
 
 
 def test_unknown_game():
