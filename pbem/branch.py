@@ -27,6 +27,7 @@ from pbem.errors import DomainError
 from pbem.events import KEYED_DIGEST, Game, fold, state_digest
 from pbem.rollback import cut_index, live_events
 from pbem.seeds import new_seed
+from pbem.branchmark import banner, with_banner  # noqa: F401 (the branch's mark, kept importable here)
 from pbem.store import NewEvent, StoredEvent
 
 #: The events of G up to TURN that a branch copies (the others are not part of the state).
@@ -112,27 +113,3 @@ def _copied(parent: Game, events: list[StoredEvent], created: dict[str, Any], se
             raise DomainError(f"turn {ev.payload['turn']} of {parent.game_id} does not replay: not branched")
         out.append(NewEvent(ev.type, {**ev.payload, "state_hash": state_digest(state, seed, KEYED_DIGEST)}))
     return out
-
-
-def banner(created: dict[str, Any]) -> str | None:
-    """The line reports and mails of a branch start with (None for other games)."""
-    b = created.get("branch")
-    if not b:
-        return None
-    chance = "the same seed as" if b.get("same_seed") else "its own seed after that turn, not"
-    return (f"This game is a branch of {b['of']} at turn {b['at']} (a what-if: {b['of']} is not affected; "
-            f"it draws from {chance} {b['of']}'s).")
-
-
-def with_banner(rendered: Any, line: str) -> Any:
-    """``rendered`` (a :class:`reports.model.Rendered`) with ``line`` first in its text and HTML."""
-    import html
-    import re
-
-    from reports.model import Rendered
-
-    block = f'<p class="branch" style="margin:12px;font-weight:bold;">{html.escape(line)}</p>'
-    page = rendered.html
-    match = re.search(r"<body[^>]*>", page)
-    page = page[:match.end()] + "\n" + block + page[match.end():] if match else block + page
-    return Rendered(text=line + "\n\n" + rendered.text, html=page, images=dict(rendered.images))

@@ -164,7 +164,7 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
                           record=public_record(game, payload["turn"]))
         rendered = _cached(inp)
         if game.created.get("branch"):  # issue 19: a branch's reports say so
-            from pbem.branch import banner, with_banner
+            from pbem.branchmark import banner, with_banner
 
             rendered = with_banner(rendered, str(banner(game.created)))
         out.append(TurnReport(viewer, payload["turn"], rendered))

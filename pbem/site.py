@@ -71,7 +71,7 @@ def _status(game: Game) -> str:
 
 
 def _notes(game: Game) -> list[str]:
-    from pbem.branch import banner
+    from pbem.branchmark import banner
     from pbem.rollback import record_line
 
     notes = [line for line in [banner(game.created)] if line]

@@ -28,7 +28,7 @@ def rollback(app: App, game_id: str, to: str, reason: str, deadline: str | None,
     Example:
       pbem rollback w1 --to 1618-summer --reason "red's order was recorded wrongly" --deadline +3d
     """
-    from pbem.rollback import rollback as roll
+    from pbem.reopen import rollback as roll
 
     done = roll(app.service, game_id, to, reason, deadline, keep_orders)
     emit(done, as_json, f"rolled {game_id} back: turn {done['turn']} is open again (set aside: "

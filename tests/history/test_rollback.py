@@ -13,7 +13,8 @@ from pbem.deliver import message_of
 from pbem.errors import DomainError
 from pbem.events import ReplayMismatch, fold
 from pbem.records import record_of
-from pbem.rollback import live_events, rollback
+from pbem.reopen import rollback
+from pbem.rollback import live_events
 from pbem.store import StoredEvent, event_hash, verify_chain
 from turns.record import write_record
 

@@ -16,7 +16,7 @@ from pbem.archive import verify_archive
 from pbem.cli import cli
 from pbem.events import fold_steps
 from pbem.reporting import history, render_turn
-from pbem.rollback import rollback
+from pbem.reopen import rollback
 from pbem.site import write_site
 from tests.reports.browser import FLAGS, chromium, screenshot
 
