@@ -273,3 +273,14 @@ def test_any_garbled_chance_line_is_a_plain_refusal_never_a_crash(tmp_path, reco
                 assert str(exc).startswith("line ") or "CHANCE" in str(exc), str(exc)
             tried += 1
     assert tried == len(chance) * len(_MUTATIONS)
+
+
+def test_a_havoc_reshuffle_line_names_its_battle_and_the_old_b_line_still_reads():
+    played, orders = _play("havoc", "seed-0")
+    recording = RecordingSeed("seed-0")
+    _play("havoc", recording, orders)
+    lines = merged_lines(recording.log)
+    named = [line for line in lines if re.match(r"battle \d+ deck reshuffle \d+: order ", line)]
+    assert named  # this seed's random play runs the deck out
+    old = [re.sub(r"^battle (\d+) deck", r"b\1 deck", line) for line in lines]
+    assert old != lines and _play("havoc", seed_text(old), orders)[0] == played

@@ -87,7 +87,9 @@ def reshuffle(ctx: Ctx) -> None:
     s = ctx.s
     s["counters"]["reshuffle"] += 1
     label = f"havoc/b{s['bno']}/deck/reshuffle/{s['counters']['reshuffle']}"
-    s["deck"] = ctx.chance.stream(label).shuffled(sorted(s["discard"]))
+    # a recorded line says it in words: 'battle 3 deck reshuffle 1' (the label's 'b3 ...' is read too)
+    words = [(f"battle {s['bno']} deck reshuffle {s['counters']['reshuffle']}", 0)]
+    s["deck"] = ctx.chance.stream(label, words).shuffled(sorted(s["discard"]))
     s["discard"] = []
     ctx.emit("Reshuffle", label=label, order=list(s["deck"]))
 
