@@ -64,7 +64,7 @@ def counts(d: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:
 
 def units(d: Mapping[str, Any]) -> str:
     """``{"inf": 2, "cav": 1, "can": 0}`` -> ``2 infantry, 1 cavalry``; ``no troops``."""
-    parts = [f"{d[k]} {UNIT_NAMES[k]}" for k in UNIT_NAMES if d.get(k)]
+    parts = [f"{d[k]} {'Cossack' if k == 'cossack' and d[k] == 1 else UNIT_NAMES[k]}" for k in UNIT_NAMES if d.get(k)]
     return ", ".join(parts) or "no troops"
 
 

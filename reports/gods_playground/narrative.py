@@ -275,7 +275,7 @@ HEADINGS = {"StartingEstate": "Setup", "Income": "Income", "NoblesRevealed": "No
             "KingBids": "The king", "RoyalArmy": "Royal army and events", "Events": "Royal army and events",
             "Elections": "Sejm elections", "EstateBought": "Buying estates", "SpecialAction": "Special actions",
             "Recruited": "Recruiting", "CossacksJoinTatars": "Recruiting", "Campaign": "Campaigns",
-            "InvasionDice": "Invasions", "Invasion": "Invasions", "Raid": "Invasions", "Influence": "Invasions",
+            "InvasionDice": "Invasions", "Invasion": "Invasions", "Raid": "Raids", "Influence": "Invasions",
             "InfluenceSpreads": "Invasions", "TreatyBroken": "Invasions", "Counterattack": "Counterattacks",
             "Estates": "End of the round", "VictoryPoints": "End of the round", "RoundEnded": "End of the round",
             "GameOver": "End of the game"}

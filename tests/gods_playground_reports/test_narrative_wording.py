@@ -45,3 +45,15 @@ def test_victory_points_say_what_each_figure_is():
 def test_danzig_says_the_seat_earned_the_thalers():
     text = sentence({"type": "SpecialAction", "seat": "blue", "action": "danzig", "thalers": 24}, VIEW)
     assert text.startswith("blue traded through Danzig and earned 24 thalers")
+
+
+def test_one_cossack_and_raids_under_their_own_heading():
+    from reports.gods_playground.narrative import story
+
+    text = sentence({"type": "Recruited", "seat": "red", "province": "ukraine", "cost": 1, "cossack": 1}, VIEW)
+    assert "recruited 1 Cossack in Ukraine for 1 thaler." in text
+    groups = story([{"turn": "r1/counter/9/red", "events": [
+        {"type": "Invasion", "round": 1, "enemy": "tatars", "province": "ukraine", "strength": 2, "cubes": 2},
+        {"type": "Counterattack", "round": 1, "seat": "red", "target": "ukraine", "rolls": [], "hits": 0},
+        {"type": "Raid", "round": 1, "enemy": "tatars", "source": "ukraine", "targets": {"lithuania": 1}}]}], VIEW)
+    assert [head for head, _ in groups] == ["Round 1: Invasions", "Round 1: Counterattacks", "Round 1: Raids"]
