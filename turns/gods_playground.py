@@ -30,8 +30,8 @@ ORDER_HELP = """God's Playground orders (one line per decision; OR separates fal
   CUBES <province> <n>, ... | CUBES FIRST <province>, ...   short of cubes: where they go
   BID <n>                                     a tied election of the king
   BUY <province> OR ... OR PASS               buying estates (one line per purchase)
-  ACTION STEWARD <p> | DANZIG | DIPLOMACY <enemy> | MOVE <p> TO <p> [AND <p> TO <p>]
-         | VETO <p> | ARMS <p> [<seat>] | JESUITS <p>, <p> ... | JESUITS ALL | TOWN <p> | PASS
+  ACTION STEWARD <p> [ON <value>] | DANZIG | DIPLOMACY <enemy> | MOVE <p> TO <p> [AND <p> TO <p>]
+         | VETO <p> | ARMS <p> [<seat>] | JESUITS <p>, <p> ... | JESUITS ALL | TOWN <p> [ON <value>] | PASS
   RECRUIT <province> <n> INF <n> CAV <n> CANNON <n> COSSACK  OR PASS
   CAMPAIGN <enemy> [ROYAL] OR PASS
   COUNTER <province | Habsburgs> OR PASS
@@ -187,6 +187,10 @@ def _action(text: str) -> dict[str, Any]:
         if len(parts) == 2 and normalise(parts[1]) in ("white", "blue", "red"):
             return {"action": a, "province": province(parts[0]), "target": normalise(parts[1])}
         return {"action": a, "province": province(rest)}
+    if a in ("steward", "town"):
+        m = re.match(r"(.*?)\s+(?:(?:ON|WORTH)\s+)?(\d+)\s*$", rest, flags=re.IGNORECASE)
+        if m:  # the player chooses the estate by its printed value (Phase 8, Steward)
+            return {"action": a, "province": province(m.group(1)), "value": int(m.group(2))}
     return {"action": a, "province": province(rest)}
 
 
@@ -255,6 +259,8 @@ def _alt_text(kind: str, alt: dict[str, Any]) -> str:
     if a == "jesuits":
         return "JESUITS " + ", ".join(_p(x) for x in alt["provinces"])
     tail = f" {alt['target']}" if alt.get("target") else ""
+    if alt.get("value") is not None:
+        tail = f" ON {alt['value']}"
     return f"{a.upper()} {_p(alt['province'])}{tail}"
 
 

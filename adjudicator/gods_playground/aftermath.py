@@ -9,7 +9,7 @@ from adjudicator.gods_playground.board import ENEMIES, board
 from adjudicator.gods_playground.phases import arrive, influence_strikes
 from adjudicator.gods_playground.state import (
     INFLUENCE, NOBLES, Ctx, cubes_on_board, enemy_cubes, enemy_of, enemy_supply, influence_on_board, nobles_on, order_from,
-    turks_hold_habsburgs)
+    turkish_habsburgs, turks_overran)
 
 HABSBURG_GARRISON = 2
 
@@ -42,7 +42,7 @@ def raider(s: dict[str, Any], province: str) -> str:
     (Phase 13); in round 4 with the Turks holding the Habsburgs' box the purple arrows count
     as orange."""
     own = enemy_of(s, province)
-    return "turks" if own == "habsburgs" and s["round"] == 4 and turks_hold_habsburgs(s) else own
+    return "turks" if own == "habsburgs" and turkish_habsburgs(s) else own
 
 
 def _raid(ctx: Ctx, source: str, colour: str, diff: int, arrows: list[str]) -> None:
@@ -106,7 +106,7 @@ def estates(ctx: Ctx) -> None:
     for p in b["province_order"]:
         prov = s["prov"][p]
         enemies, nobles = enemy_cubes(prov), nobles_on(prov)
-        special = prov["influence"] > 0 or (p == "greater_poland" and s["round"] < 4 and not turks_hold_habsburgs(s))
+        special = prov["influence"] > 0 or (p == "greater_poland" and s["round"] < 4 and not turks_overran(s))
         if enemies:
             lost, change = _lose_estates(prov, max(1, enemies - nobles)), -1
         elif special:
@@ -156,6 +156,8 @@ def end_of_round(ctx: Ctx) -> None:
         box.update(cubes=0, royal=0, treaty=False, influence=0, cossacks=0,
                    nobles={seat: 0 for seat in s["seats"]})
         box["turks"] = min(HABSBURG_GARRISON, box["turks"])
+    if s["round"] == 3:  # the box is Turkish for round 4 if Turks stay on it (reference page)
+        s["turkish_habsburgs"] = s["box"]["habsburgs"]["turks"] > 0
     s["sejm"] = {p: None for p in s["sejm"]}
     s["cossack_box"] = 2
     s["royal"] = {"inf": 0, "cav": 0, "can": 0}

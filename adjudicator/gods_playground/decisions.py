@@ -137,8 +137,8 @@ def _problem_action(s: State, seat: str, alt: dict[str, Any]) -> str | None:
     if a == "steward":
         if _cubes(s, seat, p) < 1:
             return f"a steward costs a noble cube on {p}"
-        if not any(e["owner"] == seat and not e["steward"] for e in s["prov"][p]["estates"]):
-            return f"you have no estate without a steward in {p}"
+        if _own_estate(s, seat, p, "steward", alt.get("value")) is None:
+            return f"you have no estate without a steward in {p}" + _valued(alt)
         return "all 8 stewards are hired" if stewards_used(s) >= STEWARDS else None
     if a == "danzig":
         return None if _cubes(s, seat, "royal_prussia") >= 1 else "Danzig costs a noble cube on Royal Prussia"
@@ -159,9 +159,23 @@ def _problem_action(s: State, seat: str, alt: dict[str, Any]) -> str | None:
             return "one town a round, two a game"
         if _cubes(s, seat, p) < 2:
             return f"a town costs 2 noble cubes on {p}"
-        return None if any(e["owner"] == seat and not e["town"] for e in s["prov"][p]["estates"]) \
-            else f"you have no estate without a town in {p}"
+        return None if _own_estate(s, seat, p, "town", alt.get("value")) is not None \
+            else f"you have no estate without a town in {p}" + _valued(alt)
     return f"unknown action {a!r}"
+
+
+def _own_estate(s: State, seat: str, p: str, piece: str, value: Any = None) -> dict[str, Any] | None:
+    """The seat's estate in ``p`` that gets a steward or a town: the player chooses (Phase 8:
+    „Ha a tartományban több birtoka is van, eldönti, melyikhez rakja az intézőt.”) by the
+    printed ``value``; unnamed, the most valuable one without that piece."""
+    for e in reversed(s["prov"][p]["estates"]):
+        if e["owner"] == seat and not e[piece] and (value is None or e["value"] == value):
+            return e
+    return None
+
+
+def _valued(alt: dict[str, Any]) -> str:
+    return f" worth {alt['value']}" if alt.get("value") is not None else ""
 
 
 def _problem_diplomacy(s: State, seat: str, enemy: Any) -> str | None:
@@ -199,6 +213,8 @@ def _problem_arms(s: State, seat: str, p: Any, target: Any) -> str | None:
         return "only the player with the fewest VP (not tied) may take right of arms"
     if _cubes(s, seat, p) < 2:
         return f"right of arms costs 2 noble cubes on {p}"
+    if disc_supply(s, seat) < 1:
+        return "right of arms puts one of your discs on the estate; you have none left"
     return None if arms_target(s, seat, p, target) else f"no estate in {p} of a player with fewer noble cubes there"
 
 
@@ -225,7 +241,8 @@ def apply_action(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
     detail: dict[str, Any] = {}
     if a == "steward":
         s["prov"][p]["nobles"][seat] -= 1
-        est = next(e for e in reversed(s["prov"][p]["estates"]) if e["owner"] == seat and not e["steward"])
+        est = _own_estate(s, seat, p, "steward", alt.get("value"))
+        assert est is not None
         est["steward"] = True
         detail = {"province": p, "value": est["value"]}
     elif a == "danzig":
@@ -260,7 +277,8 @@ def apply_action(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
         detail = {"provinces": alt["provinces"], "vp": gain}
     elif a == "town":
         s["prov"][p]["nobles"][seat] -= 2
-        est = next(e for e in reversed(s["prov"][p]["estates"]) if e["owner"] == seat and not e["town"])
+        est = _own_estate(s, seat, p, "town", alt.get("value"))
+        assert est is not None
         est["town"] = True
         s["town_round"] = True
         s["towns_founded"] += 1

@@ -20,7 +20,7 @@ class GodsPlaygroundEngine:
     """God's Playground (Martin Wallace, Treefrog 2009), exactly 3 seats."""
 
     name = "gods-playground"
-    version = "1"
+    version = "2"
     min_seats = 3
     max_seats = 3
     #: What the reply to an accepted order block says (pbem/ingest.py).

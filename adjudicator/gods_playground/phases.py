@@ -13,7 +13,7 @@ from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
 from adjudicator.gods_playground.combat import clash, remove_enemy, roll
 from adjudicator.gods_playground.state import (
     INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_supply, income_of, nobles_on, province_of,
-    turks_hold_habsburgs, turn_order)
+    turkish_habsburgs, turks_hold_habsburgs, turn_order)
 
 MIN_INCOME = 10
 
@@ -171,9 +171,9 @@ def strength(s: dict[str, Any], enemy: str) -> int:
     b = board(s)
     r = s["round"]
     box = s["box"][enemy]
-    if enemy == "turks" and r == 4 and turks_hold_habsburgs(s):
+    if enemy == "turks" and turkish_habsburgs(s):
         return b["turks_round4_with_box"] + box["cubes"]
-    if enemy == "habsburgs" and r == 4 and turks_hold_habsburgs(s):
+    if enemy == "habsburgs" and turkish_habsburgs(s):
         return b["turks_round4_with_box"] + box["turks"]
     base = b["enemies"][enemy]["strength"][r - 1] or 0
     return base + box["cubes"] + box["cossacks"]
@@ -271,7 +271,7 @@ def invasions(ctx: Ctx) -> None:
             ctx.emit("Invasion", enemy=enemy, treaty=True, cubes=0)
             continue
         force = strength(s, enemy) - hit_cubes(s, enemy)
-        kind = "turks" if enemy == "habsburgs" and turks_hold_habsburgs(s) else enemy
+        kind = "turks" if enemy == "habsburgs" and turkish_habsburgs(s) else enemy
         count = min(max(0, force), enemy_supply(s, kind))
         if enemy == "turks" and s["round"] == 3:
             _turks_on_habsburgs(ctx, count, force)
@@ -291,6 +291,7 @@ def _turks_on_habsburgs(ctx: Ctx, count: int, force: int) -> None:
     if count > 0:
         box["influence"] = 0  # removed at once (Phase 11, The Ottoman Empire)
         box["turks"] += count
+        s["turks_overran"] = True
     ctx.emit("Invasion", enemy="turks", strength=strength(s, "turks"), hit_cubes=hit_cubes(s, "turks"),
              cubes=max(0, count), province="habsburgs_box")
 

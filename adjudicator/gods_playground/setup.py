@@ -35,6 +35,7 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
         "box": {e: new_box(seats) for e in ENEMIES}, "cossack_box": 2,
         "sejm": {p: None for p in b["sejm"]}, "royal": {"inf": 0, "cav": 0, "can": 0},
         "treaty_made": False, "town_round": False, "towns_founded": 0,
+        "turks_overran": False, "turkish_habsburgs": False,
         "plans": {x: [] for x in seats}, "board": custom, "over": False, "winner": None,
         "q": rotation(order_from({"seats": seats}, start)),
     }

@@ -141,6 +141,21 @@ def turks_hold_habsburgs(state: State) -> bool:
     return state["box"]["habsburgs"]["turks"] > 0
 
 
+def turks_overran(state: State) -> bool:
+    """True once the Turks have put cubes on the Habsburgs' box (round 3): the Greater Poland
+    influence rule of Phase 14 then no longer applies („Az első három fordulóban, ha a
+    törökök nem rohanták le a Habsburgokat ...”), even if a counterattack clears the box."""
+    return bool(state.get("turks_overran"))
+
+
+def turkish_habsburgs(state: State) -> bool:
+    """True in round 4 when Turkish cubes stood on the Habsburgs' box as it began: the box is
+    a Turkish box for the whole round (reference page: „Ha a negyedik forduló elején van
+    török kocka a Habsburgok dobozán, az török doboz lesz.”; Phase 11: the purple arrows
+    count as orange), even after a counterattack clears it."""
+    return state["round"] == 4 and bool(state.get("turkish_habsburgs"))
+
+
 def units_on(prov: dict[str, Any], seat: str) -> dict[str, int]:
     """A seat's units on a province."""
     return prov["units"][seat]

@@ -20,15 +20,17 @@ def royal_can_fight(s: State) -> bool:
 
 def problem_campaign(s: State, seat: str, alt: dict[str, Any]) -> str | None:
     """A campaign: from the enemy's province, a cube there, troops (or the royal army for a
-    Sejm disc); never the Habsburgs in rounds 1-3, never an enemy under treaty."""
+    Sejm disc); never the Habsburgs in rounds 1-3; against an enemy under treaty only while
+    enemy cubes stand on the province (Phase 10: „A tartományon lévő ellenségkocka akkor is
+    támadható, ha amúgy egyezség van kötve az adott ellenséggel.”)."""
     e = alt.get("enemy")
     if e not in ENEMIES:
         return "name the enemy"
     if e == "habsburgs" and s["round"] < 4:
         return "no campaign against the Habsburgs in rounds 1-3"
-    if s["box"][e]["treaty"]:
-        return f"an agreement holds with the {e}"
     p = province_of(s, e)
+    if s["box"][e]["treaty"] and not enemy_cubes(s["prov"][p]):
+        return f"an agreement holds with the {e} (only their cubes on {p} may be attacked)"
     if s["prov"][p]["nobles"][seat] < 1:
         return f"a campaign costs a noble cube on {p}"
     if alt.get("royal"):
@@ -43,7 +45,8 @@ def problem_campaign(s: State, seat: str, alt: dict[str, Any]) -> str | None:
 
 def apply_campaign(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
     """Roll for the seat's troops (with the Cossacks against the Tatars) and the royal army;
-    hits clear the province's enemy cubes first, then go on the box as hit cubes."""
+    hits clear the province's enemy cubes first, then go on the box as hit cubes (none on the
+    box of an enemy under treaty: no campaign against it, Phase 8 Diplomacy)."""
     s = ctx.s
     e = alt["enemy"]
     p = province_of(s, e)
@@ -61,15 +64,16 @@ def apply_campaign(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
         prov["cossacks"] -= cossack["lost"]["cossack"]
         s["cossack_box"] += cossack["lost"]["cossack"]
         hits += cossack["hits"]
+    treaty = s["box"][e]["treaty"]
     cleared = remove_enemy(prov, hits, e)
-    placed = min(hits - cleared, cube_supply(s, seat))
+    placed = 0 if treaty else min(hits - cleared, cube_supply(s, seat))
     s["box"][e]["nobles"][seat] += placed
     royal = None
     if alt.get("royal"):
         space = take_sejm_disc(s, seat)
         royal = _royal_roll(ctx, rng)
         cleared_r = remove_enemy(prov, royal["hits"], e)
-        royal_placed = min(royal["hits"] - cleared_r, royal_supply(s))
+        royal_placed = 0 if treaty else min(royal["hits"] - cleared_r, royal_supply(s))
         s["box"][e]["royal"] += royal_placed
         royal.update(cleared=cleared_r, placed=royal_placed, sejm_space=space)
     ctx.emit("Campaign", seat=seat, enemy=e, province=p, label=f"gods_playground/{s['round']}/campaign/{s['step']}",

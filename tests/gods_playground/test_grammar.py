@@ -37,6 +37,12 @@ def test_names_in_english_polish_hungarian_with_or_without_accents():
         assert parse(f"CAMPAIGN {written}").orders[0]["alts"][0]["enemy"] == "black"
 
 
+def test_steward_and_town_name_the_estate_by_its_printed_value():
+    for line in ("ACTION STEWARD Ukraine ON 2", "ACTION STEWARD Ukrajna 2", "ACTION steward ukraine worth 2"):
+        assert parse(line).orders[0]["alts"] == [{"action": "steward", "province": "ukraine", "value": 2}], line
+    assert parse("ACTION TOWN Litwa").orders[0]["alts"] == [{"action": "town", "province": "lithuania"}]
+
+
 def test_fallbacks_in_order():
     order = parse("BUY Ukraine OR Lithuania ELSE PASS").orders[0]
     assert order["alts"] == [{"province": "ukraine"}, {"province": "lithuania"}, {"pass": True}]
