@@ -46,6 +46,15 @@ def test_strength_tracks_agree_with_the_stated_facts():
     assert B["enemies"]["habsburgs"]["strength"][:3] == [None, None, None]
 
 
+def test_round_one_and_two_strengths_agree_with_the_examples_and_the_publisher():
+    s = {e: B["enemies"][e]["strength"] for e in ("black", "russians", "tatars", "turks")}
+    # Treefrog page: "In the first turn the major threats are ... the Teutonic Knights and the Tatars"
+    assert min(s["black"][0], s["tatars"][0]) > max(s["russians"][0], s["turks"][0])
+    # fact 38: the Turks' total in the round-2 examples is 5 (red's 2 + 2 + 1 hit cubes, exactly
+    # their strength); the Events example adds at most one Turkish cube (dice 2, 2, 4, 6)
+    assert s["turks"][1] in (4, 5)
+
+
 def test_box_vp_agree_with_the_stated_facts():
     assert B["enemies"]["turks"]["vp"] == 5                    # fact 71
     assert B["enemies"]["tatars"]["vp"] // 2 == 1              # fact 72: a tie of two gives 1 each
