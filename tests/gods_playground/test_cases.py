@@ -28,3 +28,13 @@ def test_every_listed_example_has_a_case():
                    "invasions_example3", "counterattack", "raiding_example1", "raiding_example2", "estates",
                    "end_of_round", "victory_points", "end_of_game", "tie_break_1", "king"):
         assert f"{needed}.json" in NAMES
+
+
+def test_second_reading_cases_quote_the_hungarian_sentence():
+    found = 0
+    for name in NAMES:
+        case = load(name)
+        if "second reading" in case["example"]:
+            found += 1
+            assert "„" in case.get("quote", ""), name
+    assert found >= 6
