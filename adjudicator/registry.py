@@ -1,6 +1,7 @@
 """The registry of game engines: name -> engine.
 
-The built-in engines come from :mod:`adjudicator.games` (one line per game); tests and
+The built-in engines come from :mod:`adjudicator.games` (one line per game, each imported
+when first asked for); tests and
 plug-ins may add more with :func:`register`. The imports run one way only:
 ``registry -> games -> <engine packages> -> base``; :mod:`adjudicator.base` imports no
 engine, so there is no import circle.
@@ -8,10 +9,10 @@ engine, so there is no import circle.
 
 from __future__ import annotations
 
+from adjudicator import games
 from adjudicator.base import Engine, GameError
-from adjudicator.games import BUILTIN
 
-_REGISTRY: dict[str, Engine] = {engine.name: engine for engine in BUILTIN}
+_REGISTRY: dict[str, Engine] = {}
 
 
 def register(engine: Engine) -> Engine:
@@ -22,13 +23,15 @@ def register(engine: Engine) -> Engine:
 
 def get_engine(name: str) -> Engine:
     """The engine registered as ``name``; raises :class:`GameError` if unknown."""
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise GameError(f"unknown game {name!r} (known: {known})") from None
+    engine = _REGISTRY.get(name)
+    if engine is None and name in games.MODULES:  # a built-in game: its package is imported now
+        engine = _REGISTRY.setdefault(name, games.load(name))
+    if engine is None:
+        known = ", ".join(engine_names()) or "none"
+        raise GameError(f"unknown game {name!r} (known: {known})")
+    return engine
 
 
 def engine_names() -> list[str]:
     """Names of all registered games."""
-    return sorted(_REGISTRY)
+    return sorted(set(_REGISTRY) | set(games.MODULES))

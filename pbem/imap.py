@@ -198,11 +198,12 @@ def ingest_mailbox(ingestor: Ingestor, settings: ImapSettings, progress: Progres
         for start in range(0, len(uids), settings.batch):
             batch = uids[start:start + settings.batch]
             recorded = []
-            for uid, raw in box.fetch(batch):
-                outcomes.append(ingestor.ingest(RawMail(raw, f"{where};UID={uid.decode()}", mailbox=True)))
-                recorded.append(uid)
-                if progress is not None:
-                    progress(len(outcomes), len(uids))
+            with ingestor.store.group_commit():  # the batch is on disk before it is flagged
+                for uid, raw in box.fetch(batch):
+                    outcomes.append(ingestor.ingest(RawMail(raw, f"{where};UID={uid.decode()}", mailbox=True)))
+                    recorded.append(uid)
+                    if progress is not None:
+                        progress(len(outcomes), len(uids))
             box.done(recorded)
             log.info("%s: %d message(s) recorded and %s", where, len(recorded),
                      f"moved to {settings.move_to}" if settings.move_to else "flagged")

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from email.utils import parseaddr
+from collections.abc import Iterable
 from typing import Any
 
 from pbem import bounce, notify, replies
@@ -85,6 +86,13 @@ class Ingestor:
         self.store = service.store
         #: Process again mails that were rejected before (e.g. after ``pbem seat --allow``).
         self.retry_rejected = retry_rejected
+
+    def ingest_all(self, items: Iterable[RawMail]) -> list[Outcome]:
+        """Ingest ``items`` one by one (each in its own transaction) as one group commit
+        (:meth:`pbem.store.Store.group_commit`): when this returns, every mail is durably
+        recorded, so the caller may flag, move or acknowledge them."""
+        with self.store.group_commit():
+            return [self.ingest(item) for item in items]
 
     def ingest(self, item: RawMail) -> Outcome:
         """Process one mail; never raises. Whatever goes wrong, the raw bytes are kept and
@@ -190,9 +198,10 @@ class Ingestor:
         """When the pending turn began: the time the last turn was adjudicated (None in the
         first turn: no earlier turn's orders exist that could be sent again, and a mail
         with a seat's password cannot be older than the game but for a wrong clock)."""
-        row = self.store.db.execute(
-            "select recorded_at from events where game_id = ? and type = 'TurnAdjudicated' "
-            "order by seq desc limit 1", [game.game_id]).fetchone()
+        if not game.turns:
+            return None
+        row = self.store.db.execute("select recorded_at from events where game_id = ? and seq = ?",
+                                    [game.game_id, game.turns[-1]["seq"]]).fetchone()
         try:
             return datetime.fromisoformat(str(row[0]).replace("Z", "+00:00")) if row else None
         except ValueError:

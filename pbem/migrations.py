@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import sqlite_utils
+if TYPE_CHECKING:  # imported by the caller only when a migration must run (it is slow to import)
+    import sqlite_utils
 
 
 def _m001_initial(db: sqlite_utils.Database) -> None:
@@ -82,10 +84,11 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
 ]
 
 
-def behind(db: sqlite_utils.Database) -> list[str]:
+def behind(db: sqlite_utils.Database | sqlite3.Connection) -> list[str]:
     """The names of the migrations this database lacks (read without any write lock)."""
+    conn = db if isinstance(db, sqlite3.Connection) else db.conn
     try:
-        done = {r[0] for r in db.conn.execute("select name from _migrations")}
+        done = {r[0] for r in conn.execute("select name from _migrations")}
     except sqlite3.OperationalError:  # no _migrations table yet: a new database
         done = set()
     return [name for name, _ in MIGRATIONS if name not in done]

@@ -188,10 +188,10 @@ def problems(store: Store, game_id: str | None = None) -> list[dict[str, Any]]:
     """The failing addresses (latest problem per address and game), for ``status``."""
     sql = ("select address, game_id, seat, source, error, at, count(*) as count from delivery_problems "
            + ("where game_id = ? " if game_id else "") + "group by address, game_id order by max(id)")
-    rows = store.db.execute(sql, [game_id] if game_id else []).fetchall()
+    rows = store.conn.execute(sql, [game_id] if game_id else []).fetchall()
     out = []
     for address, gid, seat, source, _error, _at, count in rows:
-        last = store.db.execute("select error, at, source from delivery_problems where address = ? "
+        last = store.conn.execute("select error, at, source from delivery_problems where address = ? "
                                 "and coalesce(game_id, '') = coalesce(?, '') order by id desc limit 1",
                                 [address, gid]).fetchone()
         out.append({"address": address, "game": gid, "seat": seat, "source": last[2] if last else source,

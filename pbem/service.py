@@ -22,7 +22,7 @@ from pbem.auth import (check_game_id, check_password, check_seat_name, hash_pass
 from pbem.errors import DomainError
 from pbem.seeds import new_seed
 from pbem.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more,
-                         state_digest)
+                         freeze, state_digest, thaw)
 from pbem.store import NewEvent, StoredEvent, Store
 
 
@@ -43,9 +43,10 @@ class Submitted:
     turn: str
 
 
-#: Games already folded in this process: (database, game) -> (hash of last event, game).
-#: A cache only: checked against the log's hash before every use.
-_CACHE: dict[tuple[str, str], tuple[str, Game]] = {}
+#: Games already folded in this process: (database, game) -> (hash of last event, game, its
+#: state frozen). A cache only: checked against the log's hash before every use. The cached
+#: game's state is never handed out: every load thaws a private copy from the frozen bytes.
+_CACHE: dict[tuple[str, str], tuple[str, Game, bytes]] = {}
 
 
 class Service:
@@ -83,7 +84,7 @@ class Service:
             if name in game.seats:
                 game.seats[name].update(cred)
         if not verify and until_turn is None and events:
-            _CACHE[(self.store.path, game_id)] = (events[-1].hash, copy_game(game))
+            _CACHE[(self.store.path, game_id)] = _cached(events[-1].hash, game)
         return game
 
     def _from_cache(self, game_id: str) -> Game | None:
@@ -91,18 +92,18 @@ class Service:
         key = (self.store.path, game_id)
         if key not in _CACHE or self.store.path == ":memory:":
             return None
-        last_hash, cached = _CACHE[key]
+        last_hash, cached, frozen = _CACHE[key]
         if self.store.event_hash(game_id, cached.last_seq) != last_hash:
             del _CACHE[key]  # the log changed under us (rolled back, or another database)
             return None
         newer = self.store.events(game_id, after=cached.last_seq)
         try:
-            game = fold_more(copy_game(cached), newer)
+            game = fold_more(copy_game(cached, thaw(frozen)), newer)
         except ReplayMismatch:
             del _CACHE[key]
             return None
         if newer:
-            _CACHE[key] = (newer[-1].hash, copy_game(game))
+            _CACHE[key] = _cached(newer[-1].hash, game)
         return game
 
     def status(self, game_id: str | None = None) -> list[dict[str, Any]]:
@@ -451,6 +452,12 @@ class Service:
         if viewer not in (GM, "@public") and viewer not in game.seats:
             raise DomainError(f"no seat {viewer!r} in {game.game_id}")
         return game.engine.view(game.state, viewer)
+
+
+def _cached(last_hash: str, game: Game) -> tuple[str, Game, bytes]:
+    """A cache entry for ``game``: its own copy of the bookkeeping, and the state only frozen
+    (the entry's ``state`` is left empty: loads thaw theirs from the bytes)."""
+    return last_hash, copy_game(game, {}), freeze(game.state)
 
 
 def _engine(name: str) -> Any:

@@ -29,14 +29,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
-
-import sqlite_utils
 
 from adjudicator.base import canonical_json
 from pbem.errors import ConflictError, DomainError
 from pbem.migrations import behind, migrate
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 Clock = Callable[[], datetime]
 GENESIS = "0" * 64
@@ -134,22 +135,35 @@ class Store:
         self.path = str(path)
         self.clock = clock
         self.readonly = readonly and self.path != ":memory:"
+        self._relaxed = False
+        self._depth = 0  # nesting of transaction() inside the open one (savepoints)
         if self.readonly and not Path(self.path).is_file():
             raise NoDatabase(f"no pbem database at {self.path}: run this where your pbem.db is, or give "
                              "--db PATH (or set PBEM_DB); nothing was created")
+        self._db: sqlite_utils.Database | None = None
         try:
-            self.db = self._open()
-            if self.readonly and behind(self.db):  # an older schema: upgrade it once, then read
-                self.db.close()
-                self.db = self._open(write=True)
-                self.db.close()
-                self.db = self._open()
+            self.conn = self._open()
+            if self.readonly and behind(self.conn):  # an older schema: upgrade it once, then read
+                self.conn.close()
+                self._open(write=True).close()
+                self.conn = self._open()
         except sqlite3.OperationalError as exc:
             if is_lock_error(exc):
                 raise busy_error(self.path) from None
             raise
 
-    def _open(self, write: bool = False) -> sqlite_utils.Database:
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """The connection wrapped by sqlite-utils (its table API), made on first use: importing
+        sqlite-utils (which imports numpy when installed) costs more than a ``pbem status``
+        needs, and the store's own queries use :attr:`conn` directly."""
+        if self._db is None:
+            import sqlite_utils
+
+            self._db = sqlite_utils.Database(self.conn, execute_plugins=False)
+        return self._db
+
+    def _open(self, write: bool = False) -> sqlite3.Connection:
         """A connection (read-only unless ``write`` or this is a writing store), migrated."""
         timeout = busy_timeout()
         if self.readonly and not write:
@@ -157,14 +171,16 @@ class Store:
             conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
         else:
             conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-        db = sqlite_utils.Database(conn)
-        db.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         if self.readonly and not write:
-            return db
-        if self.path != ":memory:":
-            db.enable_wal()  # a no-op (no lock) when the database is already in WAL mode
-        migrate(db)
-        return db
+            return conn
+        if self.path != ":memory:" and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            conn.execute("PRAGMA journal_mode = wal")  # only when not yet in WAL mode (no lock)
+        if behind(conn):
+            import sqlite_utils
+
+            migrate(sqlite_utils.Database(conn, execute_plugins=False))
+        return conn
 
     def now(self) -> str:
         """The injected clock's time as ISO text."""
@@ -172,15 +188,27 @@ class Store:
 
     def close(self) -> None:
         """Close the connection."""
-        self.db.close()
+        self.conn.close()
 
     @contextmanager
     def transaction(self) -> Iterator[Store]:
         """One write transaction (``BEGIN IMMEDIATE``); nested calls become savepoints."""
-        conn = self.db.conn
+        conn = self.conn
         if conn.in_transaction:
-            with self.db.atomic():
+            self._depth += 1
+            name = f"pbem_{self._depth}"
+            conn.execute(f"SAVEPOINT {name}")
+            try:
                 yield self
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                    conn.execute(f"RELEASE SAVEPOINT {name}")
+                raise
+            else:
+                conn.execute(f"RELEASE SAVEPOINT {name}")
+            finally:
+                self._depth -= 1
             return
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -196,25 +224,84 @@ class Store:
             raise
         conn.execute("COMMIT")
 
+    @contextmanager
+    def group_commit(self) -> Iterator[Store]:
+        """Commits inside do not wait for the disk; on leaving, all of them are made durable.
+
+        A commit normally waits for an fsync of the write-ahead log (``synchronous=FULL``),
+        which costs more than processing a mail. Inside this block the connection runs with
+        ``synchronous=NORMAL``: each transaction is still atomic and the database consistent
+        after a crash at any point (WAL), but a power cut may undo the last commits; leaving
+        the block fsyncs the WAL, so whatever the caller does next (flag or move mails, exit
+        to procmail) happens only after every commit in the block is on disk. Nested blocks
+        leave that to the outermost one; outside WAL mode (``:memory:``) it changes nothing."""
+        conn = self.conn
+        if self._relaxed or self.readonly or self.path == ":memory:":
+            yield self
+            return
+        before = int(conn.execute("PRAGMA synchronous").fetchone()[0])
+        self._relaxed = True
+        conn.execute("PRAGMA synchronous = NORMAL")
+        try:
+            yield self
+        finally:
+            self._relaxed = False
+            conn.execute(f"PRAGMA synchronous = {before}")
+            self._sync_wal()
+
+    def _sync_wal(self) -> None:
+        """fsync the write-ahead log: every transaction committed so far becomes durable (a
+        checkpoint already synced what it moved to the database file)."""
+        try:
+            fd = os.open(self.path + "-wal", os.O_RDONLY)
+        except FileNotFoundError:
+            return
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
     # -- events ----------------------------------------------------------------------
     def last_seq(self, game_id: str) -> int:
         """The highest sequence number of ``game_id`` (0 when it has no events)."""
-        row = self.db.execute("select max(seq) from events where game_id = ?", [game_id]).fetchone()
+        row = self.conn.execute("select max(seq) from events where game_id = ?", [game_id]).fetchone()
         return int(row[0] or 0)
 
     def _last_hash(self, game_id: str) -> str:
-        row = self.db.execute("select hash from events where game_id = ? order by seq desc limit 1",
+        row = self.conn.execute("select hash from events where game_id = ? order by seq desc limit 1",
                               [game_id]).fetchone()
         return row[0] if row else GENESIS
 
     def event_hash(self, game_id: str, seq: int) -> str | None:
         """The hash of event ``seq`` of ``game_id`` (None if there is no such event)."""
-        row = self.db.execute("select hash from events where game_id = ? and seq = ?", [game_id, seq]).fetchone()
+        row = self.conn.execute("select hash from events where game_id = ? and seq = ?", [game_id, seq]).fetchone()
         return row[0] if row else None
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        """The rows of one SELECT as dicts (plain sqlite3: no savepoint or schema look-up per
+        query, which sqlite-utils' ``query`` adds and ingest cannot afford on every mail)."""
+        cursor = self.conn.execute(sql, params)
+        names = [d[0] for d in cursor.description]
+        return [dict(zip(names, row)) for row in cursor.fetchall()]
+
+    def _insert_row(self, table: str, row: dict[str, Any]) -> int:
+        """INSERT one row (the table and its columns exist: pbem.migrations); its rowid."""
+        columns = ", ".join(f'"{c}"' for c in row)
+        marks = ", ".join("?" * len(row))
+        cursor = self.conn.execute(f'INSERT INTO "{table}" ({columns}) VALUES ({marks})', list(row.values()))
+        return int(cursor.lastrowid or 0)
+
+    def _upsert_row(self, table: str, pk: str, row: dict[str, Any]) -> None:
+        """INSERT one row, or UPDATE the given columns of the row with the same ``pk``."""
+        columns = ", ".join(f'"{c}"' for c in row)
+        marks = ", ".join("?" * len(row))
+        sets = ", ".join(f'"{c}" = excluded."{c}"' for c in row if c != pk)
+        self.conn.execute(f'INSERT INTO "{table}" ({columns}) VALUES ({marks}) '
+                             f'ON CONFLICT("{pk}") DO UPDATE SET {sets}', list(row.values()))
 
     def find_key(self, key: str) -> StoredEvent | None:
         """The event recorded under idempotency ``key``, if any."""
-        rows = list(self.db.query("select * from events where key = ?", [key]))
+        rows = self.rows("select * from events where key = ?", [key])
         return _row_event(rows[0]) if rows else None
 
     def append(self, game_id: str, events: Sequence[NewEvent], expected_seq: int | None) -> AppendResult:
@@ -246,7 +333,7 @@ class Store:
         recorded_at = self.now()
         payload = _normal(ev.payload)
         digest = event_hash(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash)
-        self.db["events"].insert({
+        self._insert_row("events", {
             "game_id": game_id, "seq": seq, "type": ev.type, "version": ev.version,
             "payload": canonical_json(payload), "recorded_at": recorded_at,
             "prev_hash": prev_hash, "hash": digest, "key": ev.key,
@@ -260,7 +347,7 @@ class Store:
         if until is not None:
             sql += " and seq <= ?"
             params.append(until)
-        return [_row_event(r) for r in self.db.query(sql + " order by seq", params)]
+        return [_row_event(r) for r in self.rows(sql + " order by seq", params)]
 
     def verify(self, game_id: str) -> list[str]:
         """Every break in ``game_id``'s hash chain (empty list: the log is intact)."""
@@ -268,7 +355,7 @@ class Store:
 
     def game_head(self, game_id: str) -> tuple[int, str] | None:
         """The (last seq, last hash) recorded in the games projection, to detect truncation."""
-        rows = list(self.db.query("select last_seq, last_hash from games where game_id = ?", [game_id]))
+        rows = self.rows("select last_seq, last_hash from games where game_id = ?", [game_id])
         return (rows[0]["last_seq"], rows[0]["last_hash"]) if rows and rows[0]["last_seq"] else None
 
     # -- games projection -------------------------------------------------------------
@@ -276,16 +363,16 @@ class Store:
         """Update the games projection row of ``game_id`` (inside the caller's transaction)."""
         fields.setdefault("last_seq", self.last_seq(game_id))
         fields.setdefault("last_hash", self._last_hash(game_id))
-        self.db["games"].upsert({"game_id": game_id, **fields}, pk="game_id")
+        self._upsert_row("games", "game_id", {"game_id": game_id, **fields})
 
     def game_row(self, game_id: str) -> dict[str, Any] | None:
         """The projection row of ``game_id``, or ``None`` if there is no such game."""
-        rows = list(self.db.query("select * from games where game_id = ?", [game_id]))
+        rows = self.rows("select * from games where game_id = ?", [game_id])
         return rows[0] if rows else None
 
     def game_ids(self) -> list[str]:
         """All game ids, in creation order."""
-        return [r["game_id"] for r in self.db.query("select game_id from games order by created_at, game_id")]
+        return [r["game_id"] for r in self.rows("select game_id from games order by created_at, game_id")]
 
     def require_game(self, game_id: str) -> dict[str, Any]:
         """The projection row of ``game_id``; a :class:`DomainError` if there is none."""
@@ -297,19 +384,18 @@ class Store:
     # -- snapshots (a cache, never the truth) ---------------------------------------------
     def snapshot(self, game_id: str) -> tuple[int, Any] | None:
         """The latest cached ``(seq, state)`` of a game, if any."""
-        rows = list(self.db.query("select seq, state from snapshots where game_id = ? order by seq desc limit 1",
-                                  [game_id]))
+        rows = self.rows("select seq, state from snapshots where game_id = ? order by seq desc limit 1", [game_id])
         return (rows[0]["seq"], json.loads(rows[0]["state"])) if rows else None
 
     # -- secrets (not part of the log) ----------------------------------------------------
     def put_secrets(self, game_id: str, seed: str, credentials: dict[str, Any]) -> None:
         """Keep a game's seed and its seats' password hashes (inside the caller's transaction)."""
-        self.db["secrets"].upsert({"game_id": game_id, "seed": seed, "credentials": canonical_json(credentials)},
-                                  pk="game_id")
+        self._upsert_row("secrets", "game_id",
+                         {"game_id": game_id, "seed": seed, "credentials": canonical_json(credentials)})
 
     def secrets(self, game_id: str) -> tuple[str | None, dict[str, Any]]:
         """``(seed, credentials)`` of a game; ``(None, {})`` for an imported game without them."""
-        rows = list(self.db.query("select seed, credentials from secrets where game_id = ?", [game_id]))
+        rows = self.rows("select seed, credentials from secrets where game_id = ?", [game_id])
         if not rows:
             return None, {}
         return rows[0]["seed"], json.loads(rows[0]["credentials"] or "{}")
@@ -318,15 +404,15 @@ class Store:
     def put_mail(self, key: str, raw: bytes, message_id: str | None, sender: str | None) -> bool:
         """Keep the raw bytes of an inbound mail; ``False`` if ``key`` was already kept."""
         with self.transaction():
-            if list(self.db.query("select 1 from mails where key = ?", [key])):
+            if self.rows("select 1 from mails where key = ?", [key]):
                 return False
-            self.db["mails"].insert({"key": key, "message_id": message_id, "sender": sender,
+            self._insert_row("mails", {"key": key, "message_id": message_id, "sender": sender,
                                      "raw": raw, "received_at": self.now(), "status": "new"})
             return True
 
     def set_mail_status(self, key: str, status: str, note: str = "") -> None:
         """Record what became of an inbound mail (accepted, rejected, ignored...)."""
-        self.db["mails"].update(key, {"status": status, "note": note})
+        self.conn.execute("update mails set status = ?, note = ? where key = ?", [status, note, key])
 
     # -- outbox ------------------------------------------------------------------------
     def enqueue(self, game_id: str | None, to: str, subject: str, message: bytes,
@@ -334,18 +420,17 @@ class Store:
         """Queue one outgoing message (call inside the transaction that causes it)."""
         from pbem.mailpack import pack
 
-        table = self.db["outbox"]
-        table.insert({"game_id": game_id, "to_addr": to, "subject": subject, "message": pack(self.db.conn, message),
-                      "kind": kind, "message_id": message_id, "cause_seq": cause_seq,
-                      "created_at": self.now(), "sent_at": None, "attempts": 0, "last_error": None})
-        return int(table.last_pk)  # type: ignore[arg-type]
+        return self._insert_row("outbox", {
+            "game_id": game_id, "to_addr": to, "subject": subject, "message": pack(self.conn, message),
+            "kind": kind, "message_id": message_id, "cause_seq": cause_seq, "created_at": self.now(),
+            "sent_at": None, "attempts": 0, "last_error": None})
 
     def outbox(self, unsent_only: bool = False) -> list[dict[str, Any]]:
         """Queued messages in order (``unsent_only``: those not yet delivered)."""
         from pbem.mailpack import unpack_row
 
         sql = "select * from outbox" + (" where sent_at is null" if unsent_only else "") + " order by id"
-        return [unpack_row(self.db.conn, row) for row in self.db.query(sql)]
+        return [unpack_row(self.conn, row) for row in self.rows(sql)]
 
     def mark_sent(self, outbox_id: int) -> None:
         """Record that a message was delivered."""

@@ -48,8 +48,7 @@ def ingest_paths(service: Service, paths: Sequence[str]) -> list[Done]:
 
     ingestor = Ingestor(service)
     out = []
-    for mail in read_sources(tuple(paths), None):
-        outcome = ingestor.ingest(mail)
+    for outcome in ingestor.ingest_all(read_sources(tuple(paths), None)):
         if outcome.outcome == "duplicate":
             continue
         out.append(Done("ingest", outcome.line(), failed=outcome.outcome == "error",

@@ -6,18 +6,21 @@ import os
 import re
 import sys
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from pbem import imap, outqueue
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
-from pbem.deliver import Sent, message_of, send_configured
 from pbem.errors import DomainError
-from pbem.imap import is_imap_url
-from pbem.ingest import Ingestor, Outcome
-from pbem.mailin import RawMail, read_sources
+
+if TYPE_CHECKING:
+    from pbem.deliver import Sent
+    from pbem.ingest import Ingestor, Outcome
+    from pbem.mailin import RawMail
+
+# The mail machinery (imaplib, the email package, the ingest pipeline, smtplib) is imported
+# inside the commands that use it, so that every other pbem command starts quickly.
 
 #: Show a progress bar when at least this many mails are ingested at once.
 PROGRESS_FROM = 10
@@ -62,6 +65,11 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
     With --json, each unauthenticated block carries "auth_failure" (unknown game, unknown
     seat, wrong password, sender not registered): for you only, the reply never says which.
     """
+    from pbem import imap
+    from pbem.imap import is_imap_url
+    from pbem.ingest import Ingestor
+    from pbem.mailin import read_sources
+
     mailbox_url = app.config.value("mailbox", "url", "PBEM_IMAP_URL")
     if not paths and mailbox_url:
         paths = (str(mailbox_url),)
@@ -92,12 +100,9 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
 
 def _run(ingestor: Ingestor, mails: list[RawMail], progress: bool = True) -> Iterable[Outcome]:
     if len(mails) < PROGRESS_FROM or not progress:
-        return [ingestor.ingest(m) for m in mails]
-    out = []
+        return ingestor.ingest_all(mails)
     with click.progressbar(mails, label="ingesting", file=sys.stderr) as bar:
-        for mail in bar:
-            out.append(ingestor.ingest(mail))
-    return out
+        return ingestor.ingest_all(bar)
 
 
 class _Progress:
@@ -154,6 +159,8 @@ def outbox(ctx: click.Context, app: App, show_all: bool, show_id: int | None, as
     if show_id is not None:
         _show(app, show_id, as_json)
         return
+    from pbem import outqueue
+
     rows = [outqueue.as_row(r) for r in app.store.outbox(unsent_only=not show_all)]
     width = max((len(r["kind"]) for r in rows), default=8)
     lines = [f"{r['id']:>5} {r['kind']:{width}} {_state(r):26} {r['to']}  {r['subject']}"
@@ -192,6 +199,8 @@ def _show(app: App, outbox_id: int, as_json: bool) -> None:
     row = next((r for r in app.store.outbox() if r["id"] == outbox_id), None)
     if row is None:
         raise DomainError(f"there is no message {outbox_id} in the outbox (see 'pbem outbox --all')")
+    from pbem.deliver import message_of
+
     msg = message_of(row)
     try:
         body = msg.get_body(preferencelist=("plain", "html"))
@@ -244,6 +253,9 @@ def send(app: App, smtp: str | None, smtps: str | None, starttls: bool, maildir:
         raise click.UsageError("give --smtp/--smtps or --maildir, not both")
     if smtp and smtps:
         raise click.UsageError("give --smtp or --smtps, not both")
+    from pbem import outqueue
+    from pbem.deliver import send_configured
+
     if retry_failed and not dry_run:
         outqueue.retry_failed(app.store)
     results = send_configured(app.store, app.config, dry_run, smtp=smtp, smtps=smtps, starttls=starttls,
