@@ -86,6 +86,7 @@ class Ingestor:
         self.store = service.store
         #: Process again mails that were rejected before (e.g. after ``pbem seat --allow``).
         self.retry_rejected = retry_rejected
+        self._read: tuple[ParsedMail, EnvelopeResult] | None = None
 
     def ingest_all(self, items: Iterable[RawMail]) -> list[Outcome]:
         """Ingest ``items`` one by one (each in its own transaction) as one group commit
@@ -131,13 +132,20 @@ class Ingestor:
         nobody holds the write lock while passwords are hashed."""
         if not mail.is_mail or mail.ignore:
             return
-        for block in parse_blocks(mail.text).blocks[:MAX_BLOCKS]:
+        for block in self._envelope(mail).blocks[:MAX_BLOCKS]:
             if not (block.game and block.seat and block.password) or block.problems:
                 continue
             block = self._resolve_case(block)
             credential = self.store.secrets(block.game)[1].get(block.seat)
             if credential:
                 check_password(block.password, credential["salt"], credential["password_hash"])
+
+    def _envelope(self, mail: ParsedMail) -> EnvelopeResult:
+        """The GAME blocks of ``mail``, read once per mail (the pre-hash and the
+        processing both need them)."""
+        if self._read is None or self._read[0] is not mail:
+            self._read = (mail, parse_blocks(mail.text))
+        return self._read[1]
 
     # -- one mail ---------------------------------------------------------------------
     def _process(self, mail: ParsedMail, origin: str) -> Outcome:
@@ -154,7 +162,7 @@ class Ingestor:
             self.store.set_mail_status(key, "ignored", note)
             log.info("%s from %s: ignored (%s)", key, mail.sender, note)
             return Outcome(key, origin, mail.sender, "ignored", note=note)
-        envelope = parse_blocks(mail.text)
+        envelope = self._envelope(mail)
         if mail.is_mail and not envelope.blocks:  # mail commands; strangers get no reply (pbem.mailcmd)
             from pbem import mailcmd
 
@@ -287,7 +295,7 @@ class Ingestor:
             game_id = matches[0] if len(matches) == 1 else game_id
         seat = block.seat
         if seat and game_id and self.store.game_row(game_id) is not None:
-            seats = list(self.service.load(game_id).seats)
+            seats = self.service.seat_names(game_id)
             if seat not in seats:
                 matches = [s for s in seats if s.lower() == seat.lower()]
                 seat = matches[0] if len(matches) == 1 else seat

@@ -8,14 +8,39 @@ three never import each other in a circle.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from email import policy
+from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
 from email.utils import make_msgid
+from functools import lru_cache
+from typing import Any
 
 from pbem.events import Game
 from reports.timefmt import deadline_text
 
 #: The header on every mail we send; a mail that comes back with it is never answered.
 LOOP_HEADER = "X-PBEM-Loop"
+
+
+class _RememberingHeaders(HeaderRegistry):
+    """The default policy's header classes, each (name, value) parsed once: reading a mail
+    asks for its headers (Content-Type above all) many times, and every mail of a game
+    carries the same Content-Type, MIME-Version, To... The header objects are immutable."""
+
+    def __call__(self, name: str, value: str) -> Any:
+        if type(value) is not str or len(value) > 500:  # only short texts are kept (a hostile
+            # mail must not fill memory; Address objects and lists are not hashable)
+            return super().__call__(name, value)
+        return self._remembered(name, value)
+
+    @lru_cache(maxsize=2048)  # noqa: B019 - one instance for the process (MAIL_POLICY below)
+    def _remembered(self, name: str, value: str) -> Any:
+        return super().__call__(name, value)
+
+
+#: ``policy.default`` with remembered headers: inbound mail is parsed and outgoing mail
+#: built with it (the same header classes, so the same bytes as ``policy.default``).
+MAIL_POLICY = policy.default.clone(header_factory=_RememberingHeaders())
 
 
 @dataclass
@@ -36,7 +61,7 @@ def thread_id(game: Game, sender: str) -> str:
 
 def base_message(game: Game | None, to: str, subject: str, sender: str, kind: str) -> EmailMessage:
     """A message with our headers: From/To/Subject, Message-ID, loop header, threading."""
-    msg = EmailMessage()
+    msg = EmailMessage(policy=MAIL_POLICY)
     msg["From"] = sender
     msg["To"] = to
     msg["Subject"] = subject

@@ -25,7 +25,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import BinaryIO
 
-from pbem.mailbase import LOOP_HEADER
+from pbem.mailbase import LOOP_HEADER, MAIL_POLICY
 
 _HEADER_LINE = re.compile(rb"^[!-9;-~]+:[ \t]?")
 _BULK = {"bulk", "list", "junk"}
@@ -181,7 +181,7 @@ def parse_mail(raw: bytes, trusted: bool = True) -> ParsedMail:
         if trusted:
             return ParsedMail(raw, is_mail=False, text=normalise_text(_decode_bytes(raw)))
         return ParsedMail(raw, is_mail=True, ignore="no mail headers (not taken as GM input from a mailbox)")
-    msg = BytesParser(policy=policy.default).parsebytes(raw)
+    msg = BytesParser(policy=MAIL_POLICY).parsebytes(raw)
     assert isinstance(msg, EmailMessage)
     mail = ParsedMail(raw, is_mail=True)
     mail.message_id = _message_id(_header(msg, "Message-ID"))

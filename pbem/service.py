@@ -106,6 +106,14 @@ class Service:
             _CACHE[key] = _cached(newer[-1].hash, game)
         return game
 
+    def seat_names(self, game_id: str) -> list[str]:
+        """The seat names of ``game_id`` (fixed when the game is created): from this process's
+        cache when it holds the game, without rebuilding or copying the state."""
+        entry = _CACHE.get((self.store.path, game_id))
+        if entry is not None and self.store.event_hash(game_id, entry[1].last_seq) == entry[0]:
+            return list(entry[1].seats)
+        return list(self.load(game_id).seats)
+
     def status(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """Per game: turn, who has submitted, who is awaited, deadline, over, winner."""
         ids = [game_id] if game_id else self.store.game_ids()
@@ -232,7 +240,9 @@ class Service:
             payload = {"seat": seat, "turn": pending.turn, "orders": orders, "text": text, "source": dict(source)}
             result = self.store.append(game_id, [NewEvent("OrdersSubmitted", payload, key=key)],
                                        expected_seq if expected_seq is not None else game.last_seq)
-            self._project(self.load(game_id))
+            after = fold_more(game, result.events) if not result.duplicate and expected_seq is None \
+                else self.load(game_id)  # ``game`` is this call's own copy: advanced in place
+            self._project(after)
             return Submitted(result.events[0], result.duplicate, pending.turn)
 
     def submit_standing(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,

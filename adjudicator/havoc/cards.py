@@ -9,6 +9,7 @@ Gaunt card ``gaunt``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from adjudicator.havoc.tables import SETUP
 
@@ -35,8 +36,10 @@ def is_dog(name: str) -> bool:
     return name.startswith("dog")
 
 
+@lru_cache(maxsize=4096)
 def parse_card(name: str) -> Card:
-    """``(value, colour)`` of a card name; a Dog is ``(0, None)``."""
+    """``(value, colour)`` of a card name; a Dog is ``(0, None)`` (remembered per name: a
+    game reads the same few dozen names many thousand times)."""
     if is_dog(name):
         return 0, None
     m = _CARD.match(name)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -82,7 +83,14 @@ def classify(cards: Sequence[Card]) -> tuple[str, tuple[int, ...]] | None:
 
 
 def evaluate(cards: Sequence[Card]) -> Strength:
-    """The strength of the cards that take part (at most 6).
+    """The strength of the cards that take part (at most 6); see :func:`_evaluate`."""
+    return _evaluate(tuple(cards))
+
+
+@lru_cache(maxsize=65536)
+def _evaluate(cards: tuple[Card, ...]) -> Strength:
+    """The strength of the cards that take part (at most 6), remembered per set of cards
+    (a pure function of them, and the same sets come up again and again in a game).
 
     Seed 002 names the combination of *all* the cards that take part ("a Dog and the blue
     5-9 is a 6-card flush; with the Dog declared out it is a 5-card straight flush"): when

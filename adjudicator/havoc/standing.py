@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from adjudicator.base import Order, Problem, State
 from adjudicator.havoc.cards import JOHN
 from adjudicator.havoc.flow import VALIDATORS, pending
+from adjudicator.havoc.state import deep_copy
 
 WHENS = ("recruit", "join", "round", "dogs", "discard", "exchange", "final", "choose")
 CONDITIONS = ("laid_max", "hand_min")
@@ -59,7 +60,7 @@ def _condition(cond: object) -> bool:
 
 def apply_standing(state: State, seat: str, orders: Sequence[Order]) -> State:
     """A new state with ``seat``'s standing orders replaced by ``orders`` (CLEAR empties)."""
-    new = copy.deepcopy(state)
+    new = deep_copy(state)
     new["standing"][seat] = [copy.deepcopy(dict(o)) for o in orders if not o.get("clear")]
     return new
 

@@ -10,7 +10,7 @@ Advance works on a deep copy wrapped in :class:`Ctx`, which collects the derived
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,11 +23,17 @@ MAX_IN_BATTLE = 6
 MAX_DOGS_OUT = 2
 
 
+def deep_copy(state: State) -> State:
+    """A deep copy of a state: through pickle, which for plain JSON-like data gives what
+    ``copy.deepcopy`` gives (same types, same order) several times faster."""
+    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # noqa: S301 - our own bytes
+
+
 class Ctx:
     """A mutable working copy of a state, the seed, and the events produced so far."""
 
     def __init__(self, state: State, seed: str) -> None:
-        self.s: State = copy.deepcopy(state)
+        self.s: State = deep_copy(state)
         self.chance = Chance(seed)
         self.events: list[Event] = []
 

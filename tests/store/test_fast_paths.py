@@ -1,0 +1,100 @@
+"""The fast paths of issue 14 keep their guarantees: a loaded game is the caller's own copy,
+a group commit is durable when it ends, ``pbem status`` loads only what it needs, and mail
+built with the remembering header policy is byte for byte what ``policy.default`` gives."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+
+import pbem.store
+from pbem.mailbase import MAIL_POLICY
+from pbem.service import Service
+from pbem.store import Store
+from tests.store.helpers import ROOT, SEATS, SEED, wallenstein_game
+
+
+def _scribble(value: object) -> None:
+    """Change every dict and list inside ``value`` in place."""
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            _scribble(item)
+        value["scribbled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            _scribble(item)
+        value.append("scribbled")
+
+
+def test_a_loaded_game_is_the_callers_own_copy(tmp_path):
+    service = Service(Store(tmp_path / "p.db"), "gm@x.org")
+    service.new_game("w1", "wallenstein", SEATS, {}, SEED)
+    service.adjudicate("w1", force=True)
+    first = service.load("w1")  # folded, then cached
+    recorded = first.state_hash
+    _scribble(first.state)
+    first.submitted["red"] = {"turn": "x"}
+    again = service.load("w1")  # from the cache
+    assert again.state_hash == recorded and "scribbled" not in again.state
+    assert "red" not in again.submitted
+    _scribble(again.state)
+    assert service.load("w1").state_hash == recorded
+
+
+def test_group_commit_relaxes_the_sync_and_fsyncs_the_log_at_the_end(tmp_path, monkeypatch):
+    store = Store(tmp_path / "p.db")
+    synced: list[str] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(pbem.store.os, "fsync", lambda fd: (synced.append(os.readlink(f"/proc/self/fd/{fd}")),
+                                                           real_fsync(fd)))
+    before = store.conn.execute("PRAGMA synchronous").fetchone()[0]
+    with store.group_commit():
+        assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        with store.transaction():
+            store.put_mail("k1", b"x", None, None)
+        with store.group_commit():  # nested: the outer block syncs
+            pass
+        assert not synced
+    assert store.conn.execute("PRAGMA synchronous").fetchone()[0] == before
+    assert [p.endswith("p.db-wal") for p in synced] == [True]
+
+
+def test_status_loads_neither_other_engines_nor_the_mail_and_picture_machinery(tmp_path):
+    db = tmp_path / "p.db"
+    wallenstein_game(db)
+    code = ("import sys\nfrom pbem.cli import main\n"
+            f"sys.argv = ['pbem', '--db', {str(db)!r}, 'status', 'w1']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "import json\nprint(json.dumps(sorted(sys.modules)))\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
+                         timeout=120, check=True).stdout
+    loaded = set(json.loads(out.strip().splitlines()[-1]))
+    assert "adjudicator.wallenstein" in loaded
+    for heavy in ("adjudicator.havoc", "adjudicator.gods_playground", "sqlite_utils", "numpy", "matplotlib",
+                  "jinja2", "imaplib", "smtplib", "pbem.ingest"):
+        assert heavy not in loaded, f"pbem status imported {heavy}"
+
+
+def _built(pol: policy.EmailPolicy) -> bytes:
+    msg = EmailMessage(policy=pol)
+    msg["From"] = "Spielleiter <gm@x.org>"
+    msg["To"] = "anna@x.org"
+    msg["Subject"] = "Re: Befehle für w1 — Árvíztűrő tükörfúrógép " * 3
+    msg["Message-ID"] = "<1@x.org>"
+    msg.set_content("Sehr geehrte Spielerin,\n" * 40)
+    return bytes(msg)
+
+
+def test_the_remembering_policy_gives_the_bytes_of_the_default_policy():
+    assert _built(MAIL_POLICY) == _built(policy.default) == _built(MAIL_POLICY)
+    raw = _built(policy.default)
+    for _ in range(2):  # the second time from remembered headers
+        a, b = message_from_bytes(raw, policy=MAIL_POLICY), message_from_bytes(raw, policy=policy.default)
+        assert [(k, str(v)) for k, v in a.items()] == [(k, str(v)) for k, v in b.items()]
+        assert a.get_content_type() == b.get_content_type() == "text/plain"
+        assert bytes(a) == bytes(b)
