@@ -18,7 +18,36 @@ from pbem.events import ReplayMismatch
 from pbem.store import busy_error, is_lock_error
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+#: The command modules besides ``pbem.commands.games`` (imported when first needed).
+COMMAND_MODULES = ("mail", "archive", "reports", "demo", "tick", "history", "press")
+_loading = False  # a command module is being imported (its decorators add commands)
+
+
+class _Commands(click.Group):
+    """The ``pbem`` group: only :mod:`pbem.commands.games` (status, show, log, new, ...) is
+    imported with it; the other command modules are imported the first time a command not
+    among those is asked for or the commands are listed (``pbem --help``, ``cli.commands``),
+    so that ``pbem status`` starts without the mail, archive and report machinery."""
+
+    _all = False
+
+    @property  # type: ignore[override]
+    def commands(self) -> dict[str, click.Command]:
+        if not self._all and not _loading:
+            _register()
+        return self._commands
+
+    @commands.setter
+    def commands(self, value: dict[str, click.Command]) -> None:
+        self._commands = value
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name``; the other command modules are imported only if it is
+        not one that is already there."""
+        return self._commands.get(cmd_name) or self.commands.get(cmd_name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("--db", "db_path", envvar="PBEM_DB", default="./pbem.db", show_default=True,
               type=click.Path(dir_okay=False), help="The SQLite database (env PBEM_DB).")
 @click.option("--config", "config_path", envvar="PBEM_CONFIG", type=click.Path(dir_okay=False),
@@ -51,15 +80,35 @@ def cli_db_path() -> str:
     return os.environ.get("PBEM_DB", "./pbem.db")
 
 
-def _register() -> None:
-    from pbem.commands import games  # noqa: F401
+def _register_core() -> None:
+    """Import :mod:`pbem.commands.games` (the commands every run may need)."""
+    global _loading
+    _loading = True
+    try:
+        from pbem.commands import games  # noqa: F401
+    finally:
+        _loading = False
+    _db_after_command(cli)
 
-    for name in ("mail", "archive", "reports", "demo", "tick", "history", "press"):
-        try:
-            __import__(f"pbem.commands.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"pbem.commands.{name}":
-                raise
+
+def _register() -> None:
+    """Import every command module (once)."""
+    global _loading
+    if cli._all or _loading:  # type: ignore[attr-defined]
+        return
+    _loading = True
+    try:
+        from pbem.commands import games  # noqa: F401
+
+        for name in COMMAND_MODULES:
+            try:
+                __import__(f"pbem.commands.{name}")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"pbem.commands.{name}":
+                    raise
+        cli._all = True  # type: ignore[attr-defined]
+    finally:
+        _loading = False
     _db_after_command(cli)
 
 
@@ -72,7 +121,8 @@ def _set_db(ctx: click.Context, _: click.Parameter, value: str | None) -> None:
 def _db_after_command(group: click.Group) -> None:
     """Let every command (and sub-command) take ``--db`` after its name as well, as click and
     sqlite-utils users expect; it is hidden from the command's help (``pbem --help`` shows it)."""
-    for command in group.commands.values():
+    commands = group._commands if isinstance(group, _Commands) else group.commands
+    for command in commands.values():
         if not any("--db" in p.opts for p in command.params):
             command.params.append(click.Option(["--db"], type=click.Path(dir_okay=False), expose_value=False,
                                                hidden=True, callback=_set_db, is_eager=True,
@@ -83,7 +133,6 @@ def _db_after_command(group: click.Group) -> None:
 
 def main() -> None:
     """Entry point of the ``pbem`` console script."""
-    _register()
     try:
         # standalone_mode=False returns the exit code of ``ctx.exit(n)`` instead of exiting
         code = cli.main(standalone_mode=False)
@@ -106,4 +155,4 @@ def main() -> None:
     sys.exit(code if isinstance(code, int) else 0)
 
 
-_register()
+_register_core()
