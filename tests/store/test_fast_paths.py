@@ -76,7 +76,8 @@ def test_status_loads_neither_other_engines_nor_the_mail_and_picture_machinery(t
     loaded = set(json.loads(out.strip().splitlines()[-1]))
     assert "adjudicator.wallenstein" in loaded
     for heavy in ("adjudicator.havoc", "adjudicator.gods_playground", "sqlite_utils", "numpy", "matplotlib",
-                  "jinja2", "imaplib", "smtplib", "pbem.ingest"):
+                  "jinja2", "imaplib", "smtplib", "pbem.ingest", "pbem.archive", "pbem.records",
+                  "pbem.commands.mail", "pbem.commands.archive"):
         assert heavy not in loaded, f"pbem status imported {heavy}"
 
 
