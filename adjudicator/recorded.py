@@ -193,24 +193,26 @@ class RecordedStream(Stream):
     def _misnamed(self) -> None:
         """Refuse a line that names this draw's place wrongly (``battle 2 for Saxony`` where
         battle 2 was fought for Anhalt): the words before ``for`` match, the place does not."""
+        named, _, place = self.words.partition(" for ")  # said with this draw's number, if it has one
         for form, _ in self._forms:
-            head, sep, place = form.partition(" for ")
+            head, sep, _ = form.partition(" for ")
             if not sep:
                 continue
             for written, entries in self._recorded.draws.items():
                 other = written.partition(" for ")
-                if other[:2] == (head, sep) and other[2] != place and entries:
-                    unused = [e for e in entries if (e.index, e.sub) not in self._recorded.used]
-                    line = self._recorded.line_of((unused or entries)[0].index)
-                    raise ChanceLineError(line, written, f"{head} was for {place}, not for {other[2]}")
+                unused = [e for e in entries if (e.index, e.sub) not in self._recorded.used]
+                if other[:2] == (head, sep) and other[2] != place and unused:
+                    line = self._recorded.line_of(unused[0].index)
+                    raise ChanceLineError(line, written, f"{named} was for {place}, not for {other[2]}")
 
     def _take(self, kind: str, example: str) -> tuple[str, int]:
         if self._next >= len(self._entries):
             self._misnamed()
             n = self._next + 1
             which = "" if n == 1 else f"{_ordinal(n)} "
-            raise ChanceLineError(None, self.words, f"the game draws here but the record has no {which}line "
-                                  f"'{self.words}: {example}'")
+            raise ChanceLineError(None, self.words, f"the game draws here but the record has no {which}line for "
+                                  f"it: add one such as 'CHANCE {self.words}: {example}' with what happened "
+                                  "at the table")
         entry = self._entries[self._next]
         self._next += 1
         self._recorded.used.add((entry.index, entry.sub))

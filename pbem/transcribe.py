@@ -9,6 +9,7 @@ it is) for the archivist to replace with what happened at the table.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from adjudicator.base import GameError
 from adjudicator.recorded import RecordingSeed, merged_lines
@@ -29,9 +30,11 @@ KINDS = (
 HINTS = {
     "wallenstein": (
         "out red 3, peasants 1; stayed red 1 -- a tower throw: the cubes that fell out, by colour, then those "
-        "left inside (rule 5.1); setup tower = the first filling (rule 3.5)",
-        "each battle adds a line 'CHANCE <year>-<season> battle N tower: out ...; stayed ...', N counting the "
-        "season's battles in the order they were fought; winter adds famine and event lines",
+        "left inside (rule 5.1); '; stayed ...' may be left out (nobody sees inside the tower: the import works it "
+        "out); setup tower = the first filling (rule 3.5)",
+        "each battle adds a line 'CHANCE <year>-<season> battle N for <county>: out ...; stayed ...', N counting "
+        "the season's battles (revolts too) in the order they were fought, or 'battle for <county>' without N; "
+        "the import asks for a missing one with the colours thrown in; winter adds famine and event lines",
         "orders: docs/orders-wallenstein.md",
     ),
     "havoc": ("deal initial = the shuffled cards the hands were dealt from, in dealing order; deal deck = the draw "
@@ -56,8 +59,9 @@ def template(engine_name: str, seats: Sequence[str], options: Mapping[str, str],
     headers = [("Game", game_id), ("Engine", engine.name), ("EngineVersion", engine.version)]
     headers += [("Seat", s) for s in seats] + [("Option", f"{k}={v}") for k, v in sorted(options.items())]
     headers.append(("Chance", "recorded"))
-    record = Record(headers, notes=_notes(engine.name))
-    record.chance = merged_lines(seed.log)
+    notes = _notes(engine.name)
+    record = Record(headers, notes=notes[:-1] + _setup_notes(engine.name, state) + notes[-1:])
+    record.chance = [_trimmed(line, state) for line in merged_lines(seed.log)]
     pending = engine.pending(state)
     if pending is not None:  # the first decision, every seat missed: its chance lines as an example
         orders = {s: engine.default_orders(state, s) for s in pending.seats}
@@ -67,6 +71,38 @@ def template(engine_name: str, seats: Sequence[str], options: Mapping[str, str],
                                        ["replace each 'missed' by the seat's orders, two spaces in"],
                                        chance=merged_lines(seed.log[done:])))
     return record
+
+
+def _dealt(state: Mapping[str, Any]) -> dict[str, int]:
+    """Wallenstein: how many items of the setup's shuffles the game uses (the rest lie unseen)."""
+    owned = sum(1 for c in state.get("counties", {}).values() if c.get("owner"))
+    return {"setup deal": owned, "setup events": len(state.get("events", {}).get("face_up", []))}
+
+
+def _trimmed(line: str, state: Mapping[str, Any]) -> str:
+    """A Wallenstein setup shuffle cut to the cards the game uses: the deal's dealt county
+    cards, the event cards turned up (rules 3.3, 3.4; the unnamed rest follow as listed)."""
+    words, _, outcome = line.partition(": ")
+    keep = _dealt(state).get(words) if "counties" in state else None
+    if not keep or not outcome.startswith("order "):
+        return line
+    return f"{words}: order " + ", ".join(outcome[len("order "):].split(", ")[:keep])
+
+
+def _setup_notes(engine_name: str, state: Mapping[str, Any]) -> list[str]:
+    """Wallenstein: what the setup lines say, for these seats (rules 3.3, 3.4)."""
+    if engine_name != "wallenstein" or not state.get("counties"):
+        return []
+    dealt, seats = _dealt(state), state["seats"]
+    out = [f"setup events: the {dealt['setup events']} event cards turned up, in the order they were turned"]
+    if dealt["setup deal"]:
+        rounds = dealt["setup deal"] // len(seats)
+        out.append(f"setup deal: the {dealt['setup deal']} county cards as dealt, one to each seat in seating order "
+                   f"({', '.join(seats)}), {rounds} rounds; round 1 places the group of 5 armies, then 4, 4, 3, ... "
+                   "(the printed order, rule 3.3)")
+    out.append("<season> actions: the 10 action cards in the order they were carried out (places 1-5 face up, "
+               "6-10 face down; rule 4.1.1); <season> bonus: the 5 bonus tiles on places 1-5 (rule 4.1.2)")
+    return out
 
 
 def _notes(engine_name: str) -> list[str]:

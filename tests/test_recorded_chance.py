@@ -179,7 +179,7 @@ def test_missing_left_over_and_wrong_lines_are_refused_by_line(tmp_path):
     event = at["CHANCE 1618-summer event"]
     gone = lines[:event - 1] + lines[event:]  # the summer's event line left out
     refused(gone, rf"^line {summer} \(turn 1618-summer\): 1618-summer event: the game draws here but the record "
-                  r"has no line '1618-summer event: picked")
+                  r"has no line for it: add one such as 'CHANCE 1618-summer event: picked")
     extra = lines[:event] + ["CHANCE 1618-summer event: picked grain_max_3"] + lines[event:]
     refused(extra, rf"^line {event + 1}: 1618-summer event: the game makes no such draw in turn 1618-summer")
     wrong = list(lines)
@@ -284,3 +284,15 @@ def test_a_havoc_reshuffle_line_names_its_battle_and_the_old_b_line_still_reads(
     assert named  # this seed's random play runs the deck out
     old = [re.sub(r"^battle (\d+) deck", r"b\1 deck", line) for line in lines]
     assert old != lines and _play("havoc", seed_text(old), orders)[0] == played
+
+
+@pytest.mark.parametrize("seats,dealt", [(["red", "blue", "yellow"], 27), (["red", "blue", "yellow", "green"], 32)])
+def test_wallenstein_template_names_only_the_cards_the_setup_uses_and_says_how_they_are_dealt(tmp_path, seats, dealt):
+    text = _template(tmp_path, "--game", "wallenstein", *[a for s in seats for a in ("--seat", s)])
+    record = read_record(text)
+    lines = dict(line.split(": order ", 1) for line in record.chance if ": order " in line)
+    assert len(lines["setup deal"].split(", ")) == dealt  # rule 3.3: 9 groups of 3 seats, 8 of 4
+    assert len(lines["setup events"].split(", ")) == 4  # rule 3.4: four turned up
+    assert any(f"the {dealt} county cards as dealt" in n and ", ".join(seats) in n for n in record.notes)
+    assert any("battle N for <county>" in n for n in record.notes)
+    assert import_record(Store(tmp_path / "h.db"), text).created["chance"] == "recorded"

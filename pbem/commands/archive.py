@@ -106,7 +106,7 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
                    else f"{hashes} recorded state hash{'es' if hashes != 1 else ''} reproduced (the other turns have none)")
         emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash,
               "state_hashes_checked": hashes, "chance": "recorded" if historical else "seed"}, as_json,
-             f"imported {game.game_id} from a record: {len(game.turns)} turns replayed, {checked}"
+             f"imported {game.game_id} from a record: {len(game.turns)} turn{'' if len(game.turns) == 1 else 's'} replayed, {checked}"
              + ("; a historical game: its chance was recorded, every CHANCE line checked" if historical else ""))
 
 
@@ -191,7 +191,8 @@ def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_j
     data = {"game": game.game_id, "turn": last, "turns": len(game.turns), "state_hash": game.state_hash,
             "view": game.engine.view(game.state, viewer if viewer != "public" else PUBLIC),
             "verified": chain.as_dict() if chain else None}
-    text = f"{game.game_id}: replayed {len(game.turns)} turns to {last}; state hash {game.state_hash}"
+    turns = f"{len(game.turns)} turn{'' if len(game.turns) == 1 else 's'}"
+    text = f"{game.game_id}: replayed {turns} to {last}; state hash {game.state_hash}"
     if chain is not None:
         text += "\nverified: hash chain intact" + ("; every derived event, draw and state hash reproduced"
                                                   if chain.replayed else "")
