@@ -139,8 +139,11 @@ def test_reports_are_deterministic_72_columns_and_complete(seed):
             assert not long, long
             flat = " ".join(a.text.split())
             assert inp.seed_commitment in a.text.replace("\n", "") and inp.state_hash in a.text.replace("\n", "")
-            for p in inp.view["provisional"]:
-                assert " ".join(p.split(" (")[0].split()) in flat
+            if viewer == GM or step.turn.startswith("r1/"):  # in full; elsewhere one line (issue 18)
+                for p in inp.view["provisional"]:
+                    assert " ".join(p.split(" (")[0].split()) in flat
+            else:
+                assert f"PROVISIONAL: {len(inp.view['provisional'])} figures in use are provisional" in flat
             assert (seed in a.text) == step.state["over"]
             for key in ("Royal Prussia", "Lithuania", "Ukraine", "Little Poland", "Greater Poland", "Russians"):
                 assert key in a.text
