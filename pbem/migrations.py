@@ -75,12 +75,19 @@ def _m005_press_log(db: sqlite_utils.Database) -> None:
     db["press"].create_index(["key"], unique=True)
 
 
+def _m006_history_press_rollbacks(db: sqlite_utils.Database) -> None:
+    # trial19 slice: each press row notes how many rollbacks the game had when it was relayed,
+    # so that a turn reopened by a rollback counts its press limit afresh (pbem/press.py)
+    db["press"].add_column("rollbacks", int)
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_secrets", _m002_secrets),
     ("003_send_leases", _m003_send_leases),
     ("004_perfreports_blobs", _m004_perfreports_blobs),
     ("005_press_log", _m005_press_log),
+    ("006_history_press_rollbacks", _m006_history_press_rollbacks),
 ]
 
 

@@ -18,7 +18,10 @@ Game options (``pbem new ... --option press=grey``), kept in ``GameCreated`` und
   (only ``PRESS TO ALL``), ``grey`` (anonymous: recipients are not told the sender; the GM
   is), ``off`` (refused with a reply saying so);
 - ``press_size``: the most bytes (UTF-8) of one press text, default 8192;
-- ``press_count``: the most press blocks one seat may send per turn, default 10.
+- ``press_count``: the most press blocks one seat may send per turn, default 10. A turn
+  reopened by ``pbem rollback`` is played afresh, and so is its limit: each press row notes
+  the game's number of rollbacks when it was relayed (``rollbacks``), and only the press
+  sent since the last rollback counts.
 """
 
 from __future__ import annotations
@@ -136,11 +139,21 @@ def check_text(press: Press, rules: Rules) -> None:
                           "allows; shorten it or split it; nothing was relayed")
 
 
-def sent_this_turn(store: Store, game_id: str, seat: str, turn: str) -> int:
-    """How many press messages ``seat`` has sent in ``turn``."""
-    row = store.db.execute("select count(*) from press where game_id = ? and sender = ? and turn = ?",
-                           [game_id, seat, turn]).fetchone()
+def sent_this_turn(store: Store, game: Game, seat: str, turn: str) -> int:
+    """How many press messages ``seat`` has sent in ``turn`` since the game's last rollback
+    (press sent in a turn before a rollback reopened it does not count toward its limit)."""
+    row = store.db.execute("select count(*) from press where game_id = ? and sender = ? and turn = ? "
+                           "and coalesce(rollbacks, 0) = ?",
+                           [game.game_id, seat, turn, len(game.rollbacks)]).fetchone()
     return int(row[0])
+
+
+def status_fields(store: Store, game: Game) -> dict[str, Any]:
+    """The press part of ``pbem status``: the game's press rules and, while a turn is
+    pending, how many press messages each seat has sent in it (toward ``per_turn``)."""
+    pending = game.pending
+    sent = {seat: sent_this_turn(store, game, seat, pending.turn) for seat in game.seats} if pending else {}
+    return {"press": {**rules_of(game).as_dict(), "sent_this_turn": sent}}
 
 
 # -- recording and relaying -----------------------------------------------------------
@@ -158,13 +171,14 @@ def relay(store: Store, game: Game, seat: str, press: Press, key: str, source: M
     to = recipients(game, seat, press, rules)
     check_text(press, rules)
     turn = game.pending.turn
-    if sent_this_turn(store, game.game_id, seat, turn) >= rules.per_turn:
+    if sent_this_turn(store, game, seat, turn) >= rules.per_turn:
         raise DomainError(f"you have sent {rules.per_turn} press messages in turn {turn}, the most this game "
                           "allows per turn; nothing was relayed")
     row = _record(store, game.game_id, {
         "key": key, "turn": turn, "sender": seat, "recipients": json.dumps(to), "to_all": int(press.to_all),
         "grey": int(rules.mode == "grey"), "text": press.text, "bytes": len(press.text.encode("utf-8")),
-        "mail_key": source.get("mail_key"), "message_id": source.get("message_id")})
+        "mail_key": source.get("mail_key"), "message_id": source.get("message_id"),
+        "rollbacks": len(game.rollbacks)})
     for name in to:  # queued as pbem.notify.queue does (notify imports this module, not the reverse)
         out = relay_message(game, name, row, sender)
         store.enqueue(game.game_id, out.to, out.subject, bytes(out.message), out.kind, str(out.message["Message-ID"]))
@@ -187,7 +201,10 @@ def _record(store: Store, game_id: str, fields: dict[str, Any]) -> dict[str, Any
 
 def row_hash(row: Mapping[str, Any]) -> str:
     """The chain hash of a press row: SHA-256 of the canonical JSON of its fields."""
-    return hashlib.sha256(canonical_json({k: row.get(k) for k in _CHAINED}).encode("utf-8")).hexdigest()
+    fields = {k: row.get(k) for k in _CHAINED}
+    if row.get("rollbacks"):  # chained once non-zero; rows from before the column hash as they did
+        fields["rollbacks"] = row["rollbacks"]
+    return hashlib.sha256(canonical_json(fields).encode("utf-8")).hexdigest()
 
 
 def relay_message(game: Game, seat: str, row: Mapping[str, Any], sender: str) -> Outgoing:

@@ -115,10 +115,13 @@ class Service:
         return list(self.load(game_id).seats)
 
     def status(self, game_id: str | None = None) -> list[dict[str, Any]]:
-        """Per game: turn, who has submitted, who is awaited, deadline, over, winner."""
+        """Per game: turn, who has submitted, who is awaited, deadline, over, winner, and
+        the press rules with the press each seat has sent in the pending turn."""
+        from pbem import press
+
         ids = [game_id] if game_id else self.store.game_ids()
         now = self.store.clock()
-        return [{**self.game_status(game), **deadlines.status_fields(game, now)}
+        return [{**self.game_status(game), **deadlines.status_fields(game, now), **press.status_fields(self.store, game)}
                 for game in (self.load(g) for g in ids)]
 
     @staticmethod

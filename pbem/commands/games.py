@@ -121,9 +121,20 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
             lines.append(f"{r['game']} ({r['engine']}): turn {r['turn']}; submitted: "
                          f"{', '.join(r['submitted']) or '-'}; awaiting: {', '.join(r['awaiting']) or '-'}; "
                          f"deadline: {r['deadline'] or 'none'}" + ("; OVERDUE" if r.get("overdue") else ""))
+        if r.get("press") and not r["over"]:
+            lines.append("  " + _press_line(r["press"]))
         lines += [f"  mail to {p['address']} (seat {p['seat'] or '?'}) fails: {p['error']} ({p['source']}, {p['at']}"
                   f"{', ' + str(p['count']) + ' times' if p['count'] > 1 else ''})" for p in r["delivery_problems"]]
     emit(rows if game_id is None else rows[0], as_json, "\n".join(lines) or "no games")
+
+
+def _press_line(press: dict[str, Any]) -> str:
+    """The readable status line of a game's press rules and this turn's press."""
+    if press["mode"] == "off":
+        return "press: off"
+    sent = ", ".join(f"{seat} {n}" for seat, n in press["sent_this_turn"].items() if n)
+    return (f"press: {press['mode']}; at most {press['per_turn']} per seat and turn, {press['max_bytes']} bytes "
+            f"each; sent this turn: {sent or '-'}")
 
 
 def _status_rows(app: App, game_id: str | None) -> list[dict[str, Any]]:

@@ -291,3 +291,41 @@ def test_an_exported_mail_keeps_its_orders_and_loses_its_press_and_password():
     assert "BID 2" in text and f"GAME duel blue {'*' * len(PASSWORDS['blue'])}" in text
     assert SECRET not in text and "red, green" not in text
     assert mask_mail(mail("blue", block("blue", "BID 2")), list(SEATS)).count(b"BID 2") == 1
+
+
+def test_a_turn_reopened_by_a_rollback_counts_its_press_limit_afresh(service, fresh):
+    """Issue 19: press sent in a turn before a rollback reopened it does not count toward
+    the replayed turn's limit; the old press stays in the log (and its chain intact)."""
+    from pbem.reopen import rollback
+
+    run = fresh(press_count="1")
+    run(mail("blue", block("blue", "PRESS TO red\nnote 1\nEND", "p1")))
+    run(mail("blue", block("blue", "PRESS TO red\nnote 2\nEND", "p1")))
+    assert len(relayed(service)) == 1 and "sent 1 press messages" in flat(reply_text(replies(service)[-1]))
+    turn = service.load("p1").pending.turn
+    service.adjudicate("p1", force=True)
+    rollback(service, "p1", turn, "a wrong order was recorded")
+    assert service.status("p1")[0]["press"]["sent_this_turn"]["blue"] == 0
+    run(mail("blue", block("blue", "PRESS TO red\nnote 3\nEND", "p1")))
+    assert [text_of(r).count("note 3") for r in relayed(service)] == [0, 1]
+    assert [r["turn"] for r in press_log.rows(service.store, "p1")] == [turn, turn]
+    assert press_log.verify(service.store, "p1") == []
+    run(mail("blue", block("blue", "PRESS TO red\nnote 4\nEND", "p1")))
+    assert len(relayed(service)) == 2  # the replayed turn's own limit still holds
+    service.store.db.execute("update press set rollbacks = 0 where seq = 2")  # hide it from the limit
+    assert press_log.verify(service.store, "p1") == ["press 2: changed after it was recorded"]
+
+
+def test_status_shows_the_press_rules_and_this_turns_press(service, fresh, tmp_path):
+    from click.testing import CliRunner
+
+    from pbem.cli import cli
+
+    run = fresh(press="grey", press_count="3", press_size="100")
+    run(mail("blue", block("blue", "PRESS TO red\nnote\nEND", "p1")))
+    st = service.status("p1")[0]["press"]
+    assert st == {"mode": "grey", "per_turn": 3, "max_bytes": 100,
+                  "sent_this_turn": {"red": 0, "blue": 1, "green": 0}}
+    out = CliRunner().invoke(cli, ["--db", str(service.store.path), "status", "p1"])
+    assert out.exit_code == 0, out.output
+    assert "press: grey; at most 3 per seat and turn, 100 bytes each; sent this turn: blue 1" in out.output
