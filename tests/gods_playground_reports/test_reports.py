@@ -184,3 +184,12 @@ def test_no_box_of_the_map_covers_another():
         for b in names[i + 1:]:
             x2, y2, w2, h2 = boxes[b]
             assert not (x < x2 + w2 and x2 < x + w and y < y2 + h2 and y2 < y + h), (a, b)
+
+
+def test_every_event_of_a_game_reaches_the_seats():
+    """A derived event type the engine's ``event_view`` does not list would reach the GM's
+    report only: each type a whole game emits must be listed as public."""
+    from adjudicator.gods_playground.view import PUBLIC_EVENTS
+
+    seen = {e["type"] for step in _steps(SEEDS[0]) for e in step.events}
+    assert len(seen) >= 15 and seen <= PUBLIC_EVENTS, seen - PUBLIC_EVENTS
