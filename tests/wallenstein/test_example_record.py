@@ -4,6 +4,7 @@ tower results typed in as CHANCE lines give the outcome the scenario case expect
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -87,3 +88,41 @@ def test_what_stayed_in_the_tower_may_be_left_out(tmp_path):
     assert short != text
     got = import_record(Store(tmp_path / "b.db"), short)
     assert got.state_hash == want.state_hash and got.state["tower"] == want.state["tower"]
+
+
+
+REVOLTS = HERE / "records" / "revolt_examples_1_2.txt"
+
+
+def _case(name: str, case_id: str) -> list[dict]:
+    """A scenario case's expected events, its seat played by blue here (Gábor, Éva)."""
+    case = next(c for c in json.loads((HERE / "cases" / name).read_text(encoding="utf-8")) if c["id"] == case_id)
+    return json.loads(re.sub(r'"(gabor|eva)"', '"blue"', json.dumps(case["expect"]["events"])))
+
+
+def _matches(events: list[dict], want: list[dict]) -> list[dict]:
+    """The first event of each wanted type in turn, cut to the wanted fields."""
+    got, rest = [], iter(events)
+    for w in want:
+        e = next((e for e in rest if e["type"] == w["type"]), {})
+        got.append({k: e.get(k) for k in w})
+    return got
+
+
+def test_revolt_examples_record_gives_the_rulebook_outcomes(tmp_path):
+    """Rule 5.3 Example 1 (autumn, after two seasons of taxes in Lüneburg: 4 armies against 2
+    peasants) and rule 5.4 Example 2 (the winter after: 2 short, Anhalt drawn, 3 peasants)."""
+    game = import_record(Store(tmp_path / "h.db"), REVOLTS.read_text(encoding="utf-8"))
+    autumn = next(t for t in game.turns if t["turn"] == "1618-autumn")["events"]
+    lueneburg = [e for e in autumn if e.get("county") == "Lüneburg" or e["type"] == "RevoltMarker"]
+    want = [e for e in _case("actions.json", "example-1-lueneburg-revolt") if e["type"] != "Tax"]
+    assert _matches(lueneburg, want) == want
+    assert next(e for e in lueneburg if e["type"] == "Battle")["out"] == {"blue": 3, "peasants": 1}
+    winter = [e for e in autumn if e.get("season") == "winter" and e.get("seat", "blue") == "blue"]
+    want = [e for e in _case("winter.json", "eva-anhalt-3-peasants") if e["type"] != "Winter"]
+    assert _matches(winter, want) == want
+    famine = next(e for e in winter if e["type"] == "Famine")
+    revolt = next(e for e in winter if e["type"] == "Revolt")
+    assert (famine["grain"], famine["counties"], revolt["markers"]) == (7, 9, 1)  # 1 marker + 2 extra
+    assert game.state["counties"]["Anhalt"]["owner"] is None
+    assert game.state["counties"]["Lüneburg"]["armies"] == 2  # the winter clears the markers
