@@ -106,6 +106,16 @@ def _verify_history(game_id: str, events: list[StoredEvent], seed: str | None) -
                                  f"from the recorded {want[:12]}")
 
 
+def set_aside(events: list[StoredEvent], turn: str) -> tuple[list[StoredEvent], dict[str, Any]] | None:
+    """The log as it stood just before the latest rollback that set ``turn`` aside (its
+    adjudication of ``turn`` included) and that rollback; None when no rollback set it aside."""
+    for i in range(len(events) - 1, -1, -1):
+        ev = events[i]
+        if ev.type == ROLLED_BACK and turn in ev.payload.get("undone", ()):
+            return events[:i], {**ev.payload, "seq": ev.seq}
+    return None
+
+
 def summary(events: list[StoredEvent]) -> list[dict[str, Any]]:
     """The rollbacks of a log as archives and records show them: event, turn reopened,
     reason, and the turns set aside."""

@@ -146,3 +146,29 @@ def test_cli_rollback_json(tmp_path):
     assert bad.exit_code == 1 and "has not been adjudicated" in bad.output
     verified = runner.invoke(cli, ["--db", db, "replay", "w1", "--verify", "--json"])
     assert verified.exit_code == 0 and json.loads(verified.output)["verified"]["ok"]
+
+
+def test_a_set_aside_turn_is_rendered_as_it_was_with_set_aside(tmp_path):
+    """Issue 19: ``pbem report --turn T`` of a turn a rollback set aside says why there is no
+    report and what to do; ``--set-aside`` renders it byte for byte as it was adjudicated."""
+    runner, db = CliRunner(), str(tmp_path / "r.db")
+    seats = [a for s, e in SEATS for a in ("--seat", f"{s}={e}")]
+    assert runner.invoke(cli, ["--db", db, "new", "h1", "--game", "havoc", "--seed", SEED, *seats]).exit_code == 0
+    turn = json.loads(runner.invoke(cli, ["--db", db, "status", "h1", "--json"]).output)["turn"]
+    for _ in range(2):
+        assert runner.invoke(cli, ["--db", db, "adjudicate", "h1", "--force"]).exit_code == 0
+    first = runner.invoke(cli, ["--db", db, "report", "h1", "--turn", turn, "--public", "--out", str(tmp_path / "a")])
+    assert first.exit_code == 0, first.output
+    assert runner.invoke(cli, ["--db", db, "rollback", "h1", "--to", turn, "--reason", "wrong card"]).exit_code == 0
+    gone = runner.invoke(cli, ["--db", db, "report", "h1", "--turn", turn, "--out", str(tmp_path / "b")])
+    assert gone.exit_code != 0 and "was set aside by the rollback at event" in gone.output
+    assert "reason: wrong card" in gone.output and "--set-aside" in gone.output
+    again = runner.invoke(cli, ["--db", db, "report", "h1", "--turn", turn, "--public", "--set-aside", "--json",
+                                "--out", str(tmp_path / "b")])
+    assert again.exit_code == 0, again.output
+    [folder] = (tmp_path / "b").iterdir()
+    assert folder.name.startswith(turn.replace("/", "-") + "~set-aside-")
+    old = {p.name: p.read_bytes() for p in (tmp_path / "a").glob("*/public/*")}
+    assert old and {p.name: p.read_bytes() for p in folder.glob("public/*")} == old
+    wrong = runner.invoke(cli, ["--db", db, "report", "h1", "--turn", "start", "--set-aside", "--out", "x"])
+    assert wrong.exit_code != 0 and "no rollback of h1 set turn 'start' aside" in wrong.output
