@@ -72,6 +72,23 @@ def label_words(label: str) -> str:
     return " ".join(words.replace(":", " ").split())
 
 
+#: How records written before some draws were named in the game's words said them.
+_OLDER = ((re.compile(r"^(\d{4}-\w+ battle \d+) for .+$"), r"\1 tower"),  # Wallenstein: battle 2 tower
+          (re.compile(r"^battle (\d+) (deck reshuffle \d+)$"), r"b\1 \2"))  # Havoc: b3 deck reshuffle 1
+
+
+def same_draw(written: str, drawn: str) -> bool:
+    """True when the chance line ``written`` says the draw ``drawn`` (both ``words: outcome``)
+    in other accepted words: a battle without its number (``1618-summer battle for Anhalt``) or
+    the older numbered words (``1618-summer battle 2 tower``, ``b3 deck reshuffle 1``)."""
+    words, _, outcome = written.partition(": ")
+    named, _, drawn_outcome = drawn.partition(": ")
+    if outcome != drawn_outcome:
+        return False
+    forms = {re.sub(r" battle \d+ for ", " battle for ", named), *(p.sub(r, named) for p, r in _OLDER)}
+    return words in forms
+
+
 def is_recorded(seed: object) -> bool:
     """True when ``seed`` is recorded chance (its text starts with :data:`MARK`)."""
     return isinstance(seed, str) and (seed == MARK or seed.startswith(MARK + "\n"))

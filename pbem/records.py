@@ -7,7 +7,8 @@ from typing import Any
 from adjudicator.base import GameError, state_hash
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
-from adjudicator.recorded import ChanceLineError, RecordedSeed, RecordingSeed, is_recorded, merged_lines, seed_text
+from adjudicator.recorded import (ChanceLineError, RecordedSeed, RecordingSeed, is_recorded, merged_lines, same_draw,
+                                 seed_text)
 from pbem.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, fold, fold_steps, state_digest
@@ -229,7 +230,7 @@ class _ChanceCheck:
 def _same_as_drawn(lines: list[str], numbers: list[int], drawn: list[str], where: str, section_line: int) -> None:
     for i in range(max(len(lines), len(drawn))):
         want, got = (lines[i] if i < len(lines) else None), (drawn[i] if i < len(drawn) else None)
-        if want == got:
+        if want == got or (want is not None and got is not None and same_draw(want, got)):
             continue
         at = f"line {numbers[i]}" if i < len(numbers) else f"line {section_line} ({where})"
         if want is None:

@@ -296,3 +296,20 @@ def test_wallenstein_template_names_only_the_cards_the_setup_uses_and_says_how_t
     assert any(f"the {dealt} county cards as dealt" in n and ", ".join(seats) in n for n in record.notes)
     assert any("battle N for <county>" in n for n in record.notes)
     assert import_record(Store(tmp_path / "h.db"), text).created["chance"] == "recorded"
+
+
+def test_a_seeded_record_may_name_battles_the_older_way_or_without_their_number(tmp_path, service):
+    game_id = _service_game(service, "wallenstein", "tower-check", 2)
+    text = write_record(record_of(service.load(game_id), service.store.events(game_id), reveal_seed=True, chance=True))
+    assert re.search(r"^CHANCE 1618-spring battle \d+ for ", text, re.M) and "[Seed " in text
+    want = import_record(Store(tmp_path / "a.db"), text).state_hash
+    older = re.sub(r"^(CHANCE 1618-\w+ battle \d+) for [^:]+:", r"\1 tower:", text, flags=re.M)
+    unnumbered = re.sub(r"^(CHANCE 1618-\w+ battle) \d+ for ", r"\1 for ", text, flags=re.M)
+    assert older != text != unnumbered
+    assert import_record(Store(tmp_path / "b.db"), older).state_hash == want
+    assert import_record(Store(tmp_path / "c.db"), unnumbered).state_hash == want
+    n = next(i for i, line in enumerate(older.splitlines(), 1) if re.match(r"CHANCE 1618-spring battle \d+ tower", line))
+    wrong = older.splitlines()
+    wrong[n - 1] = re.sub(r"tower: out .*", "tower: out peasants 0", wrong[n - 1])
+    with pytest.raises(DomainError, match=rf"^line {n}: the seed draws '1618-spring battle \d+ for "):
+        import_record(Store(tmp_path / "d.db"), "\n".join(wrong))
