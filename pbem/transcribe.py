@@ -37,8 +37,10 @@ HINTS = {
         "the import asks for a missing one with the colours thrown in; winter adds famine and event lines",
         "orders: docs/orders-wallenstein.md",
     ),
-    "havoc": ("deal initial = the shuffled cards the hands were dealt from, in dealing order; deal deck = the draw "
-              "pile, top card first; a reshuffle of the discard adds its own line", "orders: docs/orders-havoc.md"),
+    "havoc": ("deal initial: hands <seat> <its 7 ordinary cards>; <next seat> ...; recruits <the 3 recruits> (each "
+              "seat's Dog of War is dealt apart); deal deck: the draw pile, top card first (those not named follow "
+              "as listed); a reshuffle of the discard adds 'battle N deck reshuffle M: order ...' (N: the battle "
+              "being played towards, M: the game's reshuffles so far)", "orders: docs/orders-havoc.md"),
     "gods-playground": ("every die rolled, named by round and step", "orders: docs/orders-gods-playground.md"),
 }
 

@@ -157,6 +157,8 @@ def test_template_is_a_record_that_imports_as_it_is(tmp_path, engine_name, seats
     assert record.header("Chance") == "recorded" and record.chance
     assert record.turns[0].orders and all(s in seats and o is None for s, o in record.turns[0].orders.items())
     assert any("EXAMPLE" in note for note in record.notes)
+    if engine_name == "havoc":  # the hint says the deal line's own form
+        assert any("deal initial: hands <seat>" in note and "deck reshuffle" in note for note in record.notes)
     game = import_record(Store(tmp_path / "h.db"), text)
     assert game.created["chance"] == "recorded" and len(game.turns) == 1
 
