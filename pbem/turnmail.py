@@ -241,8 +241,10 @@ def _state_at(store: Any, game: Game, events: list[Any], seq: int) -> Any:
 
 
 def _last_mail_seq(store: Any, game: Game, to: str) -> int:
-    """The event after which the last position mail (welcome, report, your move) to ``to`` was made."""
+    """The event after which the last position mail (welcome, report, your move, or the
+    rollback notice: the position it announces is the rebuilt one, not the set-aside one)
+    to ``to`` was made."""
     rows = list(store.db.query(
         "select cause_seq from outbox where game_id = ? and to_addr = ? and kind in ('welcome', 'report', "
-        "'your-move') order by id desc limit 1", [game.game_id, to]))
+        "'your-move', 'rollback') order by id desc limit 1", [game.game_id, to]))
     return int(rows[0]["cause_seq"] or 1) if rows else 1

@@ -172,3 +172,19 @@ def test_a_set_aside_turn_is_rendered_as_it_was_with_set_aside(tmp_path):
     assert old and {p.name: p.read_bytes() for p in folder.glob("public/*")} == old
     wrong = runner.invoke(cli, ["--db", db, "report", "h1", "--turn", "start", "--set-aside", "--out", "x"])
     assert wrong.exit_code != 0 and "no rollback of h1 set turn 'start' aside" in wrong.output
+
+
+def test_your_move_after_a_rollback_compares_with_the_rebuilt_position(service):
+    """Issue 19: the "what changed since your last mail" part of a "your move" mail after a
+    rollback starts from the position the rollback mail announced, not from the set-aside one."""
+    from pbem.turnmail import announce
+
+    game = _play(service, "h1", "havoc", {}, 4)
+    rollback(service, "h1", game.turns[1]["turn"], "wrong card")
+    after = service.load("h1")
+    seat = after.pending.seats[0]
+    rolled = service.store.events("h1")[-1].seq
+    [mail] = announce(service.store, after, [seat], service.sender, rolled, set())
+    body = mail.message.get_body(preferencelist=("plain",)).get_content()
+    assert f"your move, {seat}" in body
+    assert "What changed for you since your last mail" not in body  # nothing changed since the rollback
