@@ -12,6 +12,9 @@ from matplotlib.figure import Figure
 from reports.pngout import figure_png
 
 PNG_OPTS: dict[str, Any] = {"format": "png", "metadata": {"Software": None}, "dpi": 100}
+#: A lower resolution for a report that shows a two-panel chart at 560 px: 672 px wide is
+#: still wider than that, and the mail stays small (issue 14). Tick labels grow a point.
+SMALL_DPI = 80
 #: One marker shape per seat, in seat order (lines of equal values stay distinguishable).
 MARKERS = ("o", "s", "^", "D", "v", "P")
 #: Horizontal offset between seats' points, in turns (so equal values do not hide each other).
@@ -24,13 +27,15 @@ def series(history: Sequence[Mapping[str, Any]], key: str, seats: Sequence[str])
 
 
 def line_charts(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]],
-                palette: Mapping[str, str], xlabel: str = "") -> bytes:
-    """One line chart per ``(key, title)`` panel, side by side, seats coloured by ``palette``.
+                palette: Mapping[str, str], xlabel: str = "", dpi: int = 100) -> bytes:
+    """One line chart per ``(key, title)`` panel, side by side, seats coloured by ``palette``,
+    drawn at ``dpi``.
 
     Drawn once per process for the same figures (every viewer of a turn shares the public
     history): the result is cached by its inputs."""
     key = json.dumps({"history": [{k: h[k] for k in ("turn", *(k for k, _ in panels)) if k in h} for h in history],
-                      "panels": [list(p) for p in panels], "palette": list(palette.items()), "xlabel": xlabel},
+                      "panels": [list(p) for p in panels], "palette": list(palette.items()), "xlabel": xlabel,
+                      "dpi": dpi},
                      sort_keys=True, default=str)
     return _line_charts(key)
 
@@ -38,7 +43,8 @@ def line_charts(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str
 @lru_cache(maxsize=8)
 def _line_charts(key: str) -> bytes:
     spec = json.loads(key)  # the inputs, as drawn
-    return _draw(spec["history"], [tuple(p) for p in spec["panels"]], dict(spec["palette"]), spec["xlabel"])
+    return _draw(spec["history"], [tuple(p) for p in spec["panels"]], dict(spec["palette"]), spec["xlabel"],
+                 spec["dpi"])
 
 
 def clear_cache() -> None:
@@ -47,7 +53,7 @@ def clear_cache() -> None:
 
 
 def _draw(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]],
-          palette: Mapping[str, str], xlabel: str) -> bytes:
+          palette: Mapping[str, str], xlabel: str, dpi: int) -> bytes:
     labels = [str(h.get("turn", i + 1)) for i, h in enumerate(history)]
     fig = Figure(figsize=(4.2 * len(panels), 3.4))
     axes = fig.subplots(1, len(panels), squeeze=False)[0]
@@ -63,14 +69,14 @@ def _draw(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]
         _axes_limits(ax, data, len(labels))
         ax.set_title(title, fontsize=11)
         ax.set_xticks(range(len(labels)))
-        ax.set_xticklabels(_thin(labels), rotation=45, ha="right", fontsize=7)
-        ax.tick_params(axis="y", labelsize=8)
+        ax.set_xticklabels(_thin(labels), rotation=45, ha="right", fontsize=7 if dpi >= 100 else 8)
+        ax.tick_params(axis="y", labelsize=8 if dpi >= 100 else 9)
         ax.grid(True, alpha=0.3)
         if xlabel:
             ax.set_xlabel(xlabel, fontsize=8)
     axes[0].legend(fontsize=8, loc="upper left")
     fig.tight_layout()
-    return figure_png(fig)
+    return figure_png(fig, dpi)
 
 
 def _axes_limits(ax: Any, data: Mapping[str, Sequence[float]], n: int) -> None:

@@ -187,7 +187,7 @@ def _tower_table(view: Mapping[str, Any]) -> Table:
 
 def _pictures(inp: ReportInput) -> Section:
     blocks = [Image("map.png", "Map: counties coloured by owner, with armies, buildings, "
-                    "revolt markers and this season's battles", 820)]
+                    "revolt markers and this season's battles", 720)]  # its size in px (mapplot.DPI)
     if inp.history:
         blocks.append(Image("chart.png", "Chart: victory points and armies by seat over the seasons", 560))
     return Section("map", "Map and chart", tuple(blocks))

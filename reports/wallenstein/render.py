@@ -26,7 +26,7 @@ def render_images(inp: ReportInput) -> dict[str, bytes]:
     if inp.history:
         palette = seat_colors(inp.view.get("seats", {}))
         images["chart.png"] = charts.line_charts(inp.history, (("scores", "Victory points"), ("armies", "Armies")),
-                                                 palette)
+                                                 palette, dpi=charts.SMALL_DPI)
     return images
 
 
