@@ -225,6 +225,9 @@ class Ingestor:
         row = self.store.db.execute("select status from mails where key = ?", [key]).fetchone()
         if row and row[0] == "rejected":
             return "rejected before; after fixing the cause (e.g. pbem seat --allow), use --retry-rejected"
+        if row and row[0] == "accepted" and key.startswith("gm:"):
+            return ("accepted before: the same text; if a rollback set those orders aside, add any line above "
+                    "its GAME line (e.g. 'again') and ingest it again")
         return f"{row[0]} before" if row and row[0] else ""
 
     def _retry(self, key: str) -> bool:

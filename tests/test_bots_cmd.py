@@ -26,3 +26,21 @@ def test_bots_fill_a_dropped_seat(tmp_path):
     assert run.invoke(cli, ["--db", db, "adjudicate", "w1"]).exit_code == 0
     result = run.invoke(cli, ["--db", db, "bots", "w1", "--seat", "nobody"])
     assert result.exit_code == 1 and "no seat" in result.output
+
+
+def test_bots_play_a_turn_again_after_a_rollback(tmp_path):
+    """Issue 19: after ``pbem rollback`` the bots' orders for the reopened turn (the same
+    text as before) are accepted, not refused as a duplicate of the set-aside ones; a GM's
+    own text typed again is answered with what to do."""
+    db, run = str(tmp_path / "b.db"), CliRunner()
+    seats = ["--seat", "red=r@x.org", "--seat", "blue=b@x.org", "--seat", "green=g@x.org"]
+    assert run.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats, "--seed", "bots", "--weak-seed"]).exit_code == 0
+    bots = ["--db", db, "bots", "w1", "--seat", "red", "--seat", "blue", "--seat", "green"]
+    assert run.invoke(cli, bots).exit_code == 0
+    assert run.invoke(cli, ["--db", db, "adjudicate", "w1"]).exit_code == 0
+    assert run.invoke(cli, ["--db", db, "rollback", "w1", "--to", "1618-spring", "--reason", "test"]).exit_code == 0
+    again = run.invoke(cli, [*bots, "--out", str(tmp_path / "o")])
+    assert again.exit_code == 0, again.output
+    dup = run.invoke(cli, ["--db", db, "ingest", str(tmp_path / "o" / "w1.1618-spring.red.txt")])
+    assert "duplicate" in dup.output and "add any line above its GAME line" in " ".join(dup.output.split())
+    assert run.invoke(cli, ["--db", db, "adjudicate", "w1"]).exit_code == 0

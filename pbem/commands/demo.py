@@ -92,6 +92,8 @@ def bots(app: App, game_id: str, seats: tuple[str, ...], bot: str, out: str | No
     texts = bot_texts(game, list(seats), bot, service.status(game_id)[0]["awaiting"])
     results = []
     for seat, text in texts.items():
+        if game.rollbacks:  # a replayed turn: new bytes, so the set-aside text is not a duplicate of it
+            text = f"Orders by the {bot} bot for {game.mail_key(game.pending.turn)}\n\n{text}"  # type: ignore[union-attr]
         if out:
             path = Path(out) / f"{game_id}.{game.pending.turn.replace('/', '_')}.{seat}.txt"  # type: ignore[union-attr]
             path.parent.mkdir(parents=True, exist_ok=True)
