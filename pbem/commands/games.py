@@ -300,6 +300,9 @@ def _brief(e: dict[str, Any]) -> str:
         return f" {p['turn']} hash {p['state_hash'][:12]}"
     if e["type"] == "GameCreated":
         return f" {p['engine']} seats {', '.join(s['name'] for s in p['seats'])}"
+    if e["type"] == "RolledBack":
+        return (f" to {p['to']}; set aside {', '.join(p.get('undone', []))}; reason: {p['reason']}"
+                + ("; orders kept" if p.get("keep_orders") else ""))
     return " " + ", ".join(f"{k}={v}" for k, v in sorted(p.items()) if isinstance(v, (str, int)))
 
 

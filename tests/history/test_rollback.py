@@ -163,6 +163,8 @@ def test_a_set_aside_turn_is_rendered_as_it_was_with_set_aside(tmp_path):
     gone = runner.invoke(cli, ["--db", db, "report", "h1", "--turn", turn, "--out", str(tmp_path / "b")])
     assert gone.exit_code != 0 and "was set aside by the rollback at event" in gone.output
     assert "reason: wrong card" in gone.output and "--set-aside" in gone.output
+    log = runner.invoke(cli, ["--db", db, "log", "h1"]).output  # the message sends the GM there
+    assert f"RolledBack to {turn}; set aside {turn}, " in log and "reason: wrong card" in log
     again = runner.invoke(cli, ["--db", db, "report", "h1", "--turn", turn, "--public", "--set-aside", "--json",
                                 "--out", str(tmp_path / "b")])
     assert again.exit_code == 0, again.output
