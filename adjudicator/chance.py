@@ -128,6 +128,9 @@ class Chance:
         Anhalt``), each with the place of this draw among the lines so named (the second
         battle for one county is the second ``battle for Anhalt`` line). The label's own
         words (``1618-summer battle 2 tower``) are always accepted too. A seed ignores them.
+        A position of -1 means "after the draws of every label so named before this one":
+        God's Playground names a campaign ``round 2 white's campaign against the Tatars``, and
+        a second such campaign's dice follow the first's.
         """
         if self._source is not None:
             return self._source.stream(label, words)  # type: ignore[no-any-return]

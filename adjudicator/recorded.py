@@ -111,6 +111,8 @@ class Recorded:
     lines: list[int] | None = None  # record line number of each seed line (for messages)
     used: set[tuple[int, int]] = field(default_factory=set)
     count: int = 0
+    starts: dict[tuple[str, str], int] = field(default_factory=dict)  # (words, label) -> first entry
+    taken: dict[str, int] = field(default_factory=dict)  # words -> entries drawn by the labels so far
 
     def unused(self, upto: int) -> tuple[int, str, str] | None:
         """The first draw of seed lines ``0..upto-1`` never drawn: ``(index, words, outcome)``."""
@@ -128,7 +130,13 @@ class Recorded:
     def stream(self, label: str, words: Sequence[tuple[str, int]] = ()) -> Stream:
         """The stream of ``label``, reading the recorded draws (named by ``words``, see
         :meth:`adjudicator.chance.Chance.stream`, or by the label's own words)."""
-        return RecordedStream(label, self, words)
+        return RecordedStream(label, self, [(w, self.start(w, label) if at < 0 else at) for w, at in words])
+
+    def start(self, words: str, label: str) -> int:
+        """The place of ``label``'s first draw among the draws named ``words`` (a position of -1,
+        see :meth:`adjudicator.chance.Chance.stream`): after all draws of the labels so named
+        before it, in the order the game first drew them (the same on every replay)."""
+        return self.starts.setdefault((words, label), self.taken.get(words, 0))
 
 
 def split_line(text: str) -> tuple[str, str]:
@@ -210,17 +218,18 @@ class RecordedStream(Stream):
     def _misnamed(self) -> None:
         """Refuse a line that names this draw's place wrongly (``battle 2 for Saxony`` where
         battle 2 was fought for Anhalt): the words before ``for`` match, the place does not."""
-        named, _, place = self.words.partition(" for ")  # said with this draw's number, if it has one
+        named, sep, place = _place(self.words)  # said with this draw's number, if it has one
         for form, _ in self._forms:
-            head, sep, _ = form.partition(" for ")
+            head, sep, _ = _place(form)
             if not sep:
                 continue
             for written, entries in self._recorded.draws.items():
-                other = written.partition(" for ")
+                other = _place(written)
                 unused = [e for e in entries if (e.index, e.sub) not in self._recorded.used]
                 if other[:2] == (head, sep) and other[2] != place and unused:
                     line = self._recorded.line_of(unused[0].index)
-                    raise ChanceLineError(line, written, f"{named} was for {place}, not for {other[2]}")
+                    raise ChanceLineError(line, written, f"{named} was {sep.strip()} {place}, not {sep.strip()} "
+                                          f"{other[2]}")
 
     def _take(self, kind: str, example: str) -> tuple[str, int]:
         if self._next >= len(self._entries):
@@ -232,6 +241,7 @@ class RecordedStream(Stream):
                                   "at the table")
         entry = self._entries[self._next]
         self._next += 1
+        self._recorded.taken[self._written] = max(self._recorded.taken.get(self._written, 0), self._next)
         self._recorded.used.add((entry.index, entry.sub))
         head, _, rest = entry.outcome.partition(" ")
         if head != kind:
@@ -298,6 +308,16 @@ class RecordedStream(Stream):
             raise  # unreachable: _fail raises
 
 
+_PLACE = re.compile(r"^(.*)( for | against the | on )(.*)$")
+
+
+def _place(words: str) -> tuple[str, str, str]:
+    """``(head, separator, place)`` of draw words naming a place: ``1618-summer battle 2 for
+    Anhalt``, ``round 2 white's campaign against the Tatars``; ``(words, "", "")`` otherwise."""
+    found = _PLACE.match(words)
+    return (found.group(1), found.group(2), found.group(3)) if found else (words, "", "")
+
+
 def _ordinal(n: int) -> str:
     return {2: "second", 3: "third"}.get(n, f"{n}th")
 
@@ -317,6 +337,7 @@ class RecordingSeed(str):
         self.inner = seed  # a plain seed, or recorded chance (perhaps a RecordedSeed)
         self.log = []
         self._seen: dict[str, int] = {}
+        self._starts: dict[tuple[str, str], int] = {}
         return self
 
     def stream(self, label: str, words: Sequence[tuple[str, int]] = ()) -> Stream:
@@ -325,7 +346,11 @@ class RecordingSeed(str):
         from adjudicator.chance import Chance
 
         stream = RecordingStream(label, Chance(self.inner).stream(label, words), self)
-        stream.words = words[0][0] if words else stream.words
+        if words:
+            stream.words = words[0][0]
+            # a repeated name (position -1): this label's draws follow those already written so
+            stream._n = self._starts.setdefault((stream.words, label), self._seen.get(stream.words, 0)) \
+                if words[0][1] < 0 else 0
         return stream
 
     def note(self, words: str, position: int, outcome: str) -> None:

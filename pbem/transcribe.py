@@ -41,7 +41,14 @@ HINTS = {
               "seat's Dog of War is dealt apart); deal deck: the draw pile, top card first (those not named follow "
               "as listed); a reshuffle of the discard adds 'battle N deck reshuffle M: order ...' (N: the battle "
               "being played towards, M: the game's reshuffles so far)", "orders: docs/orders-havoc.md"),
-    "gods-playground": ("every die rolled, named by round and step", "orders: docs/orders-gods-playground.md"),
+    "gods-playground": (
+        "every die rolled, one line per roll, named by the round and what was rolled for: 'round 1 events: "
+        "rolled 2, 2, 4, 6' (and 'round N invasions'), 'round 2 white's campaign against the Tatars: rolled "
+        "5, 3, 1' (the seat's troops, then the Cossacks, then the royal army), 'round 2 white's counterattack on "
+        "<province>', 'round 3 blue's diplomacy die: rolled 5', 'round 2 defence of <province> against the "
+        "Turks' (each seat's units in seat order, then the Cossacks); a second roll of the same words in a round "
+        "is the next such line; the older 'round 2 campaign 14' (the internal step) still reads",
+        "orders: docs/orders-gods-playground.md"),
 }
 
 

@@ -15,7 +15,7 @@ import pytest
 
 from adjudicator.base import canonical_json, state_hash
 from adjudicator.chance import Chance
-from adjudicator.recorded import RecordingSeed, label_words, merged_lines, seed_text
+from adjudicator.recorded import ChanceLineError, RecordingSeed, label_words, merged_lines, seed_text
 from adjudicator.registry import get_engine
 from pbem.errors import DomainError
 from pbem.records import import_record, record_of
@@ -315,3 +315,83 @@ def test_a_seeded_record_may_name_battles_the_older_way_or_without_their_number(
     wrong[n - 1] = re.sub(r"tower: out .*", "tower: out peasants 0", wrong[n - 1])
     with pytest.raises(DomainError, match=rf"^line {n}: the seed draws '1618-spring battle \d+ for "):
         import_record(Store(tmp_path / "d.db"), "\n".join(wrong))
+
+
+def _gp_lines(seed: str) -> tuple[list, list, list[str]]:
+    played, orders = _play("gods-playground", seed)
+    recording = RecordingSeed(seed)
+    _play("gods-playground", recording, orders)
+    return played, orders, merged_lines(recording.log)
+
+
+def test_gods_playground_dice_are_named_in_the_game_s_words():
+    """Every God's Playground chance line names what was rolled for, never the internal step."""
+    seen = set()
+    for seed in SEEDS:
+        played, orders, lines = _gp_lines(seed)
+        assert not [line for line in lines if re.match(r"round \d+ \w+ \d+", line)]  # no 'round 1 campaign 32'
+        for line in lines[1:]:
+            words = line.split(": ")[0]
+            kind = re.fullmatch(r"round [1-4] (events|invasions|\w+'s campaign against the [\w ]+|\w+'s counterattack on "
+                                r"\w+|\w+'s diplomacy die|defence of \w+ against the [\w ]+|\w+ raid from \w+, odd cube)",
+                                words)
+            assert kind, line
+            seen.add(next(k for k in ("events", "invasions", "campaign", "counterattack", "diplomacy", "defence", "raid")
+                          if k in words))
+        assert _play("gods-playground", seed_text(lines), orders)[0] == played
+    assert {"events", "invasions", "campaign", "defence"} <= seen
+
+
+def test_gods_playground_repeated_words_are_the_next_such_line():
+    """seed-0's random play has seat a campaign twice against the Russians in round 2: its two
+    rolls may be written as two lines (or one) and a second replay reads them the same way."""
+    played, orders, lines = _gp_lines("seed-0")
+    recording = RecordingSeed("seed-0")
+    _play("gods-playground", recording, orders)
+    words = "round 2 a's campaign against the Russians"
+    rolls = [outcome for w, outcome in recording.log if w == words]
+    split = []
+    for line in lines:
+        if line.startswith(words + ": "):
+            dice = line.split(": rolled ")[1].split(", ")
+            split += [f"{words}: rolled {', '.join(dice[:3])}", f"{words}: rolled {', '.join(dice[3:])}"]
+        else:
+            split.append(line)
+    assert len(rolls) > 3 and split != lines
+    text = seed_text(split)
+    assert _play("gods-playground", text, orders)[0] == played
+    assert _play("gods-playground", text, orders)[0] == played  # the same again on the cached lines
+
+
+def test_gods_playground_wrong_enemy_is_refused_with_line_number_and_sentence():
+    played, orders, lines = _gp_lines("seed-0")
+    n = next(i for i, line in enumerate(lines) if line.startswith("round 2 c's campaign against the Russians"))
+    lines[n] = lines[n].replace("against the Russians", "against the Tatars")
+    with pytest.raises(ChanceLineError) as caught:
+        _play("gods-playground", seed_text(lines), orders)
+    assert caught.value.line == n + 1
+    assert str(caught.value) == (f"line {n + 1}: round 2 c's campaign against the Tatars: round 2 c's campaign was "
+                                 "against the Russians, not against the Tatars")
+
+
+def test_gods_playground_old_numbered_lines_still_read(monkeypatch):
+    """Records written before the dice were named (``round 2 campaign 14``) replay the same."""
+    from adjudicator.gods_playground import state as gp_state
+
+    played, orders, lines = _gp_lines("seed-1")
+    named = gp_state.Ctx.stream
+    monkeypatch.setattr(gp_state.Ctx, "stream", lambda self, *parts, words="": named(self, *parts))
+    old = RecordingSeed("seed-1")
+    _play("gods-playground", old, orders)
+    monkeypatch.undo()
+    old_lines = merged_lines(old.log)
+    assert any(re.match(r"round \d+ campaign \d+: rolled ", line) for line in old_lines) and old_lines != lines
+    assert _play("gods-playground", seed_text(old_lines), orders)[0] == played
+
+
+def test_gods_playground_template_hint_names_the_dice_in_the_game_s_words(tmp_path):
+    text = _template(tmp_path, "--game", "gods-playground", "--seat", "white", "--seat", "blue", "--seat", "red")
+    notes = " ".join(read_record(text).notes)
+    assert "'round 2 white's campaign against the Tatars: rolled 5, 3, 1'" in notes
+    assert "round 3 blue's diplomacy die: rolled 5" in notes and "named by round and step" not in notes
+    assert import_record(Store(tmp_path / "h.db"), text).created["chance"] == "recorded"

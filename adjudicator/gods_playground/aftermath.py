@@ -57,7 +57,7 @@ def _raid(ctx: Ctx, source: str, colour: str, diff: int, arrows: list[str]) -> N
         share, odd = divmod(available, len(targets))
         counts = {t: share for t in targets}
         if odd:
-            lucky = ctx.stream("raids", source, "odd").choice(targets)
+            lucky = ctx.stream("raids", source, "odd", words=f"{colour} raid from {source}, odd cube").choice(targets)
             counts[lucky] += odd
     from_box = max(0, sum(counts.values()) - enemy_supply(s, colour))
     s["box"][colour]["cubes"] -= from_box

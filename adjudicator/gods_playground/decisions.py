@@ -291,7 +291,7 @@ def _diplomacy(ctx: Ctx, seat: str, enemy: str) -> dict[str, Any]:
     s = ctx.s
     s["prov"][province_of(s, enemy)]["nobles"][seat] -= 1
     space = take_sejm_disc(s, seat)
-    die = ctx.stream("diplomacy", s["step"], "die").die()
+    die = ctx.stream("diplomacy", s["step"], "die", words=f"{seat}'s diplomacy die").die()
     cost = die + 2
     made = s["money"][seat] >= cost
     s["money"][seat] -= cost if made else s["money"][seat]

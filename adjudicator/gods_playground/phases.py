@@ -12,7 +12,7 @@ from typing import Any
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
 from adjudicator.gods_playground.combat import clash, remove_enemy, roll
 from adjudicator.gods_playground.state import (
-    INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_supply, income_of, nobles_on, province_of,
+    INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_supply, enemy_words, income_of, nobles_on, province_of,
     turkish_habsburgs, turks_hold_habsburgs, turn_order)
 
 MIN_INCOME = 10
@@ -102,7 +102,7 @@ def royal_army(ctx: Ctx) -> None:
 
 
 def _dice(ctx: Ctx, phase: str) -> list[int]:
-    rng = ctx.stream(phase, "dice")
+    rng = ctx.stream(phase, "dice", words=phase)
     dice = [rng.die() for _ in range(4)]
     return dice
 
@@ -224,7 +224,7 @@ def defend(ctx: Ctx, province: str, invader: str, label: str) -> dict[str, Any]:
     roll with +1 when any cannon stands there."""
     s = ctx.s
     prov = s["prov"][province]
-    rng = ctx.stream(label)
+    rng = ctx.stream(label, words=f"defence of {province} against {enemy_words(invader)}")
     hits, rolls = 0, {}
     any_cannon = any(u["can"] for u in prov["units"].values())
     for seat in s["seats"]:

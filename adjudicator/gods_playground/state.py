@@ -39,9 +39,22 @@ class Ctx:
         """Record a derived event."""
         self.events.append({"type": type_, "round": self.s["round"], **fields})
 
-    def stream(self, *parts: Any) -> Stream:
-        """The chance stream ``gods_playground/<round>/<parts...>``."""
-        return self.chance.stream("/".join(["gods_playground", str(self.s["round"]), *map(str, parts)]))
+    def stream(self, *parts: Any, words: str = "") -> Stream:
+        """The chance stream ``gods_playground/<round>/<parts...>``.
+
+        The label (with its internal step number) keys the seeded draw and never changes; a
+        recorded chance line names the draw in the game's words instead, ``round <round>
+        <words>`` (``round 2 white's campaign against the Tatars``), a repeat of those words
+        in the round being the next such line (:meth:`adjudicator.chance.Chance.stream`).
+        """
+        label = "/".join(["gods_playground", str(self.s["round"]), *map(str, parts)])
+        named = [(f"round {self.s['round']} {words}", -1)] if words else []
+        return self.chance.stream(label, named)
+
+
+def enemy_words(enemy: str) -> str:
+    """An enemy as a chance line names it: ``the Tatars``, ``the Habsburgs``, ``the black``."""
+    return f"the {enemy.capitalize()}" if enemy != "black" else "the black enemy"
 
 
 def order_from(state: State, first: str) -> list[str]:

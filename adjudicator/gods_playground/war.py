@@ -7,7 +7,7 @@ from typing import Any
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES
 from adjudicator.gods_playground.combat import remove_enemy, roll
 from adjudicator.gods_playground.state import (
-    Ctx, cube_supply, enemy_cubes, enemy_of, province_of, royal_supply, sejm_discs, take_sejm_disc,
+    Ctx, cube_supply, enemy_cubes, enemy_words, enemy_of, province_of, royal_supply, sejm_discs, take_sejm_disc,
     turks_hold_habsburgs)
 
 State = dict[str, Any]
@@ -52,7 +52,7 @@ def apply_campaign(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
     p = province_of(s, e)
     prov = s["prov"][p]
     prov["nobles"][seat] -= 1
-    rng = ctx.stream("campaign", s["step"])
+    rng = ctx.stream("campaign", s["step"], words=f"{seat}'s campaign against {enemy_words(e)}")
     u = prov["units"][seat]
     own = roll(rng, {"inf": u["inf"], "cav": u["cav"]}, bool(u["can"]))
     u["inf"] -= own["lost"]["inf"]
@@ -115,7 +115,7 @@ def apply_counter(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
         s["q"]["free"] = None
     else:
         space = take_sejm_disc(s, seat)
-    rng = ctx.stream("counter", s["step"])
+    rng = ctx.stream("counter", s["step"], words=f"{seat}'s counterattack on {t}")
     r = _royal_roll(ctx, rng)
     if t == "habsburgs":
         removed = min(r["hits"], s["box"]["habsburgs"]["turks"])
