@@ -55,7 +55,7 @@ class CaseCtx(Ctx):
         self.s = state
         self.fixed = FixedDice(dice)
 
-    def stream(self, *parts: Any) -> Any:  # type: ignore[override]
+    def stream(self, *parts: Any, words: str = "") -> Any:  # type: ignore[override]
         return self.fixed
 
 
