@@ -62,7 +62,15 @@ def branch(app: App, game_id: str, at: str, new_id: str, same_seed: bool, no_mai
                    f"{new_id} ends (docs/archivist-guide.md, Branches)", err=True)
     emit(done, as_json, f"branched {game_id} at {at} as {new_id} ({done['turns']} turn(s) kept, "
          f"{'same' if same_seed else 'new'} seed); now awaiting {done['turn']}"
-         + ("; welcome mails with new passwords queued" if not no_mail else "; no mail queued (passwords: --json)"))
+         + ("; welcome mails with new passwords queued" if not no_mail else _no_mail_note(new_id, as_json)))
+
+
+def _no_mail_note(new_id: str, as_json: bool) -> str:
+    """What a GM who queued no welcome mails can do: the passwords were not printed (no
+    --json), but the GM's own order texts and ``pbem bots`` need none, and a seat can be
+    given a password (with a welcome mail) at any time."""
+    return (f"; no mail queued; play it with your own order texts (pbem ingest FILE) or pbem bots; "
+            f"'pbem seat {new_id} SEAT --new-password' gives a seat a password and its welcome mail")
 
 
 @cli.command()

@@ -123,3 +123,20 @@ def test_cli_branch_json(tmp_path):
     assert data["turn"] == "1618-summer" and data["mailed"] is False and data["seats"]["red"]["password"]
     bad = runner.invoke(cli, ["--db", db, "branch", "w1", "--at", "1700-spring", "--as", "w3"])
     assert bad.exit_code == 1 and "has not been adjudicated" in bad.output
+
+
+def test_a_branch_without_mail_says_how_to_play_it_and_give_passwords(tmp_path):
+    """Issue 19 trial: ``--no-mail`` without ``--json`` printed "passwords: --json" after the
+    passwords were already lost; it now says how the GM plays the branch and gives passwords."""
+    from click.testing import CliRunner
+
+    from pbem.cli import cli
+
+    runner, db = CliRunner(), str(tmp_path / "b.db")
+    seats = ["--seat", "red=r@x.org", "--seat", "blue=b@x.org", "--seat", "green=g@x.org"]
+    assert runner.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats]).exit_code == 0
+    assert runner.invoke(cli, ["--db", db, "adjudicate", "w1", "--force"]).exit_code == 0
+    out = runner.invoke(cli, ["--db", db, "branch", "w1", "--at", "1618-spring", "--as", "w2", "--no-mail"])
+    assert out.exit_code == 0, out.output
+    assert "'pbem seat w2 SEAT --new-password'" in out.output and "pbem bots" in out.output
+    assert runner.invoke(cli, ["--db", db, "bots", "w2", "--seat", "red"]).exit_code == 0
