@@ -351,14 +351,27 @@ class RecordingSeed(str):
             # a repeated name (position -1): this label's draws follow those already written so
             stream._n = self._starts.setdefault((stream.words, label), self._seen.get(stream.words, 0)) \
                 if words[0][1] < 0 else 0
+            stream._start = stream._n
         return stream
 
-    def note(self, words: str, position: int, outcome: str) -> None:
-        """Write down draw ``position`` of ``words`` (once)."""
+    def note(self, words: str, position: int, outcome: str, fresh: bool = False) -> None:
+        """Write down draw ``position`` of ``words`` (once); ``fresh``: the first of its label's
+        draws, which starts a line of its own (a second campaign's dice are a second line)."""
         if self._seen.get(words, 0) > position:
             return
         self._seen[words] = position + 1
-        self.log.append((words, outcome))
+        self.log.append(_Noted(words, outcome, fresh))
+
+
+class _Noted(tuple):  # type: ignore[type-arg]
+    """One written draw, ``(words, outcome)``, knowing whether it starts its label's draws."""
+
+    fresh: bool
+
+    def __new__(cls, words: str, outcome: str, fresh: bool) -> _Noted:
+        self = super().__new__(cls, (words, outcome))
+        self.fresh = fresh
+        return self
 
 
 class RecordingStream(Stream):
@@ -366,9 +379,10 @@ class RecordingStream(Stream):
 
     def __init__(self, label: str, inner: Stream, seed: RecordingSeed) -> None:  # noqa: D107
         self.label, self.words, self._inner, self._seed, self._n = label, label_words(label), inner, seed, 0
+        self._start = 0  # the place of this label's first draw among those named self.words
 
     def _note(self, outcome: str) -> None:
-        self._seed.note(self.words, self._n, outcome)
+        self._seed.note(self.words, self._n, outcome, self._n == self._start)
         self._n += 1
 
     def below(self, n: int) -> int:
@@ -412,8 +426,10 @@ class RecordingStream(Stream):
 def merged_lines(log: Sequence[tuple[str, str]]) -> list[str]:
     """The chance lines of a recording, successive dice of one label on one line."""
     out: list[tuple[str, str]] = []
-    for words, outcome in log:
-        if out and out[-1][0] == words and outcome.startswith("rolled ") and out[-1][1].startswith("rolled "):
+    for entry in log:
+        words, outcome = entry
+        if (out and out[-1][0] == words and outcome.startswith("rolled ") and out[-1][1].startswith("rolled ")
+                and not getattr(entry, "fresh", False)):
             out[-1] = (words, out[-1][1] + ", " + outcome[len("rolled "):])
         else:
             out.append((words, outcome))

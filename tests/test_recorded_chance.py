@@ -350,6 +350,11 @@ def test_gods_playground_repeated_words_are_the_next_such_line():
     _play("gods-playground", recording, orders)
     words = "round 2 a's campaign against the Russians"
     rolls = [outcome for w, outcome in recording.log if w == words]
+    assert [line.split(": ")[0] for line in lines].count(words) >= 2  # one line per campaign
+    joined = [line for line in lines if not line.startswith(words + ": ")]
+    joined.insert(lines.index(next(line for line in lines if line.startswith(words))),
+                  f"{words}: rolled " + ", ".join(r.split(" ")[1] for r in rolls))
+    assert _play("gods-playground", seed_text(joined), orders)[0] == played  # or both on one line
     split = []
     for line in lines:
         if line.startswith(words + ": "):
