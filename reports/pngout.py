@@ -39,7 +39,7 @@ def palette_png(rgb: Any) -> bytes:
 
     The palette: the :data:`EXACT` most frequent colours exactly (ties broken by the colour),
     then the octree's colours for the rest; a pixel of one of the exact colours keeps it, any
-    other pixel takes the octree's colour."""
+    other pixel takes the nearest colour of the whole palette."""
     rgb = np.ascontiguousarray(rgb, dtype=np.uint8)
     image = Image.fromarray(rgb, "RGB")
     found = image.getcolors(1 << 16)
@@ -50,9 +50,29 @@ def palette_png(rgb: Any) -> bytes:
         return _paletted(_index(rgb, ranked, np.zeros(rgb.shape[:2], dtype=np.uint8)), ranked)
     exact = [c for _, c in heapq.nsmallest(EXACT, found, key=lambda nc: (-nc[0], nc[1]))]
     octree = image.quantize(colors=COLOURS - EXACT, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    rest = np.asarray(octree, dtype=np.uint8) + np.uint8(EXACT)
     flat = octree.getpalette()[: 3 * (COLOURS - EXACT)]
-    return _paletted(_index(rgb, exact, rest), exact + [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)])
+    palette = exact + [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)]
+    return _paletted(_index(rgb, exact, _nearest(rgb, palette, len(exact))), palette)
+
+
+def _nearest(rgb: Any, palette: list[tuple[int, int, int]], exact: int) -> Any:
+    """Per pixel: the position of the palette colour nearest to it (squared RGB distance,
+    the first on a tie); computed once per distinct colour, only for the pixels that are not
+    one of the first ``exact`` palette colours (those keep their own; the result there is 0)."""
+    packed = (rgb[..., 0].astype(np.int32) << 16) | (rgb[..., 1].astype(np.int32) << 8) | rgb[..., 2]
+    table = np.array(palette, dtype=np.int32)
+    known = np.zeros(1 << 24, dtype=bool)
+    known[(table[:exact, 0] << 16) | (table[:exact, 1] << 8) | table[:exact, 2]] = True
+    other = ~known[packed]
+    out = np.zeros(rgb.shape[:2], dtype=np.uint8)
+    distinct, where = np.unique(packed[other], return_inverse=True)
+    colours = np.stack([(distinct >> 16) & 255, (distinct >> 8) & 255, distinct & 255], axis=1).astype(np.float64)
+    ref = table.astype(np.float64)
+    # |c - p|^2 = |p|^2 - 2 c.p (+ |c|^2, the same for every p): exact in float64 (integers < 2^53)
+    score = (ref * ref).sum(axis=1)[None, :] - 2.0 * (colours @ ref.T)
+    best = np.argmin(score, axis=1).astype(np.uint8)
+    out[other] = best[where]
+    return out
 
 
 def _index(rgb: Any, exact: list[tuple[int, int, int]], rest: Any) -> Any:

@@ -10,6 +10,7 @@ from typing import Any
 from adjudicator.base import GM, PUBLIC, state_hash
 from adjudicator.registry import get_engine
 from adjudicator.chance import Chance
+from pbem import colours
 from reports.model import ReportInput
 
 ORDER_HELP = """BID <0-4> | BID COUNTY <county> | BID NONE
@@ -72,8 +73,10 @@ def report_input(game_id: str, seed: str, turn: Turn, viewer: str, state: dict[s
     real_hash = state_hash(turn.state)
     state = turn.state if state is None else state
     over = engine.pending(state) is None
+    # the seat colours as pbem fixes them at creation (pbem/colours.py): a seat named green is green
+    view = colours.apply(engine.view(state, viewer), colours.assign("wallenstein", list(state["seats"])))
     return ReportInput(game_id=game_id, game="wallenstein", viewer=viewer, turn=turn.label,
-                       view=engine.view(state, viewer), history=turn.history,
+                       view=view, history=turn.history,
                        seed_commitment=hashlib.sha256(seed.encode("utf-8")).hexdigest(),
                        state_hash=real_hash, seed=seed if over else None,
                        deadline=None if over else DEADLINE, order_help=ORDER_HELP)
