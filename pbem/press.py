@@ -142,9 +142,9 @@ def check_text(press: Press, rules: Rules) -> None:
 def sent_this_turn(store: Store, game: Game, seat: str, turn: str) -> int:
     """How many press messages ``seat`` has sent in ``turn`` since the game's last rollback
     (press sent in a turn before a rollback reopened it does not count toward its limit)."""
-    row = store.db.execute("select count(*) from press where game_id = ? and sender = ? and turn = ? "
-                           "and coalesce(rollbacks, 0) = ?",
-                           [game.game_id, seat, turn, len(game.rollbacks)]).fetchone()
+    row = store.conn.execute("select count(*) from press where game_id = ? and sender = ? and turn = ? "
+                             "and coalesce(rollbacks, 0) = ?",
+                             [game.game_id, seat, turn, len(game.rollbacks)]).fetchone()
     return int(row[0])
 
 
@@ -162,7 +162,7 @@ def relay(store: Store, game: Game, seat: str, press: Press, key: str, source: M
     """Check, record and queue the relay of ``press`` from ``seat`` (inside the caller's
     transaction). Returns the recipient seats and whether it was relayed before (the same
     mail ingested again: nothing new is queued). A :class:`DomainError` says why not."""
-    found = store.db.execute("select recipients from press where key = ?", [key]).fetchone()
+    found = store.conn.execute("select recipients from press where key = ?", [key]).fetchone()
     if found:
         return list(json.loads(found[0])), True
     if game.pending is None:
