@@ -15,7 +15,7 @@ A county's card is in its owner's hand: the hand is derived from ``owner``.
 
 from __future__ import annotations
 
-import json
+import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,8 +28,13 @@ SEASONS = ("spring", "summer", "autumn")
 
 
 def copy_state(state: dict[str, Any]) -> dict[str, Any]:
-    """A deep copy of a JSON state."""
-    return json.loads(json.dumps(state))
+    """A deep copy of a JSON state to advance, with an empty ``log`` (advance replaces it).
+
+    A pickle round trip: several times faster than a JSON one and the same data, since a state
+    holds only JSON types (str keys, lists, no tuples), which the engine's contract tests check.
+    The last advance's log is not copied (it is most of the state's size and never read)."""
+    return pickle.loads(pickle.dumps({k: ([] if k == "log" else v) for k, v in state.items()},
+                                     pickle.HIGHEST_PROTOCOL))
 
 
 def colours(state: dict[str, Any]) -> list[str]:

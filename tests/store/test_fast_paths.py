@@ -99,3 +99,38 @@ def test_the_remembering_policy_gives_the_bytes_of_the_default_policy():
         assert [(k, str(v)) for k, v in a.items()] == [(k, str(v)) for k, v in b.items()]
         assert a.get_content_type() == b.get_content_type() == "text/plain"
         assert bytes(a) == bytes(b)
+
+
+def test_replay_encodes_the_derived_events_once_and_the_state_hash_is_unchanged(tmp_path):
+    """``fold(verify=True)`` splices the derived events' canonical text into the state's
+    (Wallenstein keeps them as ``log``): the digest must be the one of the whole state, and a
+    recorded turn whose events or hash differ must still be refused."""
+    import dataclasses
+
+    import pytest
+
+    from adjudicator.base import canonical_json, state_hash
+    from pbem.events import KEYED_DIGEST, ReplayMismatch, _canonical, fold, state_digest
+
+    service = Service(Store(tmp_path / "p.db"), "gm@x.org")
+    service.new_game("w1", "wallenstein", SEATS, {}, SEED)
+    for _ in range(3):
+        service.adjudicate("w1", force=True)
+    events = service.store.events("w1")
+    game = fold("w1", events, SEED, verify=True)
+    state = game.state
+    log_text = canonical_json(state["log"])
+    assert _canonical(state, ("log", log_text)) == canonical_json(state)
+    assert state_digest(state, SEED, KEYED_DIGEST, ("log", log_text)) == state_digest(state, SEED, KEYED_DIGEST)
+    assert state_digest(state, SEED, None, ("log", log_text)) == state_hash(state)
+    holey = {**state, "note": "\x00pbem: known value\x00"}  # the stand-in itself in the state
+    assert _canonical(holey, ("log", log_text)) == canonical_json(holey)
+    last = max(i for i, e in enumerate(events) if e.type == "TurnAdjudicated")
+    payload = events[last].payload
+    changed = [dict(e) for e in payload["events"]]
+    changed[0] = {**changed[0], "changed": 1}
+    for forged_payload, message in (({**payload, "events": changed}, "derived events"),
+                                    ({**payload, "state_hash": "0" * 64}, "state hash")):
+        forged = [*events[:last], dataclasses.replace(events[last], payload=forged_payload), *events[last + 1:]]
+        with pytest.raises(ReplayMismatch, match=message):
+            fold("w1", forged, SEED, verify=True)
