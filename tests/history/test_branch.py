@@ -16,18 +16,15 @@ from pbem.records import import_record, record_of
 from pbem.service import Service
 from pbem.store import Store
 from turns.record import write_record
+from tests.history.common import SEATS, play
 
-SEATS = [("red", "r@x.org"), ("blue", "b@x.org"), ("green", "g@x.org")]
 SEED = "branch-seed-" + "x" * 40
 GAMES = [("wallenstein", {}, 3, 1), ("wallenstein", {"expansion": "court"}, 3, 1), ("havoc", {}, 4, 2),
          ("gods-playground", {}, 3, 1)]
 
 
 def _play(service, game_id, engine, options, steps):
-    service.new_game(game_id, engine, SEATS, options, SEED)
-    for _ in range(steps):
-        service.adjudicate(game_id, force=True)
-    return service.load(game_id)
+    return play(service, game_id, engine, options, steps, SEED)
 
 
 @pytest.mark.parametrize("engine,options,steps,at", GAMES, ids=lambda v: str(v))

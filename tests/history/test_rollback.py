@@ -17,8 +17,8 @@ from pbem.reopen import rollback
 from pbem.rollback import live_events
 from pbem.store import StoredEvent, event_hash, verify_chain
 from turns.record import write_record
+from tests.history.common import SEATS, play
 
-SEATS = [("red", "r@x.org"), ("blue", "b@x.org"), ("green", "g@x.org")]
 SEED = "rollback-seed-" + "x" * 40
 #: (engine, options, forced steps before the rollback, index of the turn reopened)
 GAMES = [("wallenstein", {}, 3, 1), ("wallenstein", {"expansion": "court"}, 3, 1), ("havoc", {}, 5, 2),
@@ -26,10 +26,7 @@ GAMES = [("wallenstein", {}, 3, 1), ("wallenstein", {"expansion": "court"}, 3, 1
 
 
 def _play(service, game_id, engine, options, steps):
-    service.new_game(game_id, engine, SEATS, options, SEED)
-    for _ in range(steps):
-        service.adjudicate(game_id, force=True)
-    return service.load(game_id)
+    return play(service, game_id, engine, options, steps, SEED)
 
 
 def _text(row) -> str:

@@ -19,8 +19,8 @@ from pbem.reporting import history, render_turn
 from pbem.reopen import rollback
 from pbem.site import write_site
 from tests.reports.browser import FLAGS, chromium, screenshot
+from tests.history.common import SEATS, play
 
-SEATS = [("red", "r@x.org"), ("blue", "b@x.org"), ("green", "g@x.org")]
 SEED = "site-seed-" + "x" * 40
 GAMES = [("wallenstein", {}, 2), ("wallenstein", {"expansion": "court"}, 2), ("havoc", {}, 8),
          ("gods-playground", {}, 2)]
@@ -28,10 +28,7 @@ LINK = re.compile(r'(?:href|src)="([^"#]+)(?:#[^"]*)?"')
 
 
 def _play(service, game_id, engine, options, steps):
-    service.new_game(game_id, engine, SEATS, options, SEED)
-    for _ in range(steps):
-        service.adjudicate(game_id, force=True)
-    return service.load(game_id)
+    return play(service, game_id, engine, options, steps, SEED)
 
 
 def _links(out: Path) -> list[tuple[Path, str]]:
