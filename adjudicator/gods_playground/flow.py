@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator import sequential
 from adjudicator.base import GameError, Order, Pending, Problem
 from adjudicator.gods_playground import aftermath, phases
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES
@@ -115,12 +116,9 @@ def _apply_estate(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
     ctx.emit("StartingEstate", seat=seat, province=alt["province"], value=est["value"])
 
 
-def settle(ctx: Ctx, guard: int = 10_000) -> None:
+def settle(ctx: Ctx) -> None:
     """Resolve automatic phases until a seat must decide or the game is over."""
-    for _ in range(guard):
-        if not _step(ctx):
-            return
-    raise GameError("the game does not settle (engine bug)")
+    sequential.settle(ctx, _step)
 
 
 def _step(ctx: Ctx) -> bool:
@@ -296,13 +294,9 @@ def chosen(s: State, seat: str, kind: str, orders: list[Order]) -> tuple[int, Or
     return None
 
 
-def validate(s: State, seat: str, orders: list[Order]) -> list[Problem]:
-    """Problems with a seat's orders for its pending decision."""
-    p = pending(s)
-    if p is None:
-        return [Problem(None, "the game is over")]
-    if seat not in p.seats:
-        return [Problem(None, f"no decision of {seat} is pending (waiting for {', '.join(p.seats)})")]
+def check(s: State, p: Pending, seat: str, orders: list[Order]) -> list[Problem]:
+    """Problems with the orders of ``seat``, one of those the pending decision ``p`` waits
+    for (that the game is on and the seat awaited is :mod:`adjudicator.sequential`'s check)."""
     bad = [Problem(i, f"unknown order kind {o.get('kind')!r}") for i, o in enumerate(orders) if o.get("kind") not in KINDS]
     if bad:
         return bad
@@ -320,11 +314,9 @@ def describe(kind: str) -> str:
             "recruit": "recruiting", "campaign": "a campaign", "counter": "a royal counterattack"}[kind]
 
 
-def apply(ctx: Ctx, orders: dict[str, list[Order]]) -> dict[str, Order]:
-    """Apply the pending decision; returns the order used per seat."""
+def apply(ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> dict[str, Order]:
+    """Apply the pending decision ``p``; returns the order used per seat."""
     s = ctx.s
-    p = pending(s)
-    assert p is not None
     s["step"] += 1
     used: dict[str, Order] = {}
     for seat in p.seats:

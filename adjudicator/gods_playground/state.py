@@ -8,11 +8,11 @@ boxes (seed 004, Components: 20 noble cubes, 16 discs, 12 nobles per player).
 
 from __future__ import annotations
 
-import pickle
 from typing import Any
 
-from adjudicator.base import Event, State
-from adjudicator.chance import Chance, Stream
+from adjudicator import sequential
+from adjudicator.base import State
+from adjudicator.chance import Stream
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
 
 NOBLE_CUBES = 20
@@ -27,16 +27,12 @@ START_MONEY = 10
 ROUNDS = 4
 
 
-class Ctx:
-    """A mutable working copy of a state, the seed's chance, and the events produced."""
-
-    def __init__(self, state: State, seed: str) -> None:
-        self.s: State = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # a deep copy, fast
-        self.chance = Chance(seed)
-        self.events: list[Event] = []
+class Ctx(sequential.Ctx):
+    """The shared working copy (:class:`adjudicator.sequential.Ctx`): every event carries
+    the round, and chance streams are labelled by the round."""
 
     def emit(self, type_: str, **fields: Any) -> None:
-        """Record a derived event."""
+        """Record a derived event of this round."""
         self.events.append({"type": type_, "round": self.s["round"], **fields})
 
     def stream(self, *parts: Any, words: str = "") -> Stream:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.base import GameError, Order, Pending, State
+from adjudicator import sequential
+from adjudicator.base import Order, Pending, State
 from adjudicator.havoc import battle, final, turn
 from adjudicator.havoc.cards import JOHN, is_dog
 from adjudicator.havoc.state import Ctx
@@ -33,12 +34,9 @@ def _only_final_left(state: State) -> bool:
     return all(battle.battle_card(state, b)["final"] for b in state["battles"])
 
 
-def settle(ctx: Ctx, guard: int = 10_000) -> None:
+def settle(ctx: Ctx) -> None:
     """Resolve automatic steps until a seat must decide or the game is over."""
-    for _ in range(guard):
-        if not _step(ctx):
-            return
-    raise GameError("the game does not settle (engine bug)")
+    sequential.settle(ctx, _step)
 
 
 def _step(ctx: Ctx) -> bool:

@@ -5,41 +5,21 @@ is the top), ``hands`` {seat: [...]}, ``recruits``, ``field`` {seat: [...]} (car
 the current battle), ``discard``, ``box`` and ``john`` (the John of Gaunt card while it lies
 on the table). Every card is in exactly one zone at all times.
 
-Advance works on a deep copy wrapped in :class:`Ctx`, which collects the derived events.
+Advance works on a deep copy wrapped in :class:`Ctx` (the shared working copy of
+:mod:`adjudicator.sequential`), which collects the derived events.
 """
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Sequence
-from typing import Any
 
-from adjudicator.base import Event, GameError, State
-from adjudicator.chance import Chance
+from adjudicator.base import GameError, State
 from adjudicator.havoc.cards import GAUNT, JOHN, is_dog, parse_card, sort_key
+from adjudicator.sequential import Ctx, deep_copy  # noqa: F401 - the Havoc modules import them from here
 
 #: Seed 002: at most 6 cards in the battle plus at most 2 Dogs outside it.
 MAX_IN_BATTLE = 6
 MAX_DOGS_OUT = 2
-
-
-def deep_copy(state: State) -> State:
-    """A deep copy of a state: through pickle, which for plain JSON-like data gives what
-    ``copy.deepcopy`` gives (same types, same order) several times faster."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # noqa: S301 - our own bytes
-
-
-class Ctx:
-    """A mutable working copy of a state, the seed, and the events produced so far."""
-
-    def __init__(self, state: State, seed: str) -> None:
-        self.s: State = deep_copy(state)
-        self.chance = Chance(seed)
-        self.events: list[Event] = []
-
-    def emit(self, type_: str, **fields: Any) -> None:
-        """Record a derived event."""
-        self.events.append({"type": type_, **fields})
 
 
 def seats(state: State) -> list[str]:
