@@ -13,12 +13,12 @@ What is the same in every such engine lives here:
 - :func:`settle`, the loop that resolves automatic steps;
 - :class:`SequentialEngine`, the engine contract of :mod:`adjudicator.base` on top of a
   game's hooks: the checks every decision shares (game over, whose decision, orders are
-  objects), the plumbing of ``create``/``advance`` and of the standing-order hooks, and the
-  delegation to the game's ``view`` and ``bots`` modules.
+  objects), the plumbing of ``create``/``advance`` and the delegation to the game's
+  ``view``, ``bots`` and standing-order modules.
 
 A game supplies what is its own: ``_setup``, ``_settle``, ``pending``, ``_check`` (the rules
-of the pending decision), ``_apply`` and the standing-order parts (docs/architecture.md,
-"Adding a sequential game").
+of the pending decision), ``_apply`` and those three modules (docs/architecture.md, "Adding
+a sequential game").
 """
 
 from __future__ import annotations
@@ -65,8 +65,11 @@ class SequentialEngine:
 
     Class attributes a game sets: ``name``, ``version``, ``min_seats``, ``max_seats`` (the
     contract's), ``views`` (its module with ``view(state, viewer)`` and ``event_view(event,
-    viewer)``) and ``bots`` (its module with ``default_orders(state, seat)`` and
-    ``random_orders(state, seat, rng)``).
+    viewer)``), ``bots`` (its module with ``default_orders(state, seat)`` and
+    ``random_orders(state, seat, rng)``) and ``standing`` (its module of orders sent in
+    advance, kept in the state: ``is_standing(orders)``, ``validate_standing(orders)`` for
+    the shape, ``apply_standing(state, seat, orders)`` returning a new state, and
+    ``auto_orders(state, seat)``: the orders they give for the pending decision, or None).
     """
 
     name: str
@@ -75,6 +78,7 @@ class SequentialEngine:
     max_seats: int
     views: ModuleType
     bots: ModuleType
+    standing: ModuleType
 
     # -- the game's hooks -------------------------------------------------------------
     def _setup(self, seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[State, list[Event]]:
@@ -99,14 +103,6 @@ class SequentialEngine:
 
     def _apply(self, ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> None:
         """Apply the checked orders of every seat ``p`` waits for to the working state."""
-        raise NotImplementedError
-
-    def _standing_problems(self, orders: Sequence[Order]) -> list[Problem]:
-        """Shape problems of a block of orders sent in advance."""
-        raise NotImplementedError
-
-    def _with_standing(self, state: State, seat: str, orders: Sequence[Order]) -> State:
-        """A new state with ``seat``'s orders sent in advance replaced by ``orders``."""
         raise NotImplementedError
 
     # -- the contract -----------------------------------------------------------------
@@ -167,16 +163,25 @@ class SequentialEngine:
         return self.bots.random_orders(state, seat, rng)
 
     # -- orders sent in advance (the shell's standing-order hooks) --------------------
+    def is_standing(self, orders: Sequence[Order]) -> bool:
+        """True when a block holds orders sent in advance (recorded with ``apply_standing``)."""
+        return self.standing.is_standing(orders)
+
     def validate_standing(self, state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
         """Shape problems of a block of ``seat``'s orders sent in advance (any time, pending
         or not; the rules are checked when each order comes to be used)."""
         if seat not in state["seats"]:
             return [Problem(None, f"unknown seat {seat}")]
-        return self._standing_problems(orders)
+        return self.standing.validate_standing(orders)
 
     def apply_standing(self, state: State, seat: str, orders: Sequence[Order]) -> State:
         """A new state with ``seat``'s orders sent in advance replaced."""
         problems = self.validate_standing(state, seat, orders)
         if problems:
             raise GameError(problems[0].message)
-        return self._with_standing(state, seat, orders)
+        return self.standing.apply_standing(state, seat, orders)
+
+    def auto_orders(self, state: State, seat: str) -> list[Order] | None:
+        """The orders ``seat``'s orders sent in advance give for the pending decision when
+        still legal, else None (the seat is asked)."""
+        return self.standing.auto_orders(state, seat)

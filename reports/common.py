@@ -1,11 +1,15 @@
-"""Pieces every game's report shares: who a report is for, and its footer."""
+"""Pieces every game's report shares: who a report is for, and its footer; and what the
+reports of the sequential games (Havoc, God's Playground) share: the end of "what comes
+next" and a footer that lists the provisional figures in full only in the first reports."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from reports.doc import Items, Para, Section
 from reports.model import ReportInput
+from reports.timefmt import deadline_text
 
 GM = "@gm"
 PUBLIC = "@public"
@@ -44,3 +48,37 @@ def footer(inp: ReportInput, first: str, provisional_heading: str,
     else:
         lines.append("Provisional figures in use: none.")
     return tuple(lines)
+
+
+def staged_footer(inp: ReportInput, first: bool, provisional_list: str, first_reports: str, heading: str) -> tuple[str, ...]:
+    """The footer of a sequential game's report: the provisional figures in full only in
+    its first reports (``first``) and the GM's, else counted with a pointer to where they
+    are listed (issue 18: said once, not in every mail).
+
+    ``provisional_list`` names the docs page and section, ``first_reports`` the reports that
+    list them (``in the round 1 reports``), ``heading`` introduces the full list."""
+    full = inp.viewer == GM or first
+    short = None if full else f"they are listed in {provisional_list}, {first_reports} and in the GM's report."
+    return footer(inp, f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
+                  heading, short=short)
+
+
+def next_section(inp: ReportInput, title: str, decision: Callable[[Mapping[str, Any]], list[Any]], note: str,
+                 help_items: Callable[[str], Iterable[str]]) -> Section:
+    """The "what comes next" section of a sequential game's report: "Nothing" once the game
+    is over; else ``decision(pending)`` (the game's words for the pending decision), the
+    order keywords accepted now, when orders are due followed by ``note``, and the game's
+    order reminder (``inp.order_help``) as items, one per ``help_items(order_help)``."""
+    view = inp.view
+    pending = view.get("pending")
+    if view.get("over") or not pending:
+        return Section("next", "What comes next", (Para("Nothing: the game is over."),))
+    blocks = decision(pending)
+    forms = pending.get("forms") or []
+    if forms:
+        blocks.append(Para("Order keywords accepted now: " + ", ".join(forms) + "."))
+    due = f"Orders are due {deadline_text(inp.deadline)}." if inp.deadline else "No deadline is set."
+    blocks.append(Para(f"{due} {note}"))
+    if inp.order_help:
+        blocks.append(Items(tuple(help_items(inp.order_help))))
+    return Section("next", title, tuple(blocks))

@@ -6,17 +6,9 @@ from __future__ import annotations
 import json
 
 import click
-from click.testing import CliRunner
 
 from pbem.cli import cli
-
-SEATS = [a for s in ("red", "blue", "yellow") for a in ("--seat", f"{s}={s}@example.org")]
-
-
-def _run(*args: str, code: int = 0) -> str:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == code, (args, result.output)
-    return result.output
+from tests.clirun import SEATS, run as _run
 
 
 def test_db_after_the_command_as_well(tmp_path):

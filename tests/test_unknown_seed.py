@@ -5,17 +5,7 @@ from __future__ import annotations
 
 import json
 
-from click.testing import CliRunner
-
-from pbem.cli import cli
-
-SEATS = [a for s in ("red", "blue", "yellow") for a in ("--seat", f"{s}={s}@example.org")]
-
-
-def _run(*args: str, code: int = 0) -> str:
-    result = CliRunner().invoke(cli, list(args))
-    assert result.exit_code == code, (args, result.output)
-    return result.output
+from tests.clirun import SEATS, run as _run
 
 
 def test_imported_running_game_is_listed_verified_and_breaks_nothing(tmp_path):

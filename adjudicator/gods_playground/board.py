@@ -69,16 +69,21 @@ def _units(value: Any, where: str) -> dict[str, int]:
     return {u: _int(_get(value, u, where), f"{where}.{u}", 0, 4) for u in UNITS}
 
 
+def _order(r: _Reader, raw: dict[str, Any], key: str, names: tuple[str, ...], ordered: bool, why: str = "") -> list[str]:
+    """The figure ``key``: each of ``names`` once, in that order when ``ordered``."""
+    order = list(r.fig(_get(raw, key, ""), key))
+    if (order != list(names)) if ordered else (sorted(order) != sorted(names)):
+        raise GameError(f"board_json: {key} must {'be' if ordered else 'list'} {', '.join(names)}{why}")
+    return order
+
+
 def compile_board(raw: dict[str, Any]) -> dict[str, Any]:
     """The compact tables of a board file; :class:`GameError` naming the first bad field."""
     r = _Reader()
     if not isinstance(raw, dict):
         raise GameError("board_json: the file must hold a JSON object")
     out: dict[str, Any] = {"provinces": {}, "enemies": {}}
-    order = r.fig(_get(raw, "province_order", ""), "province_order")
-    if sorted(order) != sorted(PROVINCES):
-        raise GameError(f"board_json: province_order must list {', '.join(PROVINCES)}")
-    out["province_order"] = list(order)
+    out["province_order"] = _order(r, raw, "province_order", PROVINCES, ordered=False)
     provs = _get(raw, "provinces", "")
     for p in PROVINCES:
         row = r.fig(_get(_get(provs, p, "provinces"), "estates", f"provinces.{p}"), f"provinces.{p}.estates")
@@ -90,10 +95,7 @@ def compile_board(raw: dict[str, Any]) -> dict[str, Any]:
         prov = provs[p]
         out["provinces"][p] = {"estates": values, "name": str(prov.get("name", p)),
                                "aliases": [str(a) for a in prov.get("aliases", [])]}
-    eorder = r.fig(_get(raw, "enemy_order", ""), "enemy_order")
-    if list(eorder) != list(ENEMIES):
-        raise GameError(f"board_json: enemy_order must be {', '.join(ENEMIES)} (fact 31)")
-    out["enemy_order"] = list(eorder)
+    out["enemy_order"] = _order(r, raw, "enemy_order", ENEMIES, ordered=True, why=" (fact 31)")
     enemies = _get(raw, "enemies", "")
     for e in ENEMIES:
         src = _get(enemies, e, "enemies")

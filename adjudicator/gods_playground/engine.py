@@ -1,10 +1,9 @@
 """The God's Playground engine: the contract of :mod:`adjudicator.base` plus plans.
 
 The shell of a sequential engine (the checks every decision shares, ``create``/``advance``
-plumbing, ``validate_standing``/``apply_standing``) is
-:class:`adjudicator.sequential.SequentialEngine`. Beyond the protocol the shell uses the
-standing-order hooks: in this game every order block is a plan for the round
-(:mod:`adjudicator.gods_playground.plans`).
+plumbing, the standing-order hooks) is :class:`adjudicator.sequential.SequentialEngine`.
+Beyond the protocol the shell uses those hooks: in this game every order block is a plan
+for the round (:mod:`adjudicator.gods_playground.plans`).
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ class GodsPlaygroundEngine(SequentialEngine):
     max_seats = 3
     views = view
     bots = bots
+    standing = plans  # every order block is a plan for the round
     #: What the reply to an accepted order block says (pbem/ingest.py).
     standing_note = ("Your orders are your plan for this round: lines of a kind replace your earlier lines of "
                      "that kind, and each is used in order when that decision comes up, if still legal; "
@@ -79,23 +79,6 @@ class GodsPlaygroundEngine(SequentialEngine):
     def data_files(self) -> dict[str, str]:
         """The packaged board file and its hash."""
         return board.data_files()
-
-    # -- plans (the shell's standing-order hooks) ------------------------------------
-    def is_standing(self, orders: Sequence[Order]) -> bool:
-        """Every God's Playground block is a plan."""
-        return plans.is_plan(orders)
-
-    def _standing_problems(self, orders: Sequence[Order]) -> list[Problem]:
-        """Shape problems of a plan (rules are checked when each line is used)."""
-        return plans.validate_plan(orders)
-
-    def _with_standing(self, state: State, seat: str, orders: Sequence[Order]) -> State:
-        """A new state with ``seat``'s plan replaced."""
-        return plans.set_plan(state, seat, orders)
-
-    def auto_orders(self, state: State, seat: str) -> list[Order] | None:
-        """The plan line for ``seat``'s pending decision when still legal, else None."""
-        return plans.plan_orders(state, seat)
 
 
 ENGINE = GodsPlaygroundEngine()

@@ -5,6 +5,11 @@ used in order when the seat's turn comes if still legal, otherwise the seat is a
 
 Every God's Playground order block is a plan: its lines replace the seat's earlier lines
 of the same kinds (``BUY`` lines replace ``BUY`` lines, and so on); other lines are kept.
+
+The public functions bear the names of the shell's standing-order hooks, which
+:class:`adjudicator.sequential.SequentialEngine` answers from this module (Havoc's is
+:mod:`adjudicator.havoc.standing`): ``is_standing``, ``validate_standing``,
+``apply_standing``, ``auto_orders``.
 """
 
 from __future__ import annotations
@@ -19,12 +24,12 @@ from adjudicator.gods_playground.flow import KINDS, order_problem, pending
 State = dict[str, Any]
 
 
-def is_plan(orders: Sequence[Order]) -> bool:
+def is_standing(orders: Sequence[Order]) -> bool:
     """True for a non-empty block of God's Playground orders."""
     return bool(orders) and all(isinstance(o, dict) and o.get("kind") in KINDS for o in orders)
 
 
-def validate_plan(orders: Sequence[Order]) -> list[Problem]:
+def validate_standing(orders: Sequence[Order]) -> list[Problem]:
     """Shape problems of a plan (the rules are checked when each line comes to be used)."""
     problems = []
     for i, o in enumerate(orders):
@@ -35,7 +40,7 @@ def validate_plan(orders: Sequence[Order]) -> list[Problem]:
     return problems
 
 
-def set_plan(state: State, seat: str, orders: Sequence[Order]) -> State:
+def apply_standing(state: State, seat: str, orders: Sequence[Order]) -> State:
     """A new state with ``seat``'s plan updated: the lines of each kind ``orders`` holds
     replace the earlier lines of that kind; lines of other kinds are kept (so answering
     one decision does not drop the rest of the plan)."""
@@ -53,7 +58,7 @@ def _line(state: State, seat: str) -> Order | None:
     return next((o for o in state["plans"].get(seat, []) if o.get("kind") == p.kind), None)
 
 
-def plan_orders(state: State, seat: str) -> list[Order] | None:
+def auto_orders(state: State, seat: str) -> list[Order] | None:
     """The plan line answering ``seat``'s pending decision when it is legal, else None."""
     line = _line(state, seat)
     p = pending(state)

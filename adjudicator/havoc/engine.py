@@ -1,10 +1,10 @@
 """The Havoc engine: the contract of :mod:`adjudicator.base` plus standing orders.
 
 The shell of a sequential engine (the checks every decision shares, ``create``/``advance``
-plumbing, the standing-order hooks ``validate_standing``/``apply_standing``) is
-:class:`adjudicator.sequential.SequentialEngine`; beyond the protocol the shell also uses
-``is_standing(orders)`` and ``auto_orders(state, seat)`` (see
-:mod:`adjudicator.havoc.standing`).
+plumbing, the standing-order hooks ``is_standing``, ``validate_standing``,
+``apply_standing`` and ``auto_orders`` beyond the protocol) is
+:class:`adjudicator.sequential.SequentialEngine`; the standing orders themselves are
+:mod:`adjudicator.havoc.standing`.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ class HavocEngine(SequentialEngine):
     max_seats = 6
     views = view
     bots = bots
+    standing = standing
 
     def _setup(self, seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[State, list[Event]]:
         """The deal (:func:`adjudicator.havoc.setup.create`)."""
@@ -82,23 +83,6 @@ class HavocEngine(SequentialEngine):
     def data_files(self) -> dict[str, str]:
         """The packaged data files and their hashes."""
         return tables.data_files()
-
-    # -- standing orders (beyond the Engine protocol) --------------------------------
-    def is_standing(self, orders: Sequence[Order]) -> bool:
-        """True when a block holds only standing orders."""
-        return standing.is_standing(orders)
-
-    def _standing_problems(self, orders: Sequence[Order]) -> list[Problem]:
-        """Shape problems of a standing block (:func:`adjudicator.havoc.standing.validate_standing`)."""
-        return standing.validate_standing(orders)
-
-    def _with_standing(self, state: State, seat: str, orders: Sequence[Order]) -> State:
-        """``seat``'s standing orders replaced (:func:`adjudicator.havoc.standing.apply_standing`)."""
-        return standing.apply_standing(state, seat, orders)
-
-    def auto_orders(self, state: State, seat: str) -> list[Order] | None:
-        """The orders ``seat``'s standing orders give for the pending decision, or None."""
-        return standing.auto_orders(state, seat)
 
 
 ENGINE = HavocEngine()

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from reports.common import GM, PUBLIC, footer, viewer_label
+from reports.common import GM, PUBLIC, next_section, staged_footer, viewer_label
 from reports.doc import Doc, Image, Items, Para, Section, Sub, Table
 from reports.gods_playground.names import PHASE_NAMES, counts, enemy, province, units
 from reports.gods_playground.narrative import story
@@ -216,10 +216,12 @@ def _gm(inp: ReportInput) -> Section | None:
 
 
 def _next(inp: ReportInput) -> Section:
-    v = inp.view
-    p = v.get("pending")
-    if v.get("over") or not p:
-        return Section("next", "What comes next", (Para("Nothing: the game is over."),))
+    return next_section(inp, "What comes next", lambda p: _decision(inp, p), "Lines sent ahead for later decisions "
+                        "are kept as a plan for the round; see docs/orders-gods-playground.md.", help_lines)
+
+
+def _decision(inp: ReportInput, p: Mapping[str, Any]) -> list[Any]:
+    """Who decides what now, and why the viewer's pre-sent line for it failed (only its own)."""
     seats = list(p.get("seats") or [])
     kind = str(p.get("kind"))
     mine = inp.viewer in seats
@@ -228,14 +230,7 @@ def _next(inp: ReportInput) -> Section:
     failed = ((p.get("info") or {}).get("plan_failed") or {}).get(inp.viewer)
     if failed:
         blocks.append(Para(f"Your pre-sent order for this decision cannot be used: {failed}"))
-    if p.get("forms"):
-        blocks.append(Para("Order keywords accepted now: " + ", ".join(p["forms"]) + "."))
-    due = f"Orders are due {deadline_text(inp.deadline)}." if inp.deadline else "No deadline is set."
-    blocks.append(Para(f"{due} Lines sent ahead for later decisions are kept as a plan for the round; "
-                       "see docs/orders-gods-playground.md."))
-    if inp.order_help:
-        blocks.append(Items(tuple(help_lines(inp.order_help))))
-    return Section("next", "What comes next", tuple(blocks))
+    return blocks
 
 
 def help_lines(order_help: str) -> list[str]:
@@ -275,9 +270,6 @@ def first_report(turn: str) -> bool:
 def _footer(inp: ReportInput) -> tuple[str, ...]:
     """The footer; the provisional figures in full only in round 1's reports and the GM's
     (issue 18: said once, not in every mail)."""
-    full = inp.viewer == GM or first_report(inp.turn)
-    short = None if full else (f"they are listed in {PROVISIONAL_LIST}, in the round 1 reports "
-                               "and in the GM's report.")
-    return footer(inp, f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
-                  "PROVISIONAL board figures in use (marked with a dagger on the map; no source prints "
-                  f"them; {PROVISIONAL_LIST}):", short=short)
+    return staged_footer(inp, first_report(inp.turn), PROVISIONAL_LIST, "in the round 1 reports",
+                         "PROVISIONAL board figures in use (marked with a dagger on the map; no source prints "
+                         f"them; {PROVISIONAL_LIST}):")

@@ -13,12 +13,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reports.doc import Doc, Image, Items, Para, Section, Table
-from reports.common import footer, viewer_label
+from reports.common import GM, next_section, staged_footer, viewer_label
 from reports.model import ReportInput
-from reports.timefmt import deadline_text
 
-GM = "@gm"
-PUBLIC = "@public"
 JOHN = "@john"
 
 
@@ -306,10 +303,14 @@ KIND_TEXT = {
 
 
 def _next(inp: ReportInput) -> Section:
+    return next_section(inp, "Whose turn it is", lambda pending: _decision(inp, pending),
+                        "Standing orders (STANDING ...) answer small decisions for you; see docs/orders-havoc.md.",
+                        lambda text: (line for line in text.splitlines() if line.strip()))
+
+
+def _decision(inp: ReportInput, pending: Mapping[str, Any]) -> list[Any]:
+    """Who decides what now, and where the Peace card stands for a Peacekeeper's turn."""
     view = inp.view
-    pending = view.get("pending")
-    if view.get("over") or not pending:
-        return Section("next", "What comes next", (Para("Nothing: the game is over."),))
     seats = list(pending.get("seats") or [])
     info = pending.get("info") or {}
     kind = pending.get("kind", "")
@@ -337,15 +338,7 @@ def _next(inp: ReportInput) -> Section:
                                "recruiting now brings a Year of Peace (the next battle card is removed)."))
         else:
             blocks.append(Para("The seat to play keeps the peace: recruiting turns the Peace card on."))
-    forms = pending.get("forms") or []
-    if forms:
-        blocks.append(Para("Order keywords accepted now: " + ", ".join(forms) + "."))
-    due = f"Orders are due {deadline_text(inp.deadline)}." if inp.deadline else "No deadline is set."
-    blocks.append(Para(f"{due} Standing orders (STANDING ...) answer small decisions for you; "
-                       "see docs/orders-havoc.md."))
-    if inp.order_help:
-        blocks.append(Items(tuple(line for line in inp.order_help.splitlines() if line.strip())))
-    return Section("next", "Whose turn it is", tuple(blocks))
+    return blocks
 
 
 def _chart(inp: ReportInput) -> Section | None:
@@ -366,9 +359,6 @@ def first_report(turn: str) -> bool:
 
 def _footer(inp: ReportInput) -> tuple[str, ...]:
     """The footer; the provisional figures in full only in the first report and the GM's."""
-    full = inp.viewer == GM or first_report(inp.turn)
-    short = None if full else (f"they are listed in {PROVISIONAL_LIST}, in the first battle's report "
-                               "and in the GM's report.")
-    return footer(inp, f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
-                  "PROVISIONAL battle figures in use (the rulebook leaves them open; they may change; "
-                  f"{PROVISIONAL_LIST}):", short=short)
+    return staged_footer(inp, first_report(inp.turn), PROVISIONAL_LIST, "in the first battle's report",
+                         "PROVISIONAL battle figures in use (the rulebook leaves them open; they may change; "
+                         f"{PROVISIONAL_LIST}):")

@@ -120,6 +120,19 @@ def test_a_gm_board_file_is_used_and_a_bad_one_refused_naming_the_field():
         compile_board(raw)
 
 
+def test_province_order_may_be_any_order_the_enemy_order_only_the_printed_one():
+    raw = json.loads(json.dumps(RAW))
+    raw["province_order"]["value"] = list(reversed(raw["province_order"]["value"]))
+    assert compile_board(raw)["province_order"] == raw["province_order"]["value"]
+    raw["province_order"]["value"] = raw["province_order"]["value"][1:]
+    with pytest.raises(GameError, match="province_order must list royal_prussia, lithuania"):
+        compile_board(raw)
+    raw = json.loads(json.dumps(RAW))
+    raw["enemy_order"]["value"] = list(reversed(raw["enemy_order"]["value"]))
+    with pytest.raises(GameError, match=r"enemy_order must be black, russians, .*habsburgs \(fact 31\)"):
+        compile_board(raw)
+
+
 def test_cli_refuses_a_bad_board_before_creating_anything(tmp_path):
     bad = tmp_path / "board.json"
     raw = json.loads(json.dumps(RAW))

@@ -12,6 +12,7 @@ from adjudicator.chance import Chance
 from adjudicator.gods_playground import ENGINE
 from tests.contract import EngineContract
 from tests.gods_playground import invariants
+from tests.randomgames import random_steps
 
 SEATS = ["white", "blue", "red"]
 
@@ -96,17 +97,12 @@ def test_plans_never_leak_into_other_views():
 def test_the_heuristic_bot_plays_legal_orders_to_the_end():
     from adjudicator.gods_playground.bots import heuristic_orders
 
+    def legal(state: dict[str, Any], seat: str, rng: Any) -> list[dict[str, Any]]:
+        orders = heuristic_orders(state, seat, rng)
+        assert not ENGINE.validate(state, seat, orders), (ENGINE.pending(state), orders)
+        return orders
+
     for g in range(3):
-        seed = f"heur-{g}"
-        state, _ = ENGINE.create(SEATS, {}, seed)
-        bot = Chance("bot:" + seed)
-        for step in range(3000):
-            p = ENGINE.pending(state)
-            if p is None:
-                break
-            orders = {s: heuristic_orders(state, s, bot.stream(f"{step}/{s}")) for s in p.seats}
-            for s in p.seats:
-                assert not ENGINE.validate(state, s, orders[s]), (p, orders[s])
-            state, _ = ENGINE.advance(state, orders, seed)
+        for _, state, _ in random_steps(ENGINE, SEATS, f"heur-{g}", bot=legal):
             invariants.check(state)
         assert state["over"]

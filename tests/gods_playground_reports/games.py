@@ -4,16 +4,15 @@ the last report in ``recent``)."""
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.base import GM, PUBLIC, state_hash, visible_events
-from adjudicator.chance import Chance
+from adjudicator.base import PUBLIC, state_hash, visible_events
 from adjudicator.gods_playground.engine import ENGINE
 from pbem.reporting import history_entry, order_help
 from reports.model import ReportInput
+from tests.randomgames import commitment, random_steps, viewers  # noqa: F401 - viewers: for the tests
 
 SEATS = ("white", "blue", "red")
 DEADLINE = "2026-12-06T18:00:00+01:00"
@@ -34,17 +33,10 @@ class Step:
 
 def play(seed: str, max_steps: int = 800) -> list[Step]:
     """Every decision of one random game (random legal orders, seeded)."""
-    state, _ = ENGINE.create(list(SEATS), {}, seed)
-    bot = Chance("bot:" + seed)
     steps: list[Step] = []
     history: list[dict[str, Any]] = []
     recent: list[dict[str, Any]] = []
-    for i in range(max_steps):
-        pending = ENGINE.pending(state)
-        if pending is None:
-            return steps
-        orders = {s: ENGINE.random_orders(state, s, bot.stream(f"{i}/{s}")) for s in pending.seats}
-        state, events = ENGINE.advance(state, orders, seed)
+    for pending, state, events in random_steps(ENGINE, SEATS, seed, max_steps=max_steps):
         due = ENGINE.report_due(state, events)
         entry = history_entry(pending.turn, ENGINE.view(state, PUBLIC), ENGINE.scores(state))
         history = [*history, {**entry, "reported": due}]
@@ -52,7 +44,7 @@ def play(seed: str, max_steps: int = 800) -> list[Step]:
         steps.append(Step(pending.turn, state, events, history, recent, due))
         if due:
             recent = []
-    raise AssertionError(f"no end within {max_steps} steps")
+    return steps
 
 
 def report_input(step: Step, viewer: str, seed: str, game_id: str = "gp1",
@@ -62,16 +54,11 @@ def report_input(step: Step, viewer: str, seed: str, game_id: str = "gp1",
     over = step.state["over"]
     return ReportInput(game_id=game_id, game="gods-playground", viewer=viewer, turn=step.turn,
                        view=ENGINE.view(step.state if state is None else state, viewer), history=step.history,
-                       seed_commitment=hashlib.sha256(seed.encode()).hexdigest(),
+                       seed_commitment=commitment(seed),
                        state_hash=state_hash(step.state), seed=seed if over else None,
                        deadline=None if over else DEADLINE, order_help=order_help("gods-playground"),
                        recent=[{"turn": t["turn"], "events": visible_events(ENGINE, t["events"], viewer)}
                                for t in step.recent])
-
-
-def viewers(state: dict[str, Any]) -> list[str]:
-    """Every seat, the public and the GM."""
-    return [*state["seats"], PUBLIC, GM]
 
 
 def due_steps(steps: Sequence[Step]) -> Iterator[Step]:

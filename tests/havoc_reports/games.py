@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.base import GM, PUBLIC, state_hash
-from adjudicator.chance import Chance
+from adjudicator.base import state_hash
 from adjudicator.havoc.engine import ENGINE
 from reports.model import ReportInput
+from tests.randomgames import commitment, random_steps, viewers  # noqa: F401 - viewers: for the tests
 
 SEATS = ("red", "blue", "green", "yellow", "purple", "orange")
 
@@ -28,20 +27,12 @@ class Step:
 
 def play(nseats: int, seed: str, options: dict[str, str] | None = None, max_steps: int = 3000) -> list[Step]:
     """Every decision of one random game (random legal orders, seeded)."""
-    seats = list(SEATS[:nseats])
-    state, _ = ENGINE.create(seats, options or {}, seed)
-    bot = Chance("bot:" + seed)
     steps: list[Step] = []
     history: list[dict[str, Any]] = []
-    for i in range(max_steps):
-        pending = ENGINE.pending(state)
-        if pending is None:
-            return steps
-        orders = {s: ENGINE.random_orders(state, s, bot.stream(f"{i}/{s}")) for s in pending.seats}
-        state, events = ENGINE.advance(state, orders, seed)
+    for pending, state, events in random_steps(ENGINE, SEATS[:nseats], seed, options, max_steps):
         history = [*history, {"turn": pending.turn, "scores": ENGINE.scores(state), "armies": {}}]
         steps.append(Step(pending.turn, state, events, history))
-    raise AssertionError(f"no end within {max_steps} steps")
+    return steps
 
 
 def report_input(step: Step, viewer: str, seed: str, game_id: str = "h1") -> ReportInput:
@@ -49,14 +40,9 @@ def report_input(step: Step, viewer: str, seed: str, game_id: str = "h1") -> Rep
     over = step.state["over"]
     return ReportInput(game_id=game_id, game="havoc", viewer=viewer, turn=step.turn,
                        view=ENGINE.view(step.state, viewer), history=step.history,
-                       seed_commitment=hashlib.sha256(seed.encode()).hexdigest(),
+                       seed_commitment=commitment(seed),
                        state_hash=state_hash(step.state), seed=seed if over else None,
                        deadline="2026-12-06T18:00:00+01:00")
-
-
-def viewers(state: dict[str, Any]) -> list[str]:
-    """Every seat, the public and the GM."""
-    return [*state["seats"], PUBLIC, GM]
 
 
 def due_steps(steps: Sequence[Step]) -> Iterator[Step]:

@@ -5,18 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from pbem.archive import export_game, import_archive, verify_archive
 from pbem.branch import branch
-from pbem.cli import cli
 from pbem.deliver import message_of
 from pbem.errors import DomainError
 from pbem.records import import_record, record_of
 from pbem.service import Service
 from pbem.store import Store
 from turns.record import write_record
-from tests.history.common import SEATS, play
+from tests.history.common import SEATS, cli_game, play
 
 SEED = "branch-seed-" + "x" * 40
 GAMES = [("wallenstein", {}, 3, 1), ("wallenstein", {"expansion": "court"}, 3, 1), ("havoc", {}, 4, 2),
@@ -107,33 +105,22 @@ def test_refusals(quiet, service):
 
 
 def test_cli_branch_json(tmp_path):
-    db = str(tmp_path / "c.db")
-    runner = CliRunner()
-    seats = [a for s, e in SEATS for a in ("--seat", f"{s}={e}")]
-    assert runner.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats]).exit_code == 0
-    assert runner.invoke(cli, ["--db", db, "adjudicate", "w1", "--force"]).exit_code == 0
-    out = runner.invoke(cli, ["--db", db, "branch", "w1", "--at", "1618-spring", "--as", "w2", "--no-mail", "--json"])
+    run = cli_game(tmp_path)
+    out = run("branch", "w1", "--at", "1618-spring", "--as", "w2", "--no-mail", "--json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.output[out.output.index("{"):])
     assert set(data) == {"game", "branch_of", "at", "turns", "same_seed", "commitment", "turn", "state_hash",
                          "mailed", "seats"}
     assert data["turn"] == "1618-summer" and data["mailed"] is False and data["seats"]["red"]["password"]
-    bad = runner.invoke(cli, ["--db", db, "branch", "w1", "--at", "1700-spring", "--as", "w3"])
+    bad = run("branch", "w1", "--at", "1700-spring", "--as", "w3")
     assert bad.exit_code == 1 and "has not been adjudicated" in bad.output
 
 
 def test_a_branch_without_mail_says_how_to_play_it_and_give_passwords(tmp_path):
     """Issue 19 trial: ``--no-mail`` without ``--json`` printed "passwords: --json" after the
     passwords were already lost; it now says how the GM plays the branch and gives passwords."""
-    from click.testing import CliRunner
-
-    from pbem.cli import cli
-
-    runner, db = CliRunner(), str(tmp_path / "b.db")
-    seats = ["--seat", "red=r@x.org", "--seat", "blue=b@x.org", "--seat", "green=g@x.org"]
-    assert runner.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats]).exit_code == 0
-    assert runner.invoke(cli, ["--db", db, "adjudicate", "w1", "--force"]).exit_code == 0
-    out = runner.invoke(cli, ["--db", db, "branch", "w1", "--at", "1618-spring", "--as", "w2", "--no-mail"])
+    run = cli_game(tmp_path, "b.db")
+    out = run("branch", "w1", "--at", "1618-spring", "--as", "w2", "--no-mail")
     assert out.exit_code == 0, out.output
     assert "'pbem seat w2 SEAT --new-password'" in out.output and "pbem bots" in out.output
-    assert runner.invoke(cli, ["--db", db, "bots", "w2", "--seat", "red"]).exit_code == 0
+    assert run("bots", "w2", "--seat", "red").exit_code == 0

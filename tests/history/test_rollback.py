@@ -17,7 +17,7 @@ from pbem.reopen import rollback
 from pbem.rollback import live_events
 from pbem.store import StoredEvent, event_hash, verify_chain
 from turns.record import write_record
-from tests.history.common import SEATS, play
+from tests.history.common import SEATS, cli_game, play
 
 SEED = "rollback-seed-" + "x" * 40
 #: (engine, options, forced steps before the rollback, index of the turn reopened)
@@ -128,20 +128,16 @@ def test_replayed_turn_reports_get_new_message_ids(service):
 
 
 def test_cli_rollback_json(tmp_path):
-    db = str(tmp_path / "c.db")
-    runner = CliRunner()
-    seats = [a for s, e in SEATS for a in ("--seat", f"{s}={e}")]
-    assert runner.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats]).exit_code == 0
-    assert runner.invoke(cli, ["--db", db, "adjudicate", "w1", "--force"]).exit_code == 0
-    out = runner.invoke(cli, ["--db", db, "rollback", "w1", "--to", "1618-spring", "--reason", "typo", "--json"])
+    run = cli_game(tmp_path)
+    out = run("rollback", "w1", "--to", "1618-spring", "--reason", "typo", "--json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
     assert set(data) == {"game", "to", "reason", "undone", "turn", "keep_orders", "event", "state_hash",
                          "deadline", "mailed"}
     assert data["turn"] == "1618-spring" and data["undone"] == ["1618-spring"]
-    bad = runner.invoke(cli, ["--db", db, "rollback", "w1", "--to", "1700-spring", "--reason", "x"])
+    bad = run("rollback", "w1", "--to", "1700-spring", "--reason", "x")
     assert bad.exit_code == 1 and "has not been adjudicated" in bad.output
-    verified = runner.invoke(cli, ["--db", db, "replay", "w1", "--verify", "--json"])
+    verified = run("replay", "w1", "--verify", "--json")
     assert verified.exit_code == 0 and json.loads(verified.output)["verified"]["ok"]
 
 

@@ -9,17 +9,15 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator.base import PUBLIC
 from pbem.archive import verify_archive
-from pbem.cli import cli
 from pbem.events import fold_steps
 from pbem.reporting import history, render_turn
 from pbem.reopen import rollback
 from pbem.site import write_site
 from tests.reports.browser import FLAGS, chromium, screenshot
-from tests.history.common import SEATS, play
+from tests.history.common import cli_game, play
 
 SEED = "site-seed-" + "x" * 40
 GAMES = [("wallenstein", {}, 2), ("wallenstein", {"expansion": "court"}, 2), ("havoc", {}, 8),
@@ -83,12 +81,8 @@ def test_site_of_a_finished_game_has_record_archive_and_seed(quiet, service, tmp
 
 
 def test_cli_site_json(tmp_path):
-    db = str(tmp_path / "c.db")
-    runner = CliRunner()
-    seats = [a for s, e in SEATS for a in ("--seat", f"{s}={e}")]
-    assert runner.invoke(cli, ["--db", db, "new", "w1", "--game", "wallenstein", *seats]).exit_code == 0
-    assert runner.invoke(cli, ["--db", db, "adjudicate", "w1", "--force"]).exit_code == 0
-    out = runner.invoke(cli, ["--db", db, "site", "w1", "--out", str(tmp_path / "s"), "--json"])
+    run = cli_game(tmp_path)
+    out = run("site", "w1", "--out", str(tmp_path / "s"), "--json")
     assert out.exit_code == 0, out.output
     assert set(json.loads(out.output)) == {"game", "out", "index", "pages", "turns", "files", "verified", "over",
                                            "archive", "record"}

@@ -6,8 +6,9 @@ games and seats with these passwords.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,6 +58,28 @@ def assert_no_password_queued(service: Service) -> None:
         texts = [row["message"].decode("utf-8", "replace"), row["subject"], reply_text(row)]
         for secret in PASSWORDS.values():
             assert not any(secret in t for t in texts), (row["id"], row["kind"])
+
+
+@pytest.fixture
+def smtp() -> Iterator[Callable[..., int]]:
+    """Start aiosmtpd controllers on loopback (``smtp(handler, **kwargs)`` -> the port);
+    all stopped after the test."""
+    from aiosmtpd.controller import Controller
+
+    from tests.mail.servers import free_port
+
+    running = []
+
+    def start(handler: Any, **kwargs: Any) -> int:
+        port = free_port()
+        controller = Controller(handler, hostname="127.0.0.1", port=port, **kwargs)
+        controller.start()
+        running.append(controller)
+        return port
+
+    yield start
+    for controller in running:
+        controller.stop()
 
 
 @pytest.fixture

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import json
 import mailbox
-import socket
 from datetime import timedelta
 from email import message_from_bytes, policy
 
 import pytest
-from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 from click.testing import CliRunner
 
@@ -18,6 +16,7 @@ from pbem.deliver import MaildirTransport, SmtpSettings, SmtpTransport, send_out
 from pbem.errors import DomainError
 from pbem.service import Service
 from pbem.store import Store
+from tests.mail.servers import free_port
 
 
 class Recorder:
@@ -36,36 +35,14 @@ class Recorder:
         return "250 2.0.0 OK"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def smtp_server():
-    servers = []
-
-    def start(handler: Recorder, **kwargs) -> int:
-        port = free_port()
-        controller = Controller(handler, hostname="127.0.0.1", port=port, **kwargs)
-        controller.start()
-        servers.append(controller)
-        return port
-
-    yield start
-    for controller in servers:
-        controller.stop()
-
-
 def _queue(service: Service, n: int) -> None:
     service.new_game("g1", "toy-dice-duel", [(f"s{i}", f"p{i}@example.org") for i in range(n)])
 
 
-def test_all_delivered_once(service, smtp_server):
+def test_all_delivered_once(service, smtp):
     _queue(service, 4)
     handler = Recorder()
-    port = smtp_server(handler)
+    port = smtp(handler)
     results = send_outbox(service.store, SmtpTransport(SmtpSettings("127.0.0.1", port)))
     assert [r.ok for r in results] == [True] * 4
     assert [m[1] for m in handler.messages] == [[f"p{i}@example.org"] for i in range(4)]
@@ -76,10 +53,10 @@ def test_all_delivered_once(service, smtp_server):
     assert len(handler.messages) == 4
 
 
-def test_failure_mid_batch_then_rerun_sends_only_the_rest(service, smtp_server, clock):
+def test_failure_mid_batch_then_rerun_sends_only_the_rest(service, smtp, clock):
     _queue(service, 4)
     handler = Recorder(fail=(3,))
-    port = smtp_server(handler)
+    port = smtp(handler)
     results = send_outbox(service.store, SmtpTransport(SmtpSettings("127.0.0.1", port)))
     assert [r.ok for r in results] == [True, True, False, True]
     assert results[2].error.startswith("451")
@@ -135,7 +112,7 @@ def test_settings_from_environment():
         smtp_settings(None, False, {})
 
 
-def test_cli_send_with_login_from_env_and_failure_exit_code(tmp_path, smtp_server, monkeypatch):
+def test_cli_send_with_login_from_env_and_failure_exit_code(tmp_path, smtp, monkeypatch):
     logins = []
 
     def authenticator(server, session, envelope, mechanism, auth_data):
@@ -143,7 +120,7 @@ def test_cli_send_with_login_from_env_and_failure_exit_code(tmp_path, smtp_serve
         return AuthResult(success=True)
 
     handler = Recorder(fail=(2,))
-    port = smtp_server(handler, authenticator=authenticator, auth_require_tls=False)
+    port = smtp(handler, authenticator=authenticator, auth_require_tls=False)
     db = str(tmp_path / "cli.db")
     Service(Store(db)).new_game("g1", "toy-dice-duel", [("a", "a@example.org"), ("b", "b@example.org"),
                                                        ("c", "c@example.org")])

@@ -17,7 +17,6 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 
 import pytest
-from aiosmtpd.controller import Controller
 from click.testing import CliRunner
 
 from pbem.cli import cli
@@ -25,23 +24,6 @@ from pbem.deliver import SmtpSettings, SmtpTransport, send_outbox
 from pbem.outqueue import RetryPolicy, problems
 from pbem.store import Store
 from tests.mail.servers import ROOT, Scripted, free_port, make_certificate, pbem, server_context
-
-
-@pytest.fixture
-def smtp():
-    """Start aiosmtpd controllers on loopback; all stopped after the test."""
-    running = []
-
-    def start(handler: Scripted, **kwargs) -> int:
-        port = free_port()
-        controller = Controller(handler, hostname="127.0.0.1", port=port, **kwargs)
-        controller.start()
-        running.append(controller)
-        return port
-
-    yield start
-    for controller in running:
-        controller.stop()
 
 
 def enqueue(store: Store, n: int, to: str = "p{i}@example.org", game: str | None = None) -> list[str]:

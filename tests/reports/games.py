@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from adjudicator.base import GM, PUBLIC, state_hash
+from adjudicator.base import PUBLIC, state_hash
 from adjudicator.registry import get_engine
-from adjudicator.chance import Chance
 from pbem import colours
 from reports.model import ReportInput
+from tests.randomgames import commitment, random_steps, viewers
 
 ORDER_HELP = """BID <0-4> | BID COUNTY <county> | BID NONE
 BONUS attack tax grain recruit defend   (your preference, best first)
@@ -34,19 +33,12 @@ def play(seed: str, seats: Sequence[str] = ("red", "blue", "green"), options: di
          max_steps: int = 200) -> list[Turn]:
     """Play a seeded random game; the state after every adjudicated turn, in order."""
     engine = get_engine("wallenstein")
-    state, _ = engine.create(list(seats), dict(options or {}), seed)
-    bot = Chance("bot:" + seed)
     turns: list[Turn] = []
     history: list[dict[str, Any]] = []
-    for step in range(max_steps):
-        pending = engine.pending(state)
-        if pending is None:
-            return turns
-        orders = {s: engine.random_orders(state, s, bot.stream(f"{step}/{s}")) for s in pending.seats}
-        state, _ = engine.advance(state, orders, seed)
+    for pending, state, _ in random_steps(engine, seats, seed, options, max_steps):
         history = history + [public_figures(pending.turn, engine.view(state, PUBLIC))]
         turns.append(Turn(pending.turn, state, history))
-    raise AssertionError(f"game {seed} did not end in {max_steps} steps")
+    return turns
 
 
 def public_figures(turn: str, view: dict[str, Any]) -> dict[str, Any]:
@@ -56,11 +48,6 @@ def public_figures(turn: str, view: dict[str, Any]) -> dict[str, Any]:
         if c.get("owner") in armies:
             armies[c["owner"]] += c["armies"]
     return {"turn": turn, "scores": {s: d["vp"] for s, d in view["seats"].items()}, "armies": armies}
-
-
-def viewers(state: dict[str, Any]) -> list[str]:
-    """Every seat, then the public and the GM."""
-    return [*state["seats"], PUBLIC, GM]
 
 
 def report_input(game_id: str, seed: str, turn: Turn, viewer: str, state: dict[str, Any] | None = None) -> ReportInput:
@@ -77,7 +64,7 @@ def report_input(game_id: str, seed: str, turn: Turn, viewer: str, state: dict[s
     view = colours.apply(engine.view(state, viewer), colours.assign("wallenstein", list(state["seats"])))
     return ReportInput(game_id=game_id, game="wallenstein", viewer=viewer, turn=turn.label,
                        view=view, history=turn.history,
-                       seed_commitment=hashlib.sha256(seed.encode("utf-8")).hexdigest(),
+                       seed_commitment=commitment(seed),
                        state_hash=real_hash, seed=seed if over else None,
                        deadline=None if over else DEADLINE, order_help=ORDER_HELP)
 
