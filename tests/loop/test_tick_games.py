@@ -25,7 +25,8 @@ from pbem.cli import cli
 from pbem.demo import bot_for, order_mail
 from pbem.service import Service
 from pbem.store import Store
-from tests.mail.test_deliver import Recorder, smtp_server  # noqa: F401  (the fixture)
+from tests.mail.servers import smtp  # noqa: F401  (the fixture)
+from tests.mail.test_deliver import Recorder
 
 pytest.importorskip("aiosmtpd")
 
@@ -95,12 +96,12 @@ def _tick(db: str, clock: Clock, inbox: str, port: int) -> tuple[int, list[dict]
     return result.exit_code, json.loads(result.output) if result.output.strip() else []
 
 
-def _play(tmp_path, smtp_server, engine: str, seats: dict[str, str], options: list[str],  # noqa: F811
+def _play(tmp_path, smtp, engine: str, seats: dict[str, str], options: list[str],  # noqa: F811
           silent: tuple, max_ticks: int) -> tuple[Table, list[dict], Service]:
     db = str(tmp_path / "pbem.db")
     clock = Clock()
     handler = Recorder()
-    port = smtp_server(handler)
+    port = smtp(handler)
     app = App(db, sender="gm@pbem.example", _store=Store(db, clock=clock))
     args = ["--db", db, "new", "g1", "--game", engine, "--deadline-every", "72h", "--decision-every", "24h",
             "--remind-before", "12h", *options, *[a for s, e in seats.items() for a in ("--seat", f"{s}={e}")]]
@@ -128,9 +129,9 @@ def _play(tmp_path, smtp_server, engine: str, seats: dict[str, str], options: li
 
 
 @pytest.mark.slow
-def test_a_whole_havoc_game_by_tick(tmp_path, smtp_server):  # noqa: F811
+def test_a_whole_havoc_game_by_tick(tmp_path, smtp):  # noqa: F811
     seats = {"red": "anna@example.org", "blue": "ben@example.org", "green": "cis@example.org"}
-    table, log, service = _play(tmp_path, smtp_server, "havoc", seats, [], silent=(), max_ticks=1500)
+    table, log, service = _play(tmp_path, smtp, "havoc", seats, [], silent=(), max_ticks=1500)
     game = service.load("g1")
     assert game.pending is None and not game.abandoned, "the game should have ended"
     assert "your-move" in table.kinds and "welcome" in table.kinds and "report" in table.kinds
@@ -139,9 +140,9 @@ def test_a_whole_havoc_game_by_tick(tmp_path, smtp_server):  # noqa: F811
 
 
 @pytest.mark.slow
-def test_a_whole_wallenstein_game_by_tick_with_a_silent_seat(tmp_path, smtp_server):  # noqa: F811
+def test_a_whole_wallenstein_game_by_tick_with_a_silent_seat(tmp_path, smtp):  # noqa: F811
     seats = {"red": "anna@example.org", "blue": "ben@example.org", "yellow": "cis@example.org"}
-    table, log, service = _play(tmp_path, smtp_server, "wallenstein", seats, ["--option", "setup=random"],
+    table, log, service = _play(tmp_path, smtp, "wallenstein", seats, ["--option", "setup=random"],
                                 silent=(("blue", "1618-summer"),), max_ticks=200)
     game = service.load("g1")
     assert game.pending is None, "the game should have ended"

@@ -6,9 +6,8 @@ games and seats with these passwords.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -16,6 +15,7 @@ import pbem.service
 from pbem.ingest import Ingestor, Outcome
 from pbem.mailin import RawMail
 from pbem.service import Service
+from tests.mail.servers import smtp  # noqa: F401 - the fixture, for every mail test
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PASSWORDS = {"red": "rk7m-2xpd-9rtw", "blue": "bq3n-8vhs-4kfa", "green": "gz5c-7mwe-2pjd",
@@ -58,28 +58,6 @@ def assert_no_password_queued(service: Service) -> None:
         texts = [row["message"].decode("utf-8", "replace"), row["subject"], reply_text(row)]
         for secret in PASSWORDS.values():
             assert not any(secret in t for t in texts), (row["id"], row["kind"])
-
-
-@pytest.fixture
-def smtp() -> Iterator[Callable[..., int]]:
-    """Start aiosmtpd controllers on loopback (``smtp(handler, **kwargs)`` -> the port);
-    all stopped after the test."""
-    from aiosmtpd.controller import Controller
-
-    from tests.mail.servers import free_port
-
-    running = []
-
-    def start(handler: Any, **kwargs: Any) -> int:
-        port = free_port()
-        controller = Controller(handler, hostname="127.0.0.1", port=port, **kwargs)
-        controller.start()
-        running.append(controller)
-        return port
-
-    yield start
-    for controller in running:
-        controller.stop()
 
 
 @pytest.fixture

@@ -8,8 +8,10 @@ import socket
 import ssl
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from email import message_from_bytes, policy
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +23,26 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@pytest.fixture
+def smtp() -> Iterator[Callable[..., int]]:
+    """Start aiosmtpd controllers on loopback (``smtp(handler, **kwargs)`` -> the port);
+    all stopped after the test."""
+    from aiosmtpd.controller import Controller
+
+    running = []
+
+    def start(handler: Any, **kwargs: Any) -> int:
+        port = free_port()
+        controller = Controller(handler, hostname="127.0.0.1", port=port, **kwargs)
+        controller.start()
+        running.append(controller)
+        return port
+
+    yield start
+    for controller in running:
+        controller.stop()
 
 
 class Scripted:
