@@ -9,7 +9,7 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from reports.pngout import figure_png
+from reports.pngout import SharedCanvas, figure_png
 
 PNG_OPTS: dict[str, Any] = {"format": "png", "metadata": {"Software": None}, "dpi": 100}
 #: A lower resolution for a report that shows a two-panel chart at 560 px: 672 px wide is
@@ -56,6 +56,7 @@ def _draw(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]
           palette: Mapping[str, str], xlabel: str, dpi: int) -> bytes:
     labels = [str(h.get("turn", i + 1)) for i, h in enumerate(history)]
     fig = Figure(figsize=(4.2 * len(panels), 3.4))
+    SharedCanvas(fig)
     axes = fig.subplots(1, len(panels), squeeze=False)[0]
     for ax, (key, title) in zip(axes, panels):
         data = series(history, key, list(palette))

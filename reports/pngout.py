@@ -10,12 +10,12 @@ file about a third of matplotlib's RGBA PNG. Every pixel gets its nearest palett
 
 from __future__ import annotations
 
-import heapq
 import io
+import threading
 from typing import Any
 
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
@@ -25,13 +25,44 @@ EXACT = 96
 DPI = 100
 
 
+#: One Agg renderer per picture size and resolution, shared by every figure drawn at them:
+#: matplotlib remembers text metrics per renderer, so a report's map, drawn again each
+#: season with the same names, numbers and fonts, measures its labels once per process
+#: instead of once per figure (issue 14). A renderer clears its pixels before each draw.
+_RENDERERS: dict[tuple[int, int, float], RendererAgg] = {}
+_LOCK = threading.RLock()
+
+
+class SharedCanvas(FigureCanvasAgg):
+    """An Agg canvas that draws with the renderer shared by its size and resolution (see
+    :data:`_RENDERERS`); a figure is drawn and read back under :data:`_LOCK`."""
+
+    def get_renderer(self) -> RendererAgg:
+        """The shared renderer of the figure's current size and resolution."""
+        w, h = self.get_width_height(physical=True)
+        key = (w, h, float(self.figure.dpi))
+        renderer = _RENDERERS.get(key)
+        if renderer is None:
+            if len(_RENDERERS) >= 8:
+                _RENDERERS.clear()
+            renderer = _RENDERERS[key] = RendererAgg(w, h, self.figure.dpi)
+        self.renderer = renderer
+        return renderer
+
+
+def canvas(fig: Figure) -> FigureCanvasAgg:
+    """``fig``'s Agg canvas, a :class:`SharedCanvas` unless it already has an Agg one."""
+    return fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else SharedCanvas(fig)
+
+
 def figure_png(fig: Figure, dpi: int = DPI) -> bytes:
     """``fig`` drawn at ``dpi`` on the Agg canvas, as palette PNG bytes."""
-    canvas = fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else FigureCanvasAgg(fig)
-    fig.set_dpi(dpi)
-    canvas.draw()
-    rgba = np.asarray(canvas.buffer_rgba())
-    return palette_png(rgba[..., :3])
+    agg = canvas(fig)
+    with _LOCK:  # the pixels of a shared renderer are read before another figure draws
+        fig.set_dpi(dpi)
+        agg.draw()
+        rgb = np.array(np.asarray(agg.buffer_rgba())[..., :3])
+    return palette_png(rgb)
 
 
 def palette_png(rgb: Any) -> bytes:
@@ -45,44 +76,46 @@ def palette_png(rgb: Any) -> bytes:
     found = image.getcolors(1 << 16)
     if found is None:  # more colours than any report picture has: plain RGB, lossless
         return _save(image)
+    counts = np.fromiter((n for n, _ in found), dtype=np.int64, count=len(found))
+    colours = np.array([c for _, c in found], dtype=np.int64).reshape(-1, 3)
+    packed = (colours[:, 0] << 16) | (colours[:, 1] << 8) | colours[:, 2]
+    ranked = np.lexsort((packed, -counts))  # most frequent first, ties by the colour
     if len(found) <= COLOURS:
-        ranked = [c for _, c in sorted(found, key=lambda nc: (-nc[0], nc[1]))]
-        return _paletted(_index(rgb, ranked, np.zeros(rgb.shape[:2], dtype=np.uint8)), ranked)
-    exact = [c for _, c in heapq.nsmallest(EXACT, found, key=lambda nc: (-nc[0], nc[1]))]
+        palette = [tuple(int(v) for v in colours[i]) for i in ranked]
+        index = np.empty(len(found), dtype=np.uint8)
+        index[ranked] = np.arange(len(found))
+        return _paletted(_lookup(rgb, packed, index), palette)
+    exact = ranked[:EXACT]
     octree = image.quantize(colors=COLOURS - EXACT, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     flat = octree.getpalette()[: 3 * (COLOURS - EXACT)]
-    palette = exact + [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)]
-    return _paletted(_index(rgb, exact, _nearest(rgb, palette, len(exact))), palette)
+    palette = [tuple(int(v) for v in colours[i]) for i in exact] + [tuple(flat[i:i + 3]) for i in range(0, len(flat), 3)]
+    index = _nearest(colours, palette)  # every other colour: the nearest of the whole palette
+    index[exact] = np.arange(len(exact))  # an exact colour keeps its own entry
+    return _paletted(_lookup(rgb, packed, index), palette)
 
 
-def _nearest(rgb: Any, palette: list[tuple[int, int, int]], exact: int) -> Any:
-    """Per pixel: the position of the palette colour nearest to it (squared RGB distance,
-    the first on a tie); computed once per distinct colour, only for the pixels that are not
-    one of the first ``exact`` palette colours (those keep their own; the result there is 0)."""
-    packed = (rgb[..., 0].astype(np.int32) << 16) | (rgb[..., 1].astype(np.int32) << 8) | rgb[..., 2]
-    table = np.array(palette, dtype=np.int32)
-    known = np.zeros(1 << 24, dtype=bool)
-    known[(table[:exact, 0] << 16) | (table[:exact, 1] << 8) | table[:exact, 2]] = True
-    other = ~known[packed]
-    out = np.zeros(rgb.shape[:2], dtype=np.uint8)
-    distinct, where = np.unique(packed[other], return_inverse=True)
-    colours = np.stack([(distinct >> 16) & 255, (distinct >> 8) & 255, distinct & 255], axis=1).astype(np.float64)
-    ref = table.astype(np.float64)
-    # |c - p|^2 = |p|^2 - 2 c.p (+ |c|^2, the same for every p): exact in float64 (integers < 2^53)
-    score = (ref * ref).sum(axis=1)[None, :] - 2.0 * (colours @ ref.T)
-    best = np.argmin(score, axis=1).astype(np.uint8)
-    out[other] = best[where]
-    return out
+def _nearest(colours: Any, palette: list[tuple[int, int, int]]) -> Any:
+    """Per colour (an ``(n, 3)`` array): the position of the palette colour nearest to it
+    (squared RGB distance, the first on a tie)."""
+    ref = np.array(palette, dtype=np.float32)
+    # |c - p|^2 = |p|^2 - 2 c.p (+ |c|^2, the same for every p): every term and sum is an
+    # integer below 2^24 (3 * 255^2 * 2 < 400,000), so float32 is exact, and several times faster
+    score = (ref * ref).sum(axis=1)[None, :] - 2.0 * (colours.astype(np.float32) @ ref.T)
+    return np.argmin(score, axis=1).astype(np.uint8)
 
 
-def _index(rgb: Any, exact: list[tuple[int, int, int]], rest: Any) -> Any:
-    """Per pixel: the position of its colour in ``exact`` where it is one, else ``rest``."""
-    lut = np.zeros(1 << 24, dtype=np.uint16)
-    table = np.array(exact, dtype=np.int32)
-    lut[(table[:, 0] << 16) | (table[:, 1] << 8) | table[:, 2]] = np.arange(1, len(exact) + 1, dtype=np.uint16)
-    packed = (rgb[..., 0].astype(np.int32) << 16) | (rgb[..., 1].astype(np.int32) << 8) | rgb[..., 2]
-    hit = lut[packed]
-    return np.where(hit > 0, hit - 1, rest).astype(np.uint8)  # hit - 1 < 256
+#: A table from a packed 24-bit colour to its palette position, reused by every picture
+#: (only the entries of the picture's own colours are written and read; under :data:`_LOCK`).
+_TABLE = np.zeros(1 << 24, dtype=np.uint8)
+
+
+def _lookup(rgb: Any, packed_colours: Any, index: Any) -> Any:
+    """Per pixel of ``rgb``: ``index`` of its colour (``packed_colours`` lists every colour
+    of the picture, packed as 0xRRGGBB)."""
+    pixels = (rgb[..., 0].astype(np.int32) << 16) | (rgb[..., 1].astype(np.int32) << 8) | rgb[..., 2]
+    with _LOCK:
+        _TABLE[packed_colours] = index
+        return _TABLE[pixels]
 
 
 def _paletted(index: Any, palette: list[tuple[int, int, int]]) -> bytes:

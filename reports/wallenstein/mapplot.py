@@ -11,14 +11,13 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
 from reports import colors as col
-from reports.pngout import figure_png
+from reports.pngout import SharedCanvas, figure_png
 from reports.wallenstein.geometry import County, borders, counties, extent
 
 #: savefig options that keep the PNG free of version strings and timestamps (the benchmarks'
@@ -73,8 +72,10 @@ def _map_png(key: str) -> bytes:
 
 
 def clear_cache() -> None:
-    """Forget the pictures drawn so far (tests of determinism draw twice)."""
+    """Forget the pictures drawn so far and the measured label boxes (tests of determinism
+    draw twice)."""
     _map_png.cache_clear()
+    _BOXES.clear()
 
 
 def save_png(fig: Figure) -> bytes:
@@ -86,7 +87,7 @@ def save_png(fig: Figure) -> bytes:
 def map_figure(view: Mapping[str, Any], title: str) -> Figure:
     """The map of ``view`` as a matplotlib figure (every artist added, not yet drawn)."""
     fig = Figure(figsize=FIGSIZE)
-    FigureCanvasAgg(fig)  # a renderer to measure labels with (placing them without overlaps)
+    SharedCanvas(fig)  # a renderer to measure labels with (placing them without overlaps)
     ax = fig.add_axes((0.0, 0.0, 1.0, 0.95))
     ax.set_axis_off()
     ax.set_aspect("equal")
@@ -121,11 +122,64 @@ _NAME_SPOTS = sorted(((dx / 20, dy / 20) for dx in range(-6, 7) for dy in range(
 
 
 def name_fits(fig: Figure, ax: Any, text: Any, cell: Any) -> bool:
-    """True when the name label's box lies wholly inside its county's cell."""
+    """True when the name label's box lies wholly inside its county's cell (measured by
+    matplotlib, not remembered: the tests' check of the placement)."""
     from matplotlib.path import Path
 
     box = text.get_window_extent(fig.canvas.get_renderer())
     return bool(Path(ax.transData.transform(cell)).contains_points(box.corners()).all())
+
+
+#: Label boxes measured so far (display units), keyed by everything a box depends on: the
+#: text, its font, alignment, rotation, rounded box style, where it is anchored on the figure
+#: and the resolution. Every map draws the same labels at the same spots season after season
+#: and game after game, so placing them measures almost nothing after the first map (issue
+#: 14: the label fitting measured text extents hundreds of times per map). Exact: a box is
+#: a pure function of its key, so the placement and the picture are the same bytes.
+_BOXES: dict[tuple[Any, ...], tuple[float, float, float, float]] = {}
+_BOXES_MAX = 50_000
+
+
+def _font_key(text: Any) -> tuple[Any, ...]:
+    fp = text.get_fontproperties()
+    return (tuple(fp.get_family()), fp.get_style(), fp.get_variant(), fp.get_weight(), fp.get_stretch(),
+            fp.get_size_in_points(), fp.get_file(), fp.get_math_fontfamily())
+
+
+def _box_key(text: Any, renderer: Any, patch: bool) -> tuple[Any, ...]:
+    x, y = text.get_transform().transform(text.get_unitless_position())
+    key: tuple[Any, ...] = (text.get_text(), _font_key(text), text.get_horizontalalignment(),
+                            text.get_verticalalignment(), text.get_rotation(), text.get_rotation_mode(),
+                            text.get_linespacing(), text.get_usetex(), text.get_parse_math(),
+                            float(x), float(y), text.get_figure(root=True).dpi, renderer.dpi)
+    if patch:
+        bbox = text.get_bbox_patch()
+        style = bbox.get_boxstyle()
+        key += (type(style).__name__, tuple(sorted(vars(style).items())), bbox.get_mutation_aspect())
+    return key
+
+
+def _remembered(key: tuple[Any, ...], measure: Any) -> Any:
+    from matplotlib.transforms import Bbox
+
+    bounds = _BOXES.get(key)
+    if bounds is None:
+        if len(_BOXES) >= _BOXES_MAX:
+            _BOXES.clear()
+        bounds = _BOXES[key] = tuple(measure().extents)
+    return Bbox.from_extents(*bounds)
+
+
+def _text_box(text: Any, renderer: Any) -> Any:
+    """The text's own box in display units (remembered; see :data:`_BOXES`)."""
+    return _remembered(_box_key(text, renderer, False), lambda: text.get_window_extent(renderer))
+
+
+def _fits(ax: Any, text: Any, renderer: Any, cell: Any) -> bool:
+    """:func:`name_fits` with the remembered box."""
+    from matplotlib.path import Path
+
+    return bool(Path(ax.transData.transform(cell)).contains_points(_text_box(text, renderer).corners()).all())
 
 
 def _fit_names(fig: Figure, ax: Any, geo: dict[str, County]) -> None:
@@ -138,18 +192,18 @@ def _fit_names(fig: Figure, ax: Any, geo: dict[str, County]) -> None:
     boxes: list[Any] = []
     for text in names:
         county = geo[str(text.get_gid())[len(NAME):]]
-        if name_fits(fig, ax, text, county.cell):
+        if _fits(ax, text, renderer, county.cell):
             continue
         boxes = boxes or [_box(t, renderer) for t in ax.texts if t not in names and t.get_text().strip()]
         cell = Path(ax.transData.transform(county.cell))
         anchor = text.get_position()
         for size in _NAME_SIZES:
             text.set_fontsize(size)
-            offset = _first_free(ax, text.get_window_extent(renderer), anchor, _NAME_SPOTS, boxes, cell)
+            offset = _first_free(ax, _text_box(text, renderer), anchor, _NAME_SPOTS, boxes, cell)
             if offset is not None:
                 break
         if offset is None:  # a cell too thin for any size: the smallest, clear of the other labels
-            offset = _first_free(ax, text.get_window_extent(renderer), anchor, _NAME_SPOTS, boxes) or (0.0, 0.0)
+            offset = _first_free(ax, _text_box(text, renderer), anchor, _NAME_SPOTS, boxes) or (0.0, 0.0)
         text.set_position((anchor[0] + offset[0], anchor[1] + offset[1]))
 
 
@@ -161,7 +215,15 @@ _NUDGES = sorted(((dx / 20, dy / 20) for dx in range(-8, 9) for dy in range(-6, 
 
 
 def _box(text: Any, renderer: Any) -> Any:
-    """A label's box in display units: its rounded box where it has one, else the text."""
+    """A label's box in display units: its rounded box where it has one, else the text
+    (remembered; see :data:`_BOXES`)."""
+    if text.get_bbox_patch() is None:
+        return _text_box(text, renderer)
+    return _remembered(_box_key(text, renderer, True), lambda: _measured_box(text, renderer))
+
+
+def _measured_box(text: Any, renderer: Any) -> Any:
+    """A label's box as matplotlib measures it (see :func:`_box`)."""
     patch = text.get_bbox_patch()
     if patch is None:
         return text.get_window_extent(renderer)
@@ -220,7 +282,7 @@ def label_boxes(fig: Figure) -> list[tuple[str, Any]]:
     rounded box where it has one), after laying the figure out; the legend counts as one."""
     renderer = fig.canvas.get_renderer()
     ax = fig.axes[0]
-    out = [(t.get_text(), _box(t, renderer)) for t in ax.texts if t.get_text().strip()]
+    out = [(t.get_text(), _measured_box(t, renderer)) for t in ax.texts if t.get_text().strip()]
     legend = ax.get_legend()
     if legend is not None:
         out.append(("legend", legend.get_window_extent(renderer)))
@@ -246,14 +308,17 @@ def _region_names(fig: Figure, ax: Any, geo: dict[str, County]) -> None:
     """Each region's name, large and faint, where it covers no county's label (tried nearest
     first around its anchor; the first spot when none is free)."""
     renderer = fig.canvas.get_renderer()
-    taken = [box for _, box in label_boxes(fig)]
+    taken = [_box(t, renderer) for t in ax.texts if t.get_text().strip()]
+    legend = ax.get_legend()
+    if legend is not None:
+        taken.append(legend.get_window_extent(renderer))
     for region, (anchor, dy) in REGION_ANCHOR.items():
         x, y = geo[anchor].centre
         text = ax.text(x, y + dy, region.upper(), ha="center", va="center", fontsize=13, color=REGION_LINE,
                        alpha=0.3, fontweight="bold", zorder=1.5)
-        offset = _first_free(ax, text.get_window_extent(renderer), (x, y + dy), _SPOTS, taken) or (0.0, 0.0)
+        offset = _first_free(ax, _text_box(text, renderer), (x, y + dy), _SPOTS, taken) or (0.0, 0.0)
         text.set_position((x + offset[0], y + dy + offset[1]))
-        taken.append(text.get_window_extent(renderer))
+        taken.append(_text_box(text, renderer))
 
 
 def short_name(name: str) -> str:
