@@ -139,12 +139,16 @@ def in_seat_order(value: Any, seats: list[str]) -> Any:
     """``value`` with every mapping's keys in one fixed order: seats in seating order first,
     then the other keys by name. A state rebuilt from a snapshot and one replayed from the
     events hold their dicts in different orders; reports built from this form do not differ."""
-    rank = {s: i for i, s in enumerate(seats)}
+    return _ordered(value, {s: i for i, s in enumerate(seats)})
+
+
+def _ordered(value: Any, rank: dict[str, int]) -> Any:
+    """:func:`in_seat_order` with the seats' ranks worked out once."""
     if isinstance(value, dict):
         keys = sorted(value, key=lambda k: (0, rank[k], "") if k in rank else (1, 0, str(k)))
-        return {k: in_seat_order(value[k], seats) for k in keys}
+        return {k: _ordered(value[k], rank) for k in keys}
     if isinstance(value, list):
-        return [in_seat_order(v, seats) for v in value]
+        return [_ordered(v, rank) if isinstance(v, (dict, list)) else v for v in value]
     return value
 
 
@@ -152,11 +156,12 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
                 only: list[str] | None = None) -> list[TurnReport]:
     """Render the reports of ``game`` (the state right after ``payload``'s turn)."""
     out = []
+    ordered = in_seat_order(history, list(game.seats))  # public: the same for every viewer
     for viewer in only or viewers(game):
         view = in_seat_order(colours.apply(game.engine.view(game.state, viewer), game.created.get("colors")),
                              list(game.seats))
         inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
-                          view=view, history=in_seat_order(history, list(game.seats)), seed_commitment=game.created["commitment"],
+                          view=view, history=ordered, seed_commitment=game.created["commitment"],
                           state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
                           chance_recorded=game.created.get("chance") == "recorded", deadline=game.deadline,
                           order_help=order_help(game.engine.name, game.created.get("options")),

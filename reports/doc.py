@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 #: Width of the plain-text report (readable in any mail client).
 WIDTH = 72
@@ -82,8 +83,10 @@ class Doc:
     footer: tuple[str, ...] = field(default_factory=tuple)
 
 
+@lru_cache(maxsize=8192)
 def wrap(text: str, width: int = WIDTH, indent: str = "", first: str | None = None) -> str:
-    """``text`` wrapped to ``width`` columns; ``first`` prefixes the first line."""
+    """``text`` wrapped to ``width`` columns; ``first`` prefixes the first line (remembered:
+    a season's reports for every viewer wrap mostly the same lines; issue 14)."""
     lead = indent if first is None else first
     return textwrap.fill(text, width=width, initial_indent=lead, subsequent_indent=indent,
                          break_long_words=True, break_on_hyphens=False) or lead.rstrip()

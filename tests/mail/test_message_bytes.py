@@ -1,0 +1,43 @@
+"""``pbem.notify.message_bytes``: the outbox's serialisation of a mail is ``bytes(msg)``
+exactly (it writes each body in one piece instead of line by line; issue 14)."""
+
+from __future__ import annotations
+
+from email import policy
+from email.message import EmailMessage
+
+import pytest
+
+from pbem.notify import message_bytes
+from reports import render_report, to_message
+from tests.reports.sample import sample_input
+
+
+@pytest.mark.parametrize("viewer", ["red", "@gm"])
+def test_a_report_mail_serialises_to_the_same_bytes(viewer):
+    rendered = render_report(sample_input(viewer))
+    msg = to_message(rendered, to="red@example.org", sender="GM <gm@example.org>", subject="report",
+                     message_id="report-1@example.org", in_reply_to="<o-9@example.org>", references=["o-1@example.org"])
+    raw = message_bytes(msg)
+    assert raw == bytes(msg)
+    assert raw.count(b"\n") > 1000  # thousands of body lines (the base64 pictures)
+
+
+@pytest.mark.parametrize("body", ["one line", "two\nlines\n", "crlf\r\nand cr\rmixed\n\nend", "\n", "x\r\n\r\n",
+                                  "From the start\nFrom here\n", "caf\u00e9 \u2694\n" * 3])
+@pytest.mark.parametrize("cte", [None, "8bit", "quoted-printable"])
+def test_plain_mails_serialise_to_the_same_bytes(body, cte):
+    msg = EmailMessage(policy=policy.default)
+    msg["From"], msg["To"], msg["Subject"] = "gm@example.org", "red@example.org", "Welcome, red \u2694"
+    msg.set_content(body, cte=cte) if cte else msg.set_content(body)
+    msg.add_attachment(b"\x00\x01binary\r\n\n" * 300, maintype="application", subtype="octet-stream",
+                       filename="a.bin")
+    assert message_bytes(msg) == bytes(msg)
+
+
+def test_a_compat32_message_serialises_to_the_same_bytes():
+    import email
+
+    raw = b"From: a@example.org\r\nSubject: old\r\n\r\nline one\r\nline two\r\n"
+    msg = email.message_from_bytes(raw)
+    assert message_bytes(msg) == bytes(msg)
