@@ -27,7 +27,7 @@ from pbem.errors import DomainError
 from pbem.events import Game
 from pbem.mailin import ParsedMail, RawMail, parse_headers, parse_mail
 from pbem.replies import BlockResult
-from pbem.service import Service
+from pbem.service import Service, submitted_and_awaiting
 from pbem.store import StoreBusy
 from turns.base import LineProblem, check_orders, format_orders, grammar_for
 from turns.envelope import Block, EnvelopeResult, looks_like_password, parse_blocks, shown_word
@@ -453,12 +453,12 @@ class Ingestor:
             name, game.state, block.seat, parsed.orders)  # legal, but doing nothing as things stand
         try:
             submitted = self.service.submit(game.game_id, block.seat, parsed.orders, text, _source(mail, block),
-                                            key=key)
+                                            key=key, game=game)  # the copy just checked, advanced in place
         except DomainError as exc:
             result.reason = str(exc.message)
             return
         result.accepted, result.orders_text, result.turn = True, text, submitted.turn
-        result.owes = _owes(self.service, game.game_id, block.seat, submitted.turn)
+        result.owes = _owes(submitted.game or self.service.load(game.game_id), block.seat, submitted.turn)
 
 
 def _overflow(blocks: list[Block]) -> BlockResult:
@@ -577,11 +577,13 @@ def _date_warnings(game: Game, seat: str, date: datetime | None) -> list[str]:
             "replace the newer ones. If you meant the newer orders, send them again"]
 
 
-def _owes(service: Service, game_id: str, seat: str, turn: str) -> str:
-    status = service.game_status(service.load(game_id))
-    if status["turn"] == turn and seat in status["awaiting"]:
+def _owes(game: Game, seat: str, turn: str) -> str:
+    """What ``seat`` still owes after its orders for ``turn`` were recorded in ``game``."""
+    pending = game.pending
+    awaiting = submitted_and_awaiting(game)[1]
+    if pending is not None and pending.turn == turn and seat in awaiting:
         return f"Still awaited from you: orders for turn {turn}."
-    others = len(status["awaiting"])
+    others = len(awaiting)
     tail = (f"{others} seat(s) still to send orders" if others else "all orders are in")
     return f"You owe nothing more for turn {turn} ({tail}); you may replace these orders until the deadline."
 

@@ -8,39 +8,18 @@ three never import each other in a circle.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from email import policy
-from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
 from email.utils import make_msgid
-from functools import lru_cache
-from typing import Any
 
 from pbem.events import Game
+from pbem.mailmime import MAIL_POLICY, text_message, with_headers
 from reports.timefmt import deadline_text
+
+__all__ = ["LOOP_HEADER", "MAIL_POLICY", "Outgoing", "TextOutgoing", "base_headers", "base_message",
+           "format_deadline", "text_message", "thread_id", "with_headers"]
 
 #: The header on every mail we send; a mail that comes back with it is never answered.
 LOOP_HEADER = "X-PBEM-Loop"
-
-
-class _RememberingHeaders(HeaderRegistry):
-    """The default policy's header classes, each (name, value) parsed once: reading a mail
-    asks for its headers (Content-Type above all) many times, and every mail of a game
-    carries the same Content-Type, MIME-Version, To... The header objects are immutable."""
-
-    def __call__(self, name: str, value: str) -> Any:
-        if type(value) is not str or len(value) > 500:  # only short texts are kept (a hostile
-            # mail must not fill memory; Address objects and lists are not hashable)
-            return super().__call__(name, value)
-        return self._remembered(name, value)
-
-    @lru_cache(maxsize=2048)  # noqa: B019 - one instance for the process (MAIL_POLICY below)
-    def _remembered(self, name: str, value: str) -> Any:
-        return super().__call__(name, value)
-
-
-#: ``policy.default`` with remembered headers: inbound mail is parsed and outgoing mail
-#: built with it (the same header classes, so the same bytes as ``policy.default``).
-MAIL_POLICY = policy.default.clone(header_factory=_RememberingHeaders())
 
 
 @dataclass
@@ -59,19 +38,43 @@ def thread_id(game: Game, sender: str) -> str:
     return f"<game.{game.game_id}@{domain}>"
 
 
+def base_headers(game: Game | None, to: str, subject: str, sender: str, kind: str) -> list[tuple[str, str]]:
+    """Our headers of a new message, in order: From/To/Subject, a new Message-ID, the loop
+    header, threading on the game."""
+    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    headers = [("From", sender), ("To", to), ("Subject", subject),
+               ("Message-ID", make_msgid(idstring=kind, domain=domain)), (LOOP_HEADER, kind)]
+    if game is not None:
+        headers += [("In-Reply-To", thread_id(game, sender)), ("References", thread_id(game, sender))]
+    return headers
+
+
 def base_message(game: Game | None, to: str, subject: str, sender: str, kind: str) -> EmailMessage:
     """A message with our headers: From/To/Subject, Message-ID, loop header, threading."""
-    msg = EmailMessage(policy=MAIL_POLICY)
-    msg["From"] = sender
-    msg["To"] = to
-    msg["Subject"] = subject
-    domain = sender.rsplit("@", 1)[-1] or "localhost"
-    msg["Message-ID"] = make_msgid(idstring=kind, domain=domain)
-    msg[LOOP_HEADER] = kind
-    if game is not None:
-        msg["In-Reply-To"] = thread_id(game, sender)
-        msg["References"] = thread_id(game, sender)
-    return msg
+    return with_headers(base_headers(game, to, subject, sender, kind))
+
+
+@dataclass
+class TextOutgoing:
+    """A plain-text message to queue, kept as its headers and text (see
+    :func:`pbem.mailpack.pack_text`): the MIME message is built when it is read or sent
+    (:attr:`message`, the same bytes every time), not when it is queued."""
+
+    to: str
+    subject: str
+    headers: list[tuple[str, str]]
+    body: str
+    kind: str
+
+    @property
+    def message(self) -> EmailMessage:
+        """The message as it will be sent."""
+        return text_message(self.headers, self.body)
+
+    @property
+    def message_id(self) -> str:
+        """Its Message-ID header."""
+        return next(value for name, value in self.headers if name.lower() == "message-id")
 
 
 def format_deadline(iso: str | None) -> str:

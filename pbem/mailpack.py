@@ -1,5 +1,9 @@
 """Outbox messages stored small: each picture once, the rest compressed, sent byte for byte.
 
+A plain-text message (a reply to an order mail) is stored as its headers and text
+(:func:`pack_text`) and built with the email package when it is read (:func:`unpack`):
+building and serialising it costs more than ingesting the mail it answers.
+
 A season's reports carry the same map and chart in every viewer's mail. The outbox keeps
 each message exactly as it will be sent, but not verbatim: every base64 picture part's body
 is replaced by a reference to a row of the ``blobs`` table (content-addressed by the
@@ -14,12 +18,15 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import json
 import re
 import zlib
 from typing import Any
 
 #: The prefix of a packed message (a stored message without it is kept verbatim).
 MAGIC = b"pbem-packed-1\n"
+#: The prefix of a message stored as headers and text (JSON after it: see :func:`pack_text`).
+TEXT_MAGIC = b"pbem-text-1\n"
 #: A picture's body in a packed message: ``\0blob <sha256> <line length>\0``.
 _REF = re.compile(rb"\x00blob ([0-9a-f]{64}) (\d+)\x00")
 #: Parts smaller than this stay in the message (a reference would not save anything).
@@ -52,8 +59,19 @@ def pack(db: Any, message: bytes) -> bytes:
     return packed
 
 
+def pack_text(headers: list[tuple[str, str]], body: str) -> bytes:
+    """The stored form of the text/plain message with ``headers`` (in order) and ``body``
+    (:func:`pbem.mailmime.text_message`): everything needed to build exactly that message."""
+    return TEXT_MAGIC + json.dumps({"headers": headers, "body": body}, ensure_ascii=False).encode("utf-8")
+
+
 def unpack(db: Any, stored: bytes) -> bytes:
-    """The message exactly as queued, from its stored form (packed or verbatim)."""
+    """The message exactly as queued, from its stored form (text, packed or verbatim)."""
+    if stored.startswith(TEXT_MAGIC):
+        from pbem.mailmime import text_message
+
+        parts = json.loads(stored[len(TEXT_MAGIC):].decode("utf-8"))
+        return bytes(text_message([(name, value) for name, value in parts["headers"]], parts["body"]))
     if not stored.startswith(MAGIC):
         return stored
     skeleton = zlib.decompress(stored[len(MAGIC):])

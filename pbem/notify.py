@@ -12,7 +12,7 @@ from email.message import Message
 from typing import Any
 
 from pbem.events import Game
-from pbem.mailbase import LOOP_HEADER, Outgoing, base_message, format_deadline, thread_id
+from pbem.mailbase import LOOP_HEADER, Outgoing, TextOutgoing, base_message, format_deadline, thread_id
 from pbem.store import Store
 
 __all__ = ["LOOP_HEADER", "Outgoing", "base_message", "thread_id", "welcome", "turn_reports", "queue",
@@ -79,10 +79,17 @@ def turn_reports(game: Game, payload: dict[str, Any], sender: str, events: list[
     return reporting.turn_messages(game, payload, sender, events)
 
 
-def queue(store: Store, game: Game | None, out: Outgoing, cause_seq: int | None = None) -> int:
-    """Put ``out`` in the outbox (inside the caller's transaction)."""
-    return store.enqueue(game.game_id if game else None, out.to, out.subject, message_bytes(out.message),
-                         out.kind, str(out.message["Message-ID"]), cause_seq)
+def queue(store: Store, game: Game | None, out: Outgoing | TextOutgoing, cause_seq: int | None = None) -> int:
+    """Put ``out`` in the outbox (inside the caller's transaction); a plain-text message is
+    kept as its headers and text (:func:`pbem.mailpack.pack_text`), built when read or sent."""
+    game_id = game.game_id if game else None
+    if isinstance(out, TextOutgoing):
+        from pbem.mailpack import pack_text
+
+        return store.enqueue(game_id, out.to, out.subject, b"", out.kind, out.message_id, cause_seq,
+                             stored=pack_text(out.headers, out.body))
+    return store.enqueue(game_id, out.to, out.subject, message_bytes(out.message), out.kind,
+                         str(out.message["Message-ID"]), cause_seq)
 
 
 class _Generator(BytesGenerator):

@@ -2,7 +2,7 @@
 
 Replies follow RFC 3834 (``Auto-Submitted: auto-replied``, ``In-Reply-To`` and
 ``References`` naming the player's message, ``Subject: Re: ...``) and carry our loop
-header (via :func:`pbem.mailbase.base_message`), so two robots never talk to each other.
+header (via :func:`pbem.mailbase.base_headers`), so two robots never talk to each other.
 
 A reply never contains a password: blocks are shown by game, seat and line only, and
 :func:`scrub` masks every password of the mail from the finished text as a last guard.
@@ -14,11 +14,10 @@ import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from email.message import EmailMessage
 
 from pbem.events import Game
 from pbem.mailin import ParsedMail
-from pbem.mailbase import Outgoing, base_message, format_deadline
+from pbem.mailbase import TextOutgoing, base_headers, format_deadline
 from turns.base import LineProblem
 
 MASK = "******"
@@ -199,33 +198,30 @@ def reply_subject(subject: str) -> str:
     return f"Re: {subject}"
 
 
-def unauthenticated_message(mail: ParsedMail, sender: str) -> Outgoing:
+def unauthenticated_message(mail: ParsedMail, sender: str) -> TextOutgoing:
     """The one reply to a mail none of whose blocks was authenticated (see
     :data:`UNAUTHENTICATED`): fixed subject and text, threaded on the mail."""
     assert mail.sender is not None
-    msg = base_message(None, mail.sender, UNAUTHENTICATED_SUBJECT, sender, KIND)
-    msg["Auto-Submitted"] = "auto-replied"
-    _thread(msg, mail)
-    msg.set_content(UNAUTHENTICATED)
-    return Outgoing(mail.sender, UNAUTHENTICATED_SUBJECT, msg, KIND)
+    headers = base_headers(None, mail.sender, UNAUTHENTICATED_SUBJECT, sender, KIND)
+    headers += [("Auto-Submitted", "auto-replied"), *_thread(mail)]
+    return TextOutgoing(mail.sender, UNAUTHENTICATED_SUBJECT, headers, UNAUTHENTICATED, KIND)
 
 
-def _thread(msg: EmailMessage, mail: ParsedMail) -> None:
+def _thread(mail: ParsedMail) -> list[tuple[str, str]]:
     """In-Reply-To and References naming the player's mail (well-formed ids only)."""
     if mail.message_id and _MSGID.fullmatch(mail.message_id):
-        msg["In-Reply-To"] = mail.message_id
         refs = [r for r in f"{mail.references} {mail.message_id}".split() if _MSGID.fullmatch(r)]
-        msg["References"] = " ".join(refs[-10:])
+        return [("In-Reply-To", mail.message_id), ("References", " ".join(refs[-10:]))]
+    return []
 
 
 def reply_message(mail: ParsedMail, body: str, sender: str, game: Game | None,
-                  secrets: Iterable[str] = ()) -> Outgoing:
-    """The reply to ``mail`` (RFC 3834 headers, threaded on the player's Message-ID)."""
+                  secrets: Iterable[str] = ()) -> TextOutgoing:
+    """The reply to ``mail`` (RFC 3834 headers, threaded on the player's Message-ID); its
+    MIME message is built when it is read or sent (:class:`pbem.mailbase.TextOutgoing`)."""
     assert mail.sender is not None
     secrets = list(secrets)
     subject = scrub(reply_subject(mail.subject), secrets)
-    msg = base_message(None, mail.sender, subject, sender, KIND)
-    msg["Auto-Submitted"] = "auto-replied"
-    _thread(msg, mail)
-    msg.set_content(scrub(body, secrets))
-    return Outgoing(mail.sender, subject, msg, KIND)
+    headers = base_headers(None, mail.sender, subject, sender, KIND)
+    headers += [("Auto-Submitted", "auto-replied"), *_thread(mail)]
+    return TextOutgoing(mail.sender, subject, headers, scrub(body, secrets), KIND)

@@ -41,12 +41,17 @@ class Submitted:
     event: StoredEvent
     duplicate: bool
     turn: str
+    game: Game | None = None  # the game with these orders recorded (the caller's to keep)
 
 
 #: Games already folded in this process: (database, game) -> (hash of last event, game, its
 #: state frozen). A cache only: checked against the log's hash before every use. The cached
 #: game's state is never handed out: every load thaws a private copy from the frozen bytes.
 _CACHE: dict[tuple[str, str], tuple[str, Game, bytes]] = {}
+#: The event types whose fold leaves the engine state alone (pbem.events._apply): they change
+#: only the game's bookkeeping (submitted orders, deadlines, seats...).
+_STATELESS_EVENTS = frozenset({"OrdersSubmitted", "OrdersVoided", "DeadlineSet", "SeatChanged",
+                               "GameAbandoned", "SeedRevealed"})
 
 
 class Service:
@@ -103,7 +108,10 @@ class Service:
             del _CACHE[key]
             return None
         if newer:
-            _CACHE[key] = _cached(newer[-1].hash, game)
+            # events that leave the state alone (orders, deadlines, seats...): the frozen
+            # bytes still hold it, and are kept instead of pickling the state again
+            same = all(ev.type in _STATELESS_EVENTS for ev in newer)
+            _CACHE[key] = _cached(newer[-1].hash, game, frozen if same else None)
         return game
 
     def seat_names(self, game_id: str) -> list[str]:
@@ -128,12 +136,11 @@ class Service:
     def game_status(game: Game) -> dict[str, Any]:
         """The status dict of one loaded game."""
         pending = game.pending
-        waiting = list(pending.seats) if pending else []
-        submitted = sorted(s for s, o in game.submitted.items() if pending and o["turn"] == pending.turn)
+        submitted, awaiting = submitted_and_awaiting(game)
         return {
             "game": game.game_id, "engine": game.engine.name,
             "turn": pending.turn if pending else None, "kind": pending.kind if pending else None,
-            "submitted": submitted, "awaiting": [s for s in waiting if s not in submitted],
+            "submitted": submitted, "awaiting": awaiting,
             "deadline": game.deadline, "over": pending is None,
             "winner": game.engine.winner(game.state) if pending is None else None,
             "abandoned": game.abandoned, "scores": game.engine.scores(game.state),
@@ -228,10 +235,17 @@ class Service:
         return game, ""
 
     def submit(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,
-               source: Mapping[str, Any], key: str | None = None, expected_seq: int | None = None) -> Submitted:
-        """Record ``seat``'s validated orders for the pending turn (the last accepted set counts)."""
+               source: Mapping[str, Any], key: str | None = None, expected_seq: int | None = None,
+               game: Game | None = None) -> Submitted:
+        """Record ``seat``'s validated orders for the pending turn (the last accepted set counts).
+
+        ``game``: the caller's own copy of the game, loaded inside the caller's transaction
+        and not changed since (ingest has just checked the orders against it): it is used
+        instead of loading the game again, and advanced in place. The append still checks
+        that no event was recorded after it (else :class:`pbem.store.ConflictError`)."""
         with self.store.transaction():
-            game = self.load(game_id)
+            if game is None or game.game_id != game_id:
+                game = self.load(game_id)
             pending = game.pending
             if pending is None:
                 raise DomainError(f"game {game_id} is over; no orders are awaited")
@@ -243,10 +257,15 @@ class Service:
             payload = {"seat": seat, "turn": pending.turn, "orders": orders, "text": text, "source": dict(source)}
             result = self.store.append(game_id, [NewEvent("OrdersSubmitted", payload, key=key)],
                                        expected_seq if expected_seq is not None else game.last_seq)
-            after = fold_more(game, result.events) if not result.duplicate and expected_seq is None \
-                else self.load(game_id)  # ``game`` is this call's own copy: advanced in place
-            self._project(after)
-            return Submitted(result.events[0], result.duplicate, pending.turn)
+            if not result.duplicate and expected_seq is None:
+                after = fold_more(game, result.events)  # ``game`` is this call's own copy: advanced in place
+                # an OrdersSubmitted changes none of the projected fields but the log's head (not
+                # the state, its hash, turn or deadline): only those are written
+                self.store.upsert_game(game_id, last_seq=after.last_seq, last_hash=result.events[-1].hash)
+            else:
+                after = self.load(game_id)
+                self._project(after)
+            return Submitted(result.events[0], result.duplicate, pending.turn, after)
 
     def submit_standing(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,
                         source: Mapping[str, Any], key: str | None = None) -> Submitted:
@@ -467,10 +486,21 @@ class Service:
         return game.engine.view(game.state, viewer)
 
 
-def _cached(last_hash: str, game: Game) -> tuple[str, Game, bytes]:
+def submitted_and_awaiting(game: Game) -> tuple[list[str], list[str]]:
+    """The pending turn's seats that have submitted orders (sorted), and those still awaited
+    (in the engine's order); both empty when nothing is pending."""
+    pending = game.pending
+    if pending is None:
+        return [], []
+    submitted = sorted(s for s, o in game.submitted.items() if o["turn"] == pending.turn)
+    return submitted, [s for s in pending.seats if s not in submitted]
+
+
+def _cached(last_hash: str, game: Game, frozen: bytes | None = None) -> tuple[str, Game, bytes]:
     """A cache entry for ``game``: its own copy of the bookkeeping, and the state only frozen
-    (the entry's ``state`` is left empty: loads thaw theirs from the bytes)."""
-    return last_hash, copy_game(game, {}), freeze(game.state)
+    (the entry's ``state`` is left empty: loads thaw theirs from the bytes); ``frozen``: the
+    state's bytes when they are known already."""
+    return last_hash, copy_game(game, {}), freeze(game.state) if frozen is None else frozen
 
 
 def _engine(name: str) -> Any:

@@ -416,12 +416,15 @@ class Store:
 
     # -- outbox ------------------------------------------------------------------------
     def enqueue(self, game_id: str | None, to: str, subject: str, message: bytes,
-                kind: str, message_id: str, cause_seq: int | None = None) -> int:
-        """Queue one outgoing message (call inside the transaction that causes it)."""
-        from pbem.mailpack import pack
+                kind: str, message_id: str, cause_seq: int | None = None, stored: bytes | None = None) -> int:
+        """Queue one outgoing message (call inside the transaction that causes it); ``stored``:
+        its stored form made already (:func:`pbem.mailpack.pack_text`), ``message`` unused."""
+        if stored is None:
+            from pbem.mailpack import pack
 
+            stored = pack(self.conn, message)
         return self._insert_row("outbox", {
-            "game_id": game_id, "to_addr": to, "subject": subject, "message": pack(self.conn, message),
+            "game_id": game_id, "to_addr": to, "subject": subject, "message": stored,
             "kind": kind, "message_id": message_id, "cause_seq": cause_seq, "created_at": self.now(),
             "sent_at": None, "attempts": 0, "last_error": None})
 
