@@ -293,11 +293,12 @@ class Ingestor:
         wrote them in another case (``Game W1 Red ...`` from a phone that capitalises) and
         exactly one game (and seat) matches. The password is still checked as written."""
         game_id = block.game
-        if game_id and self.store.game_row(game_id) is None:
+        known = bool(game_id) and self.store.game_row(game_id) is not None
+        if game_id and not known:
             matches = [g for g in self.store.game_ids() if g.lower() == game_id.lower()]
-            game_id = matches[0] if len(matches) == 1 else game_id
+            game_id, known = (matches[0], True) if len(matches) == 1 else (game_id, False)
         seat = block.seat
-        if seat and game_id and self.store.game_row(game_id) is not None:
+        if seat and game_id and known:
             seats = self.service.seat_names(game_id)
             if seat not in seats:
                 matches = [s for s in seats if s.lower() == seat.lower()]

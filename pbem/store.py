@@ -25,7 +25,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -267,6 +267,12 @@ class Store:
         row = self.conn.execute("select max(seq) from events where game_id = ?", [game_id]).fetchone()
         return int(row[0] or 0)
 
+    def _head(self, game_id: str) -> tuple[int, str]:
+        """``(last seq, its hash)`` of ``game_id``: ``(0, GENESIS)`` when it has no events."""
+        row = self.conn.execute("select seq, hash from events where game_id = ? order by seq desc limit 1",
+                                [game_id]).fetchone()
+        return (int(row[0]), row[1]) if row else (0, GENESIS)
+
     def _last_hash(self, game_id: str) -> str:
         row = self.conn.execute("select hash from events where game_id = ? order by seq desc limit 1",
                               [game_id]).fetchone()
@@ -311,16 +317,17 @@ class Store:
         the result is marked ``duplicate``. A ``expected_seq`` that is not the game's last
         sequence number raises :class:`ConflictError`.
         """
-        with self.transaction():
+        # one event inside the caller's transaction needs no savepoint of its own: its one
+        # INSERT is atomic, and nothing is written before it
+        with self.transaction() if len(events) > 1 or not self.conn.in_transaction else nullcontext():
             if events and events[0].key is not None:
                 existing = self.find_key(events[0].key)
                 if existing is not None:
                     return AppendResult([existing], duplicate=True)
-            last = self.last_seq(game_id)
+            last, prev = self._head(game_id)
             if expected_seq is not None and expected_seq != last:
                 raise ConflictError(f"game {game_id}: expected to append after event {expected_seq}, "
                                     f"but the log is at {last}; reload and try again")
-            prev = self._last_hash(game_id)
             out: list[StoredEvent] = []
             for ev in events:
                 last += 1
@@ -361,8 +368,8 @@ class Store:
     # -- games projection -------------------------------------------------------------
     def upsert_game(self, game_id: str, **fields: Any) -> None:
         """Update the games projection row of ``game_id`` (inside the caller's transaction)."""
-        fields.setdefault("last_seq", self.last_seq(game_id))
-        fields.setdefault("last_hash", self._last_hash(game_id))
+        if "last_seq" not in fields or "last_hash" not in fields:
+            fields["last_seq"], fields["last_hash"] = self._head(game_id)
         self._upsert_row("games", "game_id", {"game_id": game_id, **fields})
 
     def game_row(self, game_id: str) -> dict[str, Any] | None:
@@ -402,13 +409,13 @@ class Store:
 
     # -- inbound mail ------------------------------------------------------------------
     def put_mail(self, key: str, raw: bytes, message_id: str | None, sender: str | None) -> bool:
-        """Keep the raw bytes of an inbound mail; ``False`` if ``key`` was already kept."""
-        with self.transaction():
-            if self.rows("select 1 from mails where key = ?", [key]):
-                return False
-            self._insert_row("mails", {"key": key, "message_id": message_id, "sender": sender,
-                                     "raw": raw, "received_at": self.now(), "status": "new"})
-            return True
+        """Keep the raw bytes of an inbound mail; ``False`` if ``key`` was already kept (one
+        statement: the key is the table's primary key)."""
+        cursor = self.conn.execute(
+            'INSERT INTO "mails" ("key", "message_id", "sender", "raw", "received_at", "status") '
+            "VALUES (?, ?, ?, ?, ?, 'new') ON CONFLICT(\"key\") DO NOTHING",
+            [key, message_id, sender, raw, self.now()])
+        return cursor.rowcount == 1
 
     def set_mail_status(self, key: str, status: str, note: str = "") -> None:
         """Record what became of an inbound mail (accepted, rejected, ignored...)."""

@@ -176,6 +176,8 @@ class EnvelopeResult:
 
 def clean_line(line: str) -> str:
     """A line with odd spaces (tabs, non-breaking, zero-width, BOM) made plain, right-stripped."""
+    if line.isascii() and "\t" not in line:  # the only ASCII odd space is the tab
+        return line.rstrip()
     return _SPACE_RE.sub(lambda m: _SPACES[m.group(0)], line).rstrip()
 
 
@@ -201,10 +203,16 @@ def is_template(words: list[str]) -> bool:
 
 def _words(line: str) -> list[str]:
     """The words of a line before a ``#`` comment (a word starting with ``#``)."""
-    words = clean_line(line).split()
-    for i, word in enumerate(words):
-        if word.startswith("#"):
-            return words[:i]
+    return _clean_words(clean_line(line))
+
+
+def _clean_words(clean: str) -> list[str]:
+    """:func:`_words` of a line :func:`clean_line` has cleaned already."""
+    words = clean.split()
+    if "#" in clean:
+        for i, word in enumerate(words):
+            if word.startswith("#"):
+                return words[:i]
     return words
 
 
@@ -330,21 +338,23 @@ def parse_blocks(text: str) -> EnvelopeResult:
     block: _Open | None = None
     quoted_games = 0
     for number, raw in enumerate(text.splitlines(), start=1):
-        if is_signature(raw) or is_original_separator(raw):
+        line = clean_line(raw)  # once per line: the tests below are those of is_signature etc. on it
+        if line.strip() == "--" or _ORIGINAL.match(line) is not None:  # a signature, a reply's original
             break
-        if is_quoted(raw) and block is not None and block.press_open is not None:
+        quoted = line.lstrip().startswith(">")
+        if quoted and block is not None and block.press_open is not None:
             block.body.append("")  # a quoted line in press text is dropped, as everywhere
             continue
-        if block is not None and block.press_open is not None and block.read_press(number, raw, _words(raw)):
+        words = _clean_words(line)
+        if block is not None and block.press_open is not None and block.read_press(number, line, words):
             continue
-        if is_quoted(raw):
-            unquoted = clean_line(raw).lstrip().lstrip("> ")
+        if quoted:
+            unquoted = line.lstrip().lstrip("> ")
             quoted_games += _keyword(unquoted) == "GAME" and not is_template(_words(unquoted))
             if block is not None:
                 block.body.append("")
             continue
-        words = _words(raw)
-        keyword = _keyword(raw)
+        keyword = words[0].rstrip(":").upper() if words else ""
         if keyword == "GAME" and is_template(words):
             if block is not None:
                 block.body.append("")
@@ -361,7 +371,7 @@ def parse_blocks(text: str) -> EnvelopeResult:
             block.body.append("")
             block.press_open = _OpenPress(press_recipients(words), number)
         elif block is not None:
-            block.body.append(clean_line(raw).strip())
+            block.body.append(line.strip())
     if block is not None:
         result.blocks.append(block.close(None))
     if not result.blocks and quoted_games:

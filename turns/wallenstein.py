@@ -80,9 +80,10 @@ def _key(word: str) -> str:
 
 def split_keyword(words: list[str]) -> tuple[str | None, list[str]]:
     """The canonical keyword at the start of ``words`` (up to three words) and the rest."""
+    keys = [_key(w) for w in words[:3]]
     for size in (3, 2, 1):
-        if len(words) >= size:
-            keyword = KEYWORDS.get("".join(_key(w) for w in words[:size]))
+        if len(keys) >= size:
+            keyword = KEYWORDS.get("".join(keys[:size]))
             if keyword is not None:
                 return keyword, words[size:]
     return None, words

@@ -120,6 +120,7 @@ def county_names() -> CountyNames:
     return CountyNames(name_data())
 
 
+@lru_cache(maxsize=4096)  # a pure function of the text (the name data is fixed); the answers are immutable
 def resolve_county(written: str) -> Resolved:
     """Resolve a county name as a player wrote it (see :class:`CountyNames`)."""
     return county_names().resolve(written)
