@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from email.utils import parseaddr
+from functools import lru_cache
 from collections.abc import Iterable
 from typing import Any
 
@@ -87,6 +88,12 @@ class Ingestor:
         #: Process again mails that were rejected before (e.g. after ``pbem seat --allow``).
         self.retry_rejected = retry_rejected
         self._read: tuple[ParsedMail, EnvelopeResult] | None = None
+        #: Our own copy of each game the mails were checked against, and the hash of the
+        #: last event it holds: the next mail for that game uses it (no new copy of the
+        #: state, no replay) while the game's log ends with that event (see :meth:`_copy`).
+        #: Ingest only reads a copy, but for the orders it records (``Service.submit``).
+        self._copies: dict[str, Game] = {}
+        self._heads: dict[str, str] = {}
 
     def ingest_all(self, items: Iterable[RawMail]) -> list[Outcome]:
         """Ingest ``items`` one by one (each in its own transaction) as one group commit
@@ -136,9 +143,30 @@ class Ingestor:
             if not (block.game and block.seat and block.password) or block.problems:
                 continue
             block = self._resolve_case(block)
-            credential = self.store.secrets(block.game)[1].get(block.seat)
+            copy = self._copies.get(block.game)  # its credentials, unless they changed since
+            credential = copy.seats.get(block.seat) if copy is not None else \
+                self.store.secrets(block.game)[1].get(block.seat)
             if credential:
                 check_password(block.password, credential["salt"], credential["password_hash"])
+
+    def _copy(self, game_id: str) -> Game | None:
+        """This ingest's own copy of ``game_id`` when no event was recorded after it (then
+        it is taken out of :attr:`_copies`: the caller gives it back by :meth:`_keep`), else
+        None (the caller loads the game)."""
+        copy = self._copies.pop(game_id, None)
+        if copy is not None and self.store.log_head(game_id) == (copy.last_seq, self._heads.get(game_id)):
+            return copy
+        return None
+
+    def _keep(self, games: list[Game]) -> None:
+        """Keep the games a mail was checked against as this ingest's own copies, each only
+        when it holds every event of its game's log (it was loaded at the log's head, or
+        advanced by the events recorded for this mail); :meth:`_copy` checks that the log
+        has not moved on before using one."""
+        for game in games:
+            head = self.store.log_head(game.game_id)
+            if head[0] == game.last_seq:
+                self._copies[game.game_id], self._heads[game.game_id] = game, head[1]
 
     def _envelope(self, mail: ParsedMail) -> EnvelopeResult:
         """The GAME blocks of ``mail``, read once per mail (the pre-hash and the
@@ -183,6 +211,7 @@ class Ingestor:
             return result
         self._answer(mail, envelope, games, result)
         self.store.set_mail_status(key, result.outcome, result.note)
+        self._keep(games)
         log.info("%s from %s: %s (%s)", key, mail.sender or "GM", result.outcome, result.note)
         return result
 
@@ -292,6 +321,9 @@ class Ingestor:
         """The block with its game id and seat spelt as the game has them, when the player
         wrote them in another case (``Game W1 Red ...`` from a phone that capitalises) and
         exactly one game (and seat) matches. The password is still checked as written."""
+        copy = self._copies.get(block.game)
+        if copy is not None and block.seat in copy.seats:  # as the game spells them (checked when used)
+            return block
         game_id = block.game
         known = bool(game_id) and self.store.game_row(game_id) is not None
         if game_id and not known:
@@ -380,15 +412,18 @@ class Ingestor:
         return True
 
     def _authenticate(self, mail: ParsedMail, block: Block, result: BlockResult) -> Game | None:
+        copy = self._copy(block.game)
         if mail.is_mail:
-            game, why = self.service.check_credentials(block.game, block.seat, block.password, mail.sender)
+            game, why = self.service.check_credentials(block.game, block.seat, block.password, mail.sender, copy)
             result.auth_failed, result.auth_reason = game is None, why  # why: for the GM, never the reply
             result.authenticated = game is not None
+            if game is None and copy is not None:  # untouched: still current
+                self._copies[copy.game_id] = copy
             return game
-        if self.store.game_row(block.game) is None:
+        if copy is None and self.store.game_row(block.game) is None:
             result.reason = f"there is no game {shown_word(block.game)!r}"
             return None
-        game = self.service.load(block.game)
+        game = copy or self.service.load(block.game)
         if block.seat not in game.seats:
             result.reason = f"game {block.game} has no seat {shown_word(block.seat)!r} (seats: {', '.join(game.seats)})"
             return None
@@ -454,7 +489,7 @@ class Ingestor:
             name, game.state, block.seat, parsed.orders)  # legal, but doing nothing as things stand
         try:
             submitted = self.service.submit(game.game_id, block.seat, parsed.orders, text, _source(mail, block),
-                                            key=key, game=game)  # the copy just checked, advanced in place
+                                            key=key, game=game, validated=True)  # the copy just checked
         except DomainError as exc:
             result.reason = str(exc.message)
             return
@@ -543,6 +578,7 @@ def _safe_key(mail: ParsedMail) -> str:
     return f"raw:{mail.raw_sha256[:32]}"
 
 
+@lru_cache(maxsize=64)  # our own sender address, parsed once
 def _address(header: str) -> str:
     return (parseaddr(header)[1] or header).strip().lower()
 

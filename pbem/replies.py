@@ -14,6 +14,7 @@ import re
 import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from pbem.events import Game
 from pbem.mailin import ParsedMail
@@ -173,8 +174,13 @@ def wrap(text: str, width: int = 76) -> str:
         if len(line) <= width or line[:1].isspace():
             out.append(line)
         else:
-            out.extend(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
+            out.extend(_wrapped(line, width))
     return "\n".join(out)
+
+
+@lru_cache(maxsize=1024)  # most prose lines of a reply are the same in every reply
+def _wrapped(line: str, width: int) -> tuple[str, ...]:
+    return tuple(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
 
 
 def scrub(text: str, secrets: Iterable[str]) -> str:

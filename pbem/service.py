@@ -213,18 +213,20 @@ class Service:
         """The game if ``seat``'s password (and the sender's address, when given) match, else None."""
         return self.check_credentials(game_id, seat, password, sender)[0]
 
-    def check_credentials(self, game_id: str, seat: str, password: str,
-                          sender: str | None) -> tuple[Game | None, str]:
+    def check_credentials(self, game_id: str, seat: str, password: str, sender: str | None,
+                          game: Game | None = None) -> tuple[Game | None, str]:
         """``(game, "")`` when the credentials match, else ``(None, why)`` with why one of
         ``unknown game``, ``unknown seat``, ``wrong password``, ``sender not registered``
-        (for the GM only: the player's reply never says which)."""
+        (for the GM only: the player's reply never says which). ``game``: the caller's own
+        copy of the game, up to date, used instead of loading it."""
         try:
             check_game_id(game_id)
         except DomainError:
             return None, "unknown game"
-        if self.store.game_row(game_id) is None:
-            return None, "unknown game"
-        game = self.load(game_id)
+        if game is None or game.game_id != game_id:
+            if self.store.game_row(game_id) is None:
+                return None, "unknown game"
+            game = self.load(game_id)
         row = game.seats.get(seat)
         if row is None:
             return None, "unknown seat"
@@ -236,22 +238,24 @@ class Service:
 
     def submit(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,
                source: Mapping[str, Any], key: str | None = None, expected_seq: int | None = None,
-               game: Game | None = None) -> Submitted:
+               game: Game | None = None, validated: bool = False) -> Submitted:
         """Record ``seat``'s validated orders for the pending turn (the last accepted set counts).
 
         ``game``: the caller's own copy of the game, loaded inside the caller's transaction
         and not changed since (ingest has just checked the orders against it): it is used
         instead of loading the game again, and advanced in place. The append still checks
-        that no event was recorded after it (else :class:`pbem.store.ConflictError`)."""
+        that no event was recorded after it (else :class:`pbem.store.ConflictError`).
+        ``validated``: the caller has just validated ``orders`` with the engine against that
+        ``game`` (ingest's :func:`turns.base.check_orders`), so they are not validated again."""
         with self.store.transaction():
             if game is None or game.game_id != game_id:
-                game = self.load(game_id)
+                game, validated = self.load(game_id), False
             pending = game.pending
             if pending is None:
                 raise DomainError(f"game {game_id} is over; no orders are awaited")
             if seat not in pending.seats:
                 raise DomainError(f"{seat} has no decision pending in {game_id} (turn {pending.turn})")
-            problems = game.engine.validate(game.state, seat, orders)
+            problems = [] if validated else game.engine.validate(game.state, seat, orders)
             if problems:
                 raise DomainError(f"orders for {seat} are not legal: {problems[0].message}")
             payload = {"seat": seat, "turn": pending.turn, "orders": orders, "text": text, "source": dict(source)}

@@ -113,11 +113,17 @@ class StoredEvent:
 
 
 def event_hash(game_id: str, seq: int, type_: str, version: int, payload: Any,
-               recorded_at: str, prev_hash: str) -> str:
-    """The chain hash of one event: SHA-256 of the canonical JSON of all its fields."""
+               recorded_at: str, prev_hash: str, payload_text: str | None = None) -> str:
+    """The chain hash of one event: SHA-256 of the canonical JSON of all its fields.
+    ``payload_text``: ``canonical_json(payload)`` when it is made already."""
     body = {"game": game_id, "seq": seq, "type": type_, "version": version,
-            "payload": payload, "recorded_at": recorded_at, "prev_hash": prev_hash}
-    return hashlib.sha256(canonical_json(body).encode("utf-8")).hexdigest()
+            "payload": None if payload_text is not None else payload, "recorded_at": recorded_at,
+            "prev_hash": prev_hash}
+    text = canonical_json(body)
+    if payload_text is not None:  # the same bytes: a key's value is encoded on its own, and
+        # '"payload":null' can only be that key (a quote inside a JSON string is escaped)
+        text = text.replace('"payload":null', '"payload":' + payload_text, 1)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass
@@ -267,7 +273,7 @@ class Store:
         row = self.conn.execute("select max(seq) from events where game_id = ?", [game_id]).fetchone()
         return int(row[0] or 0)
 
-    def _head(self, game_id: str) -> tuple[int, str]:
+    def log_head(self, game_id: str) -> tuple[int, str]:
         """``(last seq, its hash)`` of ``game_id``: ``(0, GENESIS)`` when it has no events."""
         row = self.conn.execute("select seq, hash from events where game_id = ? order by seq desc limit 1",
                                 [game_id]).fetchone()
@@ -324,7 +330,7 @@ class Store:
                 existing = self.find_key(events[0].key)
                 if existing is not None:
                     return AppendResult([existing], duplicate=True)
-            last, prev = self._head(game_id)
+            last, prev = self.log_head(game_id)
             if expected_seq is not None and expected_seq != last:
                 raise ConflictError(f"game {game_id}: expected to append after event {expected_seq}, "
                                     f"but the log is at {last}; reload and try again")
@@ -338,11 +344,12 @@ class Store:
 
     def _insert(self, game_id: str, seq: int, ev: NewEvent, prev_hash: str) -> StoredEvent:
         recorded_at = self.now()
-        payload = _normal(ev.payload)
-        digest = event_hash(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash)
+        payload = _normal(ev.payload)  # as it is read back (JSON types only)
+        text = canonical_json(payload)
+        digest = event_hash(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash, text)
         self._insert_row("events", {
             "game_id": game_id, "seq": seq, "type": ev.type, "version": ev.version,
-            "payload": canonical_json(payload), "recorded_at": recorded_at,
+            "payload": text, "recorded_at": recorded_at,
             "prev_hash": prev_hash, "hash": digest, "key": ev.key,
         })
         return StoredEvent(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash, digest, ev.key)
@@ -369,7 +376,7 @@ class Store:
     def upsert_game(self, game_id: str, **fields: Any) -> None:
         """Update the games projection row of ``game_id`` (inside the caller's transaction)."""
         if "last_seq" not in fields or "last_hash" not in fields:
-            fields["last_seq"], fields["last_hash"] = self._head(game_id)
+            fields["last_seq"], fields["last_hash"] = self.log_head(game_id)
         self._upsert_row("games", "game_id", {"game_id": game_id, **fields})
 
     def game_row(self, game_id: str) -> dict[str, Any] | None:
