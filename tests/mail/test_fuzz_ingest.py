@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbem.cli import cli
+from pbem.deliver import message_of
 from pbem.service import Service
 from pbem.store import Store
 from tests.mail import fuzzmail
@@ -61,6 +62,8 @@ def campaign(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, count: 
         assert "new" not in rows.values()  # and every kept mail got its outcome
         raws = {r[0] for r in store.db.execute("select raw from mails")}
         assert VALID in raws
+        for row in store.outbox():  # every reply queued (as headers and text) builds and reads
+            assert message_of(row)["Message-ID"] == row["message_id"], row["id"]
     finally:
         store.close()
 
