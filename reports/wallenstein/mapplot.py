@@ -259,22 +259,30 @@ def _first_free(ax: Any, box: Any, anchor: tuple[float, float], spots: Any, take
 def _declutter(fig: Figure, ax: Any) -> None:
     """Move each small label (markers, buildings, out-of-play names) that covers another
     label to the nearest spot where it covers none (no label over another label)."""
+    import numpy as np
+
     renderer = fig.canvas.get_renderer()
     texts = [t for t in ax.texts if t.get_text().strip()]
-    boxes = {id(t): _box(t, renderer) for t in texts}
+    boxes = [_box(t, renderer) for t in texts]
     legend = ax.get_legend()
     fixed = [legend.get_window_extent(renderer)] if legend is not None else []
-    for t in texts:
+    # every box's extents at once (as Bbox.overlaps: boxes that touch overlap)
+    ext = np.array([b.extents for b in fixed + boxes]).reshape(-1, 4)
+    for i, t in enumerate(texts):
         if t.get_gid() != MOVABLE:
             continue
-        others = fixed + [b for k, b in boxes.items() if k != id(t)]
-        if not any(boxes[id(t)].overlaps(o) for o in others):
+        me = len(fixed) + i
+        hit = (ext[:, 0] <= ext[me, 2]) & (ext[:, 2] >= ext[me, 0]) & (ext[:, 1] <= ext[me, 3]) & (ext[:, 3] >= ext[me, 1])
+        hit[me] = False
+        if not hit.any():
             continue
+        others = fixed + boxes[:i] + boxes[i + 1:]
         x, y = t.get_position()
-        offset = _first_free(ax, boxes[id(t)], (x, y), _NUDGES, others)
+        offset = _first_free(ax, boxes[i], (x, y), _NUDGES, others)
         if offset is not None:
             t.set_position((x + offset[0], y + offset[1]))
-            boxes[id(t)] = _box(t, renderer)
+            boxes[i] = _box(t, renderer)
+            ext[me] = boxes[i].extents
 
 
 def label_boxes(fig: Figure) -> list[tuple[str, Any]]:
@@ -328,18 +336,24 @@ def short_name(name: str) -> str:
     return name
 
 
+def _add(ax: Any, patch: Polygon) -> None:
+    """``ax.add_patch`` without growing the data limits (the map sets its limits itself; the
+    limits' update was a tenth of building the map)."""
+    ax.add_artist(patch)
+
+
 def _in_play(c: Mapping[str, Any] | None) -> bool:
     return c is not None and not c.get("out_of_play")
 
 
 def _draw_cell(ax: Any, county: County, c: Mapping[str, Any] | None, palette: dict[str, str]) -> None:
     if not _in_play(c):
-        ax.add_patch(Polygon(county.cell, closed=True, fc=col.OUT_OF_PLAY, ec="#e6e6e6", hatch="///", lw=0))
+        _add(ax, Polygon(county.cell, closed=True, fc=col.OUT_OF_PLAY, ec="#e6e6e6", hatch="///", lw=0))
         return
     assert c is not None
     owner = c.get("owner")
     fill = col.lighten(palette[owner], 0.5) if owner in palette else col.NEUTRAL
-    ax.add_patch(Polygon(county.cell, closed=True, fc=fill, ec="none", lw=0))
+    _add(ax, Polygon(county.cell, closed=True, fc=fill, ec="none", lw=0))
 
 
 def _draw_borders(ax: Any) -> None:
@@ -370,7 +384,7 @@ def _draw_labels(ax: Any, county: County, c: Mapping[str, Any] | None, palette: 
             fontweight="bold", gid=NAME + county.name)
     assert c is not None
     if battle:  # a solid outline: dashed lines are the neighbour links
-        ax.add_patch(Polygon(county.cell, closed=True, fc="none", ec=BATTLE, lw=2.6, zorder=6))
+        _add(ax, Polygon(county.cell, closed=True, fc="none", ec=BATTLE, lw=2.6, zorder=6))
         ax.text(x - 0.33, y - 0.08, "\u2694", ha="center", va="center", fontsize=10, color=BATTLE, zorder=9,
                 gid=MOVABLE)
     _army_badge(ax, x, y - 0.05, c, palette)
