@@ -15,6 +15,7 @@ import threading
 from typing import Any
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.figure import Figure
 from PIL import Image
@@ -57,14 +58,67 @@ def canvas(fig: Figure) -> FigureCanvasAgg:
     return fig.canvas if isinstance(fig.canvas, FigureCanvasAgg) else SharedCanvas(fig)
 
 
-def figure_png(fig: Figure, dpi: int = DPI) -> bytes:
-    """``fig`` drawn at ``dpi`` on the Agg canvas, as palette PNG bytes."""
+def figure_png(fig: Figure, dpi: int = DPI, stamp: Artist | None = None) -> bytes:
+    """``fig`` drawn at ``dpi`` on the Agg canvas, as palette PNG bytes.
+
+    ``stamp``: an artist drawn on a blank part of the figure (a legend beside the map),
+    the same every time its ``gid`` is the same; its pixels are drawn once and then
+    copied in (see :func:`_stamped`). The picture is the same either way."""
     agg = canvas(fig)
     with _LOCK:  # the pixels of a shared renderer are read before another figure draws
         fig.set_dpi(dpi)
-        agg.draw()
-        rgb = np.array(np.asarray(agg.buffer_rgba())[..., :3])
+        rgb = _stamped(fig, agg, stamp) if stamp is not None and stamp.get_gid() else None
+        if rgb is None:
+            agg.draw()
+            rgb = np.array(np.asarray(agg.buffer_rgba())[..., :3])
     return palette_png(rgb)
+
+
+#: Pixels of the stamps drawn so far, keyed by the stamp's gid, where it lies, the picture's
+#: size and resolution (issue 14: the map's legend was a quarter of drawing the map).
+_STAMPS: dict[tuple[Any, ...], Any] = {}
+#: Pixels around a stamp's box that belong to it (antialiased edges), and so must be blank too.
+_MARGIN = 3
+
+
+def _stamped(fig: Figure, agg: FigureCanvasAgg, stamp: Artist) -> Any:
+    """The figure's pixels with ``stamp`` copied in, or None where that could differ from
+    drawing it (then the caller draws the figure as usual).
+
+    The figure is drawn without the stamp; where everything under the stamp's box (and a
+    margin) is blank page, drawing the stamp there is the same as drawing it in place
+    (nothing else is drawn there, above or below it), so its pixels are remembered from the
+    first such draw and copied in afterwards."""
+    stamp.set_visible(False)
+    try:
+        agg.draw()
+    finally:
+        stamp.set_visible(True)
+    renderer = agg.get_renderer()
+    rgba = np.asarray(agg.buffer_rgba())
+    height, width = rgba.shape[:2]
+    box = stamp.get_window_extent(renderer)
+    x0, x1 = max(0, int(np.floor(box.x0)) - _MARGIN), min(width, int(np.ceil(box.x1)) + _MARGIN)
+    y0, y1 = max(0, height - int(np.ceil(box.y1)) - _MARGIN), min(height, height - int(np.floor(box.y0)) + _MARGIN)
+    page = np.asarray(fig.get_facecolor()[:3]) * 255
+    if not (rgba[y0:y1, x0:x1, :3] == np.round(page)).all():
+        return None
+    key = (stamp.get_gid(), x0, x1, y0, y1, width, height, float(fig.dpi))
+    pixels = _STAMPS.get(key)
+    if pixels is None:
+        stamp.draw(renderer)
+        pixels = np.array(np.asarray(agg.buffer_rgba())[y0:y1, x0:x1, :3])
+        if len(_STAMPS) >= 64:
+            _STAMPS.clear()
+        _STAMPS[key] = pixels
+    rgb = np.array(rgba[..., :3])
+    rgb[y0:y1, x0:x1] = pixels
+    return rgb
+
+
+def clear_stamps() -> None:
+    """Forget the stamps' pixels (tests draw them again)."""
+    _STAMPS.clear()
 
 
 def palette_png(rgb: Any) -> bytes:

@@ -17,7 +17,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
 from reports import colors as col
-from reports.pngout import SharedCanvas, figure_png
+from reports.pngout import SharedCanvas, clear_stamps, figure_png
 from reports.wallenstein.geometry import County, borders, counties, extent
 
 #: savefig options that keep the PNG free of version strings and timestamps (the benchmarks'
@@ -76,12 +76,20 @@ def clear_cache() -> None:
     draw twice)."""
     _map_png.cache_clear()
     _BOXES.clear()
+    clear_stamps()
+
+
+#: The gid prefix of the map's legend (+ its palette as JSON: what it shows).
+LEGEND = "legend:"
 
 
 def save_png(fig: Figure) -> bytes:
     """A figure as palette PNG bytes at :data:`DPI`, without metadata (byte-identical for
-    identical figures)."""
-    return figure_png(fig, DPI)
+    identical figures). The legend, beside the map on blank page, is drawn once per palette
+    and copied in (:func:`reports.pngout.figure_png`'s stamp: the same pixels)."""
+    legend = fig.axes[0].get_legend() if fig.axes else None
+    stamp = legend if legend is not None and str(legend.get_gid() or "").startswith(LEGEND) else None
+    return figure_png(fig, DPI, stamp)
 
 
 def map_figure(view: Mapping[str, Any], title: str) -> Figure:
@@ -420,5 +428,7 @@ def _legend(ax: Any, palette: dict[str, str]) -> None:
         Line2D([], [], color="none", label="P palace  C church  T trade"),
         Line2D([], [], color="none", label="(n) armies in the county"),
     ]
-    ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=True, framealpha=0.9,
-              bbox_to_anchor=(0.0, 1.0))
+    legend = ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=True, framealpha=0.9,
+                       bbox_to_anchor=(0.0, 1.0))
+    # what the legend shows (its other entries are fixed): drawn once per palette (save_png)
+    legend.set_gid(LEGEND + json.dumps(list(palette.items())))

@@ -71,3 +71,29 @@ def test_pictures_are_palette_pngs_without_visible_loss(turns):
     err = np.abs(a - b).sum(axis=2)
     assert err.mean() < 2 and (err > 48).mean() < 0.005
     assert (b[0, 0] == 255).all()  # the white page stays white
+
+
+def test_the_legend_is_drawn_once_and_copied_in_with_the_same_pixels(turns):
+    """The map's legend (blank page around it) is drawn once per palette and its pixels
+    copied into later maps: the same bytes as drawing every map in full (issue 14)."""
+    from reports import pngout
+
+    view = report_input("once", "drawn-once", turns[0], "red").view
+    later = report_input("once", "drawn-once", turns[1], "blue").view
+    mapplot.clear_cache()
+    for v in (view, later, view):
+        plain = pngout.figure_png(mapplot.map_figure(v, "t"), mapplot.DPI)  # no stamp: drawn in full
+        assert mapplot.save_png(mapplot.map_figure(v, "t")) == plain
+    assert len(pngout._STAMPS) == 1  # one palette, one legend drawn
+
+
+def test_a_legend_with_something_under_it_is_drawn_in_place(turns):
+    from reports import pngout
+
+    view = report_input("once", "drawn-once", turns[0], "red").view
+    mapplot.clear_cache()
+    mapplot.save_png(mapplot.map_figure(view, "t"))  # the legend remembered
+    figs = [mapplot.map_figure(view, "t") for _ in range(2)]
+    for fig in figs:  # a label over the legend's corner: the legend is no longer on blank page
+        fig.axes[0].text(0.02, 0.9, "OVER", transform=fig.axes[0].transAxes, fontsize=12, zorder=9)
+    assert mapplot.save_png(figs[0]) == pngout.figure_png(figs[1], mapplot.DPI)
