@@ -1,7 +1,8 @@
 """Processing one inbound mail: keep, dedupe, read the envelope, authenticate, validate,
 record, reply.
 
-For every mail, in ONE transaction: the raw bytes are kept (keyed by Message-ID + body
+For every mail, in ONE transaction (a savepoint of the transaction of its batch, see
+:meth:`Ingestor.ingest_all`): the raw bytes are kept (keyed by Message-ID + body
 hash, so the same mail twice is a no-op), each ``GAME`` block is authenticated and its
 orders checked against the game's current state, accepted blocks are recorded as
 ``OrdersSubmitted`` events, and the one reply is put in the outbox. Mail that must not be
@@ -20,6 +21,7 @@ from datetime import datetime
 from email.utils import parseaddr
 from functools import lru_cache
 from collections.abc import Iterable
+from itertools import islice
 from typing import Any
 
 from pbem import bounce, notify, replies
@@ -40,6 +42,8 @@ OUTCOMES = ("accepted", "partial", "rejected", "ignored", "duplicate", "error", 
 #: The most GAME blocks read in one mail; the blocks after them are refused unread, so that
 #: one mail cannot make the service check a thousand passwords (issue 17).
 MAX_BLOCKS = 10
+#: Mails ingested in one transaction by :meth:`Ingestor.ingest_all` (each in a savepoint).
+BATCH = 50
 
 
 @dataclass
@@ -87,7 +91,6 @@ class Ingestor:
         self.store = service.store
         #: Process again mails that were rejected before (e.g. after ``pbem seat --allow``).
         self.retry_rejected = retry_rejected
-        self._read: tuple[ParsedMail, EnvelopeResult] | None = None
         #: Our own copy of each game the mails were checked against, and the hash of the
         #: last event it holds: the next mail for that game uses it (no new copy of the
         #: state, no replay) while the game's log ends with that event (see :meth:`_copy`).
@@ -96,17 +99,39 @@ class Ingestor:
         self._heads: dict[str, str] = {}
 
     def ingest_all(self, items: Iterable[RawMail]) -> list[Outcome]:
-        """Ingest ``items`` one by one (each in its own transaction) as one group commit
-        (:meth:`pbem.store.Store.group_commit`): when this returns, every mail is durably
-        recorded, so the caller may flag, move or acknowledge them."""
-        with self.store.group_commit():
-            return [self.ingest(item) for item in items]
+        """Ingest ``items`` in order as one group commit (:meth:`pbem.store.Store.group_commit`):
+        when this returns, every mail is durably recorded, so the caller may flag, move or
+        acknowledge them.
 
-    def ingest(self, item: RawMail) -> Outcome:
-        """Process one mail; never raises. Whatever goes wrong, the raw bytes are kept and
-        the mail gets exactly one outcome (``error`` when processing failed), so that one
-        malformed or hostile mail can never stop the mails after it."""
-        mail = _parse(item.raw, trusted=not item.mailbox)
+        The mails go in batches of :data:`BATCH`: each batch is parsed and its passwords
+        hashed first, then ingested in ONE transaction, each mail in a savepoint of its own (a
+        mail that fails is undone alone and kept as ``error``, as :meth:`ingest` does). A commit
+        costs more than checking a mail; a crash undoes at most the batch being ingested, whose
+        mails are still in the mailbox (nothing of them was acknowledged or sent)."""
+        out: list[Outcome] = []
+        pending = iter(items)
+        with self.store.group_commit():
+            while batch := list(islice(pending, BATCH)):
+                mails = [_parse(item.raw, trusted=not item.mailbox) for item in batch]
+                for mail in mails:  # scrypt before the write lock is taken (see _prehash)
+                    try:
+                        self._prehash(mail)
+                    except Exception:  # noqa: BLE001 - met again, and reported, in ingest()
+                        log.debug("pre-hash failure", exc_info=True)
+                with self.store.transaction():
+                    for item, mail in zip(batch, mails):
+                        out.append(self.ingest(item, mail))
+                        if not self.store.conn.in_transaction:  # SQLite ended it (disk full, I/O error)
+                            raise DomainError("the database ended the transaction of a batch of mails; "
+                                              "nothing was acknowledged: fix the cause and run ingest again")
+        return out
+
+    def ingest(self, item: RawMail, mail: ParsedMail | None = None) -> Outcome:
+        """Process one mail (``mail``: its bytes parsed already); never raises. Whatever goes
+        wrong, the raw bytes are kept and the mail gets exactly one outcome (``error`` when
+        processing failed), so that one malformed or hostile mail can never stop the mails
+        after it. Inside a transaction (:meth:`ingest_all`) the mail gets a savepoint."""
+        mail = mail if mail is not None else _parse(item.raw, trusted=not item.mailbox)
         try:
             self._prehash(mail)
             with self.store.transaction():
@@ -171,9 +196,9 @@ class Ingestor:
     def _envelope(self, mail: ParsedMail) -> EnvelopeResult:
         """The GAME blocks of ``mail``, read once per mail (the pre-hash and the
         processing both need them)."""
-        if self._read is None or self._read[0] is not mail:
-            self._read = (mail, parse_blocks(mail.text))
-        return self._read[1]
+        if mail.envelope is None:
+            mail.envelope = parse_blocks(mail.text)
+        return mail.envelope
 
     # -- one mail ---------------------------------------------------------------------
     def _process(self, mail: ParsedMail, origin: str) -> Outcome:

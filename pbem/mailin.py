@@ -23,7 +23,7 @@ from email.parser import BytesHeaderParser, BytesParser
 from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from pbem.mailbase import LOOP_HEADER, MAIL_POLICY
 
@@ -65,6 +65,7 @@ class ParsedMail:
     html_only: bool = False
     ignore: str = ""
     digest: str = ""
+    envelope: Any = None  # its GAME blocks (turns.envelope.EnvelopeResult), once ingest read them
 
     @property
     def key(self) -> str:

@@ -1,7 +1,8 @@
 """Ingest's fast paths (issue 14) keep their guarantees: the game copy one mail was checked
 against serves the next mail only while the log has not moved, orders rolled back with a
-failed mail never count, and a reply queued as headers and text is sent as the same bytes
-the email package builds."""
+failed mail never count, a reply queued as headers and text is sent as the same bytes the
+email package builds, and a batch of mails in one transaction undoes a failing mail alone
+and a crash's whole batch."""
 
 from __future__ import annotations
 
@@ -9,9 +10,11 @@ import json
 from email import policy
 from email.message import EmailMessage
 
+import pytest
+
 import pbem.service
 from pbem import mailpack
-from pbem.ingest import Ingestor
+from pbem.ingest import BATCH, Ingestor
 from pbem.mailin import RawMail
 from tests.mail.conftest import PASSWORDS, SEATS, reply_text, replies
 
@@ -87,3 +90,46 @@ def test_a_reply_is_stored_as_headers_and_text_and_sent_as_the_email_package_bui
                                                 "Auto-Submitted", "In-Reply-To", "References"]
     assert dict(parts["headers"])["Message-ID"] == replies(games)[0]["message_id"]
     assert "ACCEPTED" in reply_text(replies(games)[0])
+
+
+def test_a_batch_is_one_transaction_and_a_failing_mail_in_it_is_undone_alone(games, monkeypatch):
+    statements: list[str] = []
+    games.store.conn.set_trace_callback(statements.append)
+    real = Ingestor._answer
+
+    def answer(self, mail, *args):
+        if b"<reuse-2@" in mail.raw:
+            raise RuntimeError("disk trouble after the orders were recorded")
+        return real(self, mail, *args)
+
+    monkeypatch.setattr(Ingestor, "_answer", answer)
+    mails = [_mail(("red", "blue", "green")[n % 3], n % 4, n) for n in range(BATCH + 10)]
+    outcomes = Ingestor(games).ingest_all(mails)
+    games.store.conn.set_trace_callback(None)
+    assert [o.outcome for o in outcomes[:4]] == ["accepted", "accepted", "error", "accepted"]
+    assert statements.count("COMMIT") == 2  # two batches, not a commit per mail
+    submitted = [e.payload["source"]["message_id"] for e in games.store.events("duel") if e.type == "OrdersSubmitted"]
+    assert len(submitted) == BATCH + 9 and "<reuse-2@example.org>" not in submitted
+    status = dict(games.store.db.execute("select message_id, status from mails").fetchall())
+    assert status["<reuse-2@example.org>"] == "error" and len(status) == BATCH + 10
+
+
+def test_a_crash_inside_a_batch_undoes_the_whole_batch_and_a_rerun_resumes(games, monkeypatch):
+    real = Ingestor._process
+
+    def process(self, mail, origin):
+        if b"<reuse-55@" in mail.raw:
+            raise KeyboardInterrupt  # the process dies here (nothing catches it)
+        return real(self, mail, origin)
+
+    monkeypatch.setattr(Ingestor, "_process", process)
+    mails = [_mail(("red", "blue", "green")[n % 3], n % 4, n) for n in range(BATCH + 10)]
+    with pytest.raises(KeyboardInterrupt):
+        Ingestor(games).ingest_all(mails)
+    kept = games.store.db.execute("select count(*) from mails").fetchone()[0]
+    assert kept == BATCH  # the first batch was committed, nothing of the second
+    monkeypatch.setattr(Ingestor, "_process", real)
+    outcomes = Ingestor(games).ingest_all(mails)
+    assert [o.outcome for o in outcomes] == ["duplicate"] * BATCH + ["accepted"] * 10
+    assert games.store.db.execute("select count(*) from mails").fetchone()[0] == BATCH + 10
+    assert len(replies(games)) == BATCH + 10  # one reply per mail
