@@ -104,6 +104,10 @@ class StoredEvent:
     prev_hash: str
     hash: str
     key: str | None = None
+    #: the payload's canonical JSON as stored, set by the store that read or wrote the event
+    #: (``None`` otherwise, and in a copy made by ``dataclasses.replace``): a replay checks the
+    #: derived events against it without encoding them again (:mod:`pbem.events`)
+    text: str | None = field(default=None, init=False, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the event."""
@@ -352,7 +356,8 @@ class Store:
             "payload": text, "recorded_at": recorded_at,
             "prev_hash": prev_hash, "hash": digest, "key": ev.key,
         })
-        return StoredEvent(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash, digest, ev.key)
+        return _with_text(StoredEvent(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash, digest, ev.key),
+                          text)
 
     def events(self, game_id: str, after: int = 0, until: int | None = None) -> list[StoredEvent]:
         """The events of ``game_id`` in sequence order (``after`` < seq <= ``until``)."""
@@ -487,5 +492,11 @@ def _normal(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def _row_event(row: dict[str, Any]) -> StoredEvent:
-    return StoredEvent(row["game_id"], row["seq"], row["type"], row["version"], json.loads(row["payload"]),
-                       row["recorded_at"], row["prev_hash"], row["hash"], row["key"])
+    return _with_text(StoredEvent(row["game_id"], row["seq"], row["type"], row["version"], json.loads(row["payload"]),
+                                  row["recorded_at"], row["prev_hash"], row["hash"], row["key"]), row["payload"])
+
+
+def _with_text(event: StoredEvent, text: str) -> StoredEvent:
+    """``event`` with :attr:`StoredEvent.text` set to its payload's stored JSON."""
+    object.__setattr__(event, "text", text)
+    return event

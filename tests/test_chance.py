@@ -77,3 +77,54 @@ def test_shuffle_positions_are_uniform():
     expected = trials / n
     chi2 = sum((c - expected) ** 2 / expected for row in counts for c in row)
     assert chi2 < 52.62  # 99.9% critical value, 16 degrees of freedom
+
+
+def _by_hand(label: str, counts: list[tuple[int, int, int]]) -> tuple[list[int], bytes]:
+    """Re-derive ``hits`` with hmac alone: each draw is one byte, its low bits, rejected when
+    too large; returns the hits of each (num, den, count) and the stream's next 8 bytes."""
+    raw = b"".join(hmac.new(SEED.encode(), f"{label}/{i}".encode(), hashlib.sha256).digest() for i in range(40))
+    pos, out = 0, []
+    for num, den, count in counts:
+        mask, hit = (1 << (den - 1).bit_length()) - 1, 0
+        while count:
+            value = raw[pos] & mask
+            pos += 1
+            if value < den:
+                count, hit = count - 1, hit + (value < num)
+        out.append(hit)
+    return out, raw[pos:pos + 8]
+
+
+@pytest.mark.parametrize("counts", [
+    [(2, 3, 40), (1, 3, 33), (5, 6, 1), (0, 7, 9), (7, 7, 12), (100, 255, 50), (1, 256, 70), (3, 200, 300)],
+    [(1, 2, 1)] * 100 + [(2, 3, 0), (1, 3, 5)],
+])
+def test_hits_counts_below_draws_by_hand(counts):
+    """``hits`` (the tower's cubes) draws and consumes exactly as one ``below`` per chance, across
+    the 32-byte blocks; a stream that already took bytes continues from there."""
+    stream = Chance(SEED).stream("hits")
+    assert [stream.hits(num, den, count) for num, den, count in counts] == _by_hand("hits", counts)[0]
+    assert stream.take(8) == _by_hand("hits", counts)[1]
+    mixed, twin = Chance(SEED).stream("mixed"), Chance(SEED).stream("mixed")
+    for num, den, count in counts:
+        assert mixed.below(den) == twin.below(den)
+        assert mixed.hits(num, den, count) == sum(twin.below(den) < num for _ in range(count))
+    assert mixed.take(5) == twin.take(5)
+
+
+def test_hits_of_large_or_overridden_draws_use_below():
+    """More than one byte a draw, or a stream whose ``below`` is its own (recorded chance): one
+    ``below`` call per chance."""
+    stream, twin = Chance(SEED).stream("large"), Chance(SEED).stream("large")
+    assert stream.hits(300, 1000, 20) == sum(twin.below(1000) < 300 for _ in range(20))
+
+    class Counting(type(stream)):  # type: ignore[misc]
+        calls = 0
+
+        def below(self, n: int) -> int:
+            Counting.calls += 1
+            return super().below(n)
+
+    twin = Chance(SEED).stream("large")
+    assert Counting(SEED, "large").hits(1, 3, 25) == sum(twin.below(3) < 1 for _ in range(25))
+    assert Counting.calls == 25

@@ -25,9 +25,6 @@ def params() -> tuple[tuple[int, int], tuple[int, int]]:
     return tuple(doc["through"]), tuple(doc["knock_out"])  # type: ignore[return-value]
 
 
-def _hit(stream: Stream, p: tuple[int, int]) -> bool:
-    return stream.below(p[1]) < p[0]
-
 
 def throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence[str],
           stream: Stream, model: tuple[tuple[int, int], tuple[int, int]] | None = None) -> tuple[Cubes, Cubes]:
@@ -51,18 +48,14 @@ def _throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequenc
     through, knock = model or params()
     out: Cubes = {c: 0 for c in colours}
     after: Cubes = {c: 0 for c in colours}
-    for colour in colours:
-        for _ in range(tower.get(colour, 0)):
-            if _hit(stream, knock):
-                out[colour] += 1
-            else:
-                after[colour] += 1
-    for colour in colours:
-        for _ in range(thrown.get(colour, 0)):
-            if _hit(stream, through):
-                out[colour] += 1
-            else:
-                after[colour] += 1
+    # one draw per cube, in this fixed order: stuck cubes first (each knocked out with p = knock),
+    # then those thrown in (each falls through with p = through), colours in seating order
+    for (num, den), cubes in ((knock, tower), (through, thrown)):
+        for colour in colours:
+            n = cubes.get(colour, 0)
+            fell = stream.hits(num, den, n)
+            out[colour] += fell
+            after[colour] += n - fell
     return out, after
 
 

@@ -134,3 +134,39 @@ def test_replay_encodes_the_derived_events_once_and_the_state_hash_is_unchanged(
         forged = [*events[:last], dataclasses.replace(events[last], payload=forged_payload), *events[last + 1:]]
         with pytest.raises(ReplayMismatch, match=message):
             fold("w1", forged, SEED, verify=True)
+
+
+def test_replay_checks_the_derived_events_against_the_stored_payload_text(tmp_path):
+    """Events read from a store carry their payload's stored JSON, and replay compares the
+    engine's derived events with it by splicing: a changed row is refused, a row written with
+    other spacing (not canonical) is checked the slow way, and a copy made with
+    ``dataclasses.replace`` does not keep the old text."""
+    import dataclasses
+
+    import pytest
+
+    from adjudicator.base import canonical_json
+    from pbem.events import ReplayMismatch, fold
+
+    store = Store(tmp_path / "p.db")
+    service = Service(store, "gm@x.org")
+    service.new_game("w1", "wallenstein", SEATS, {}, SEED)
+    for _ in range(2):
+        service.adjudicate("w1", force=True)
+    events = store.events("w1")
+    assert all(e.text == canonical_json(e.payload) for e in events)
+    assert dataclasses.replace(events[-1]).text is None
+    last = max(e.seq for e in events if e.type == "TurnAdjudicated")
+    payload = next(e.payload for e in events if e.seq == last)
+
+    def rewrite(text: str) -> None:
+        with store.transaction():
+            store.conn.execute("update events set payload = ? where game_id = 'w1' and seq = ?", [text, last])
+
+    rewrite(json.dumps(payload, indent=1, sort_keys=False))  # the same events, not canonical
+    fold("w1", store.events("w1"), SEED, verify=True)
+    changed = {**payload, "events": [{**payload["events"][0], "changed": 1}, *payload["events"][1:]]}
+    for text in (canonical_json(changed), json.dumps(changed, indent=1)):
+        rewrite(text)
+        with pytest.raises(ReplayMismatch, match="derived events"):
+            fold("w1", store.events("w1"), SEED, verify=True)
