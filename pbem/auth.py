@@ -11,8 +11,6 @@ import functools
 import hashlib
 import hmac
 import re
-import secrets
-from email.utils import getaddresses
 
 from pbem.errors import DomainError
 
@@ -29,12 +27,16 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 def new_password() -> str:
     """A fresh password like ``k7mq-2xpd-9rtw`` (about 64 bits)."""
+    import secrets  # imported by the commands that make passwords, not by every command
+
     groups = ["".join(secrets.choice(_ALPHABET) for _ in range(4)) for _ in range(3)]
     return "-".join(groups)
 
 
 def hash_password(password: str, salt: str | None = None) -> tuple[str, str]:
     """``(salt, hash)`` of ``password`` with scrypt; a new random salt when none is given."""
+    import secrets
+
     salt = salt or secrets.token_hex(16)
     digest = hashlib.scrypt(password.encode("utf-8"), salt=bytes.fromhex(salt), n=2**14, r=8, p=1, dklen=32)
     return salt, digest.hex()
@@ -86,6 +88,8 @@ def parse_address(text: str) -> tuple[str, str]:
     if _CONTROL.search(text):
         raise DomainError(f"address {shown!r} holds a control character (a line break, NUL, ...); "
                           "give one address on one line")
+    from email.utils import getaddresses  # the mail package only where an address is read
+
     pairs = getaddresses([text])
     if len(pairs) != 1:
         raise DomainError(f"{shown!r} is not one mail address: give one address per seat")

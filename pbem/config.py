@@ -30,10 +30,8 @@ the password on its first line, or is a netrc file (``machine HOST login USER pa
 
 from __future__ import annotations
 
-import netrc
 import os
 import stat
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -97,6 +95,8 @@ def read_secret(path: Path, host: str | None = None, user: str | None = None) ->
                           f"run: chmod 600 {path}")
     text = path.read_text(encoding="utf-8")
     if any(line.split()[:1] in (["machine"], ["default"]) for line in text.splitlines()):
+        import netrc
+
         try:
             entry = netrc.netrc(str(path)).authenticators(host or "")
         except netrc.NetrcParseError as exc:
@@ -119,6 +119,8 @@ def load_config(path: str | None, db_path: str, env: Mapping[str, str] = os.envi
         if explicit:
             raise DomainError(f"config file {candidate} not found")
         return Config(env=env)
+    import tomllib
+
     try:
         data = tomllib.loads(candidate.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

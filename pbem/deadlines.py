@@ -16,11 +16,13 @@ from __future__ import annotations
 import hashlib
 import re
 from datetime import datetime, timedelta, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.errors import DomainError
 from pbem.events import Game
-from pbem.mailbase import Outgoing, base_message
+
+if TYPE_CHECKING:  # the mail package is imported by the notices only (``pbem status`` needs none)
+    from pbem.mailbase import Outgoing
 
 _PART = re.compile(r"(\d+)\s*([wdhm])", re.IGNORECASE)
 _UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
@@ -103,6 +105,8 @@ def _msgid(kind: str, game: Game, turn: str, seat: str, sender: str) -> str:
 
 def _mail(game: Game, seat: str, sender: str, kind: str, subject: str, lines: list[str],
           msgid: str | None = None) -> Outgoing:
+    from pbem.mailbase import Outgoing, base_message
+
     to = game.seats[seat]["email"]
     msg = base_message(game, to, f"[{game.game_id}] {subject}", sender, kind)
     if msgid:

@@ -15,10 +15,7 @@ address is listed in ``delivery_problems``, which ``pbem status`` shows to the G
 
 from __future__ import annotations
 
-import logging
 import os
-import secrets
-import socket
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -26,7 +23,8 @@ from typing import Any
 
 from pbem.store import Store, iso
 
-log = logging.getLogger("pbem.deliver")
+# logging, socket and secrets are imported where a send run needs them: ``pbem status`` reads
+# the outbox's delivery problems through this module and needs none of them
 
 
 @dataclass(frozen=True)
@@ -54,11 +52,16 @@ class Claim:
 
 def new_owner() -> str:
     """A lease owner name: host, process id and a random part (unique per run)."""
+    import secrets
+    import socket
+
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 def _owner_dead(owner: str) -> bool:
     """True when ``owner`` was a process of this host that no longer runs."""
+    import socket
+
     host, _, rest = owner.partition(":")
     pid = rest.partition(":")[0]
     if host != socket.gethostname() or not pid.isdigit():
@@ -97,8 +100,11 @@ def claim_next(store: Store, owner: str, policy: RetryPolicy, skip: set[int]) ->
             store.db.execute("update outbox set lease_owner = ?, lease_until = ? where id = ?",
                              [owner, iso(now + policy.lease), row["id"]])
             if held and held != owner:
-                log.warning("outbox %s to %s: the send run %s stopped while sending it; sending it again, "
-                            "so it may reach %s twice", row["id"], row["to_addr"], held, row["to_addr"])
+                import logging
+
+                logging.getLogger("pbem.deliver").warning(
+                    "outbox %s to %s: the send run %s stopped while sending it; sending it again, "
+                    "so it may reach %s twice", row["id"], row["to_addr"], held, row["to_addr"])
             from pbem.mailpack import unpack_row
 
             return Claim(unpack_row(store.db.conn, row), owner, taken_over=bool(held and held != owner))

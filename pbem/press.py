@@ -30,14 +30,16 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.base import canonical_json
 from pbem.errors import DomainError
 from pbem.events import Game
-from pbem.mailbase import Outgoing, base_message
 from pbem.store import Store
-from turns.envelope import Press, shown_word
+
+if TYPE_CHECKING:  # the mail and order-mail packages are imported where press is relayed
+    from pbem.mailbase import Outgoing
+    from turns.envelope import Press
 
 MODES = ("on", "public", "grey", "off")
 OPTION_KEYS = ("press", "press_size", "press_count")
@@ -57,6 +59,13 @@ class Rules:
     def as_dict(self) -> dict[str, Any]:
         """The form kept in ``GameCreated``."""
         return {"mode": self.mode, "max_bytes": self.max_bytes, "per_turn": self.per_turn}
+
+
+def shown_word(word: str) -> str:
+    """:func:`turns.envelope.shown_word` (imported when a refusal quotes a word)."""
+    from turns.envelope import shown_word as shown
+
+    return shown(word)
 
 
 def split_options(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, Any] | None]:
@@ -223,6 +232,8 @@ def relay_message(game: Game, seat: str, row: Mapping[str, Any], sender: str) ->
     lines = [f"Press in game {game.game_id}, turn {row['turn']}, from {who} to {audience}:", "",
              *row["text"].split("\n"), "", "-" * 40,
              "Relayed by the game master's service; no address was passed on.", answer]
+    from pbem.mailbase import Outgoing, base_message
+
     msg = base_message(game, game.seats[seat]["email"], subject, sender, KIND)
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(game.seats[seat]["email"], subject, msg, KIND)

@@ -15,12 +15,11 @@ from typing import Any
 from adjudicator.base import GM, GameError, canonical_json, state_hash
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
-from pbem import deadlines, notify
+from pbem import deadlines
 from pbem.deadlines import parse_deadline  # noqa: F401  (kept importable from here)
 from pbem.auth import (check_game_id, check_password, check_seat_name, hash_password, new_password,
                        parse_address)
 from pbem.errors import DomainError
-from pbem.seeds import new_seed
 from pbem.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more,
                          freeze, state_digest, thaw)
 from pbem.store import NewEvent, StoredEvent, Store
@@ -154,6 +153,9 @@ class Service:
                  decision_every: str | None = None, remind_before: str | None = None,
                  colors: Mapping[str, str] | None = None) -> Created:
         """Create a game; returns it with the seats' passwords (the GM's only chance to see them)."""
+        from pbem import notify
+        from pbem.seeds import new_seed
+
         check_game_id(game_id)
         engine = _engine(engine_name)
         names = [check_seat_name(n) for n, _ in seats]
@@ -294,6 +296,7 @@ class Service:
         """GM correction: void ``seat``'s accepted orders for the pending turn. The seat is
         told by mail, and an ACCEPTED reply to those orders still unsent is withdrawn
         (``event.payload['reply_withdrawn']``)."""
+        from pbem import notify
         from pbem.seats import void_notice, withdraw_accepted_reply
 
         with self.store.transaction():
@@ -314,6 +317,8 @@ class Service:
         """Set or move the deadline of the pending turn (or of every turn with ``turn='*'``);
         ``when`` is ISO 8601 with a zone or ``+3d`` (added to the current deadline, or to now).
         Every seat is mailed the new deadline. Returns (turn, deadline, whether it is past)."""
+        from pbem import notify
+
         now = self.store.clock()
         with self.store.transaction():
             game = self.load(game_id)
@@ -339,6 +344,8 @@ class Service:
 
         ``reset_password`` replaces the seat's player: a new password (returned; the old one no
         longer works) and a welcome mail with the current position to the seat's address."""
+        from pbem import notify
+
         password = new_password_text = None
         if reset_password:
             new_password_text = password = new_password()
@@ -388,6 +395,8 @@ class Service:
         looked at) when that is given. Each turn is decided and resolved in one write
         transaction, so two overlapping runs never resolve a turn they did not see.
         Returns the ``TurnAdjudicated`` payloads recorded."""
+        from pbem import notify
+
         done: list[dict[str, Any]] = []
         now = now or self.store.clock()
         while len(done) < limit:
@@ -453,6 +462,7 @@ class Service:
 
     def _announce(self, game: Game, cause_seq: int, reported: set[str]) -> None:
         """Queue a "your move" mail for each awaited seat that got no report in this step."""
+        from pbem import notify
         from pbem.turnmail import announce
 
         for message in announce(self.store, game, self.awaited(game), self.sender, cause_seq, reported):

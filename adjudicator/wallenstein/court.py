@@ -19,9 +19,7 @@ from typing import Any
 from adjudicator.base import GameError
 from adjudicator.wallenstein import favour
 from adjudicator.wallenstein.data import load
-from adjudicator.wallenstein.state import Ctx
-
-OPTION = "court"
+from adjudicator.wallenstein.state import COURT_OPTION as OPTION, Ctx, court_enabled
 
 
 def figure(key: str) -> Any:
@@ -29,9 +27,9 @@ def figure(key: str) -> Any:
     return load("court.json")[key]["value"]
 
 
-def enabled(state: Mapping[str, Any]) -> bool:
-    """True when the game plays with the Imperial Court."""
-    return state["options"].get("expansion") == OPTION
+#: True when the game plays with the Imperial Court (defined beside the state's shape, so that
+#: the engine's ``pending`` needs no court module)
+enabled = court_enabled
 
 
 def read_options(options: Mapping[str, str]) -> dict[str, str]:

@@ -1,4 +1,8 @@
-"""The Wallenstein engine: the contract of adjudicator/base.py over the rules modules."""
+"""The Wallenstein engine: the contract of adjudicator/base.py over the rules modules.
+
+The rules modules are imported by the methods that need them: a command that only reads a
+game (``pbem status``: ``pending``, ``scores``, ``winner``) does not load the rules.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +11,8 @@ from typing import Any
 
 from adjudicator.base import GameError, Pending, Problem
 from adjudicator.chance import Chance, Stream
-from adjudicator.wallenstein import court, data, orders as ords, season, setup, view as views
-from adjudicator.wallenstein.randbot import random_draft, random_plan
-from adjudicator.wallenstein.state import Ctx, copy_state, turn_label
+from adjudicator.wallenstein import data
+from adjudicator.wallenstein.state import Ctx, copy_state, court_enabled, turn_label
 
 PLAN_FORMS = ("PALACE", "CHURCH", "TRADE", "GRAIN", "TAX", "RECRUIT5", "RECRUIT3", "RECRUIT1",
               "ATTACKA", "ATTACKB", "BID", "BONUS", "FAMINE")
@@ -27,6 +30,8 @@ class WallensteinEngine:
 
     def create(self, seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """A new game (random deal, or waiting for the draft)."""
+        from adjudicator.wallenstein import setup
+
         return setup.create(seats, options, seed)
 
     def pending(self, state: dict[str, Any]) -> Pending | None:
@@ -34,12 +39,14 @@ class WallensteinEngine:
         if state["phase"] == "over":
             return None
         draft = state["phase"] == "draft"
-        forms = DRAFT_FORMS if draft else PLAN_FORMS + (COURT_FORMS if court.enabled(state) else ())
+        forms = DRAFT_FORMS if draft else PLAN_FORMS + (COURT_FORMS if court_enabled(state) else ())
         return Pending(seats=tuple(state["seats"]), turn=turn_label(state), kind="draft" if draft else "plan",
                        simultaneous=True, forms=forms)
 
     def validate(self, state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
         """Every problem with ``seat``'s orders, each tied to its order index."""
+        from adjudicator.wallenstein import orders as ords
+
         if state["phase"] == "over":
             return [Problem(None, "the game is over")]
         if seat not in state["seats"]:
@@ -54,10 +61,14 @@ class WallensteinEngine:
 
     def default_orders(self, state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
         """The missed-orders policy (money cards everywhere, no bid; blind draft picks)."""
+        from adjudicator.wallenstein import orders as ords
+
         return [dict(o) for o in ords.MISSED]
 
     def advance(self, state: dict[str, Any], orders: Mapping[str, Sequence[dict[str, Any]]], seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Resolve the draft, or the whole season (and winter after autumn)."""
+        from adjudicator.wallenstein import orders as ords, season, setup
+
         if state["phase"] == "over":
             raise GameError("the game is over")
         missing = [s for s in state["seats"] if s not in orders]
@@ -80,6 +91,8 @@ class WallensteinEngine:
 
     def view(self, state: dict[str, Any], viewer: str) -> dict[str, Any]:
         """What ``viewer`` may see."""
+        from adjudicator.wallenstein import view as views
+
         return views.view(state, viewer)
 
     def scores(self, state: dict[str, Any]) -> dict[str, int]:
@@ -92,6 +105,8 @@ class WallensteinEngine:
 
     def random_orders(self, state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str, Any]]:
         """A random legal order set."""
+        from adjudicator.wallenstein.randbot import random_draft, random_plan
+
         if state["phase"] == "draft":
             return random_draft(state, seat, rng)
         return random_plan(state, seat, rng)

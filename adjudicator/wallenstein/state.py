@@ -25,6 +25,13 @@ from adjudicator.wallenstein.data import rules
 
 PEASANTS = "peasants"
 SEASONS = ("spring", "summer", "autumn")
+#: the value of the game option ``expansion`` that plays the Imperial Court (rules 7-9)
+COURT_OPTION = "court"
+
+
+def court_enabled(state: dict[str, Any]) -> bool:
+    """True when the game plays with the Imperial Court (:mod:`adjudicator.wallenstein.court`)."""
+    return state["options"].get("expansion") == COURT_OPTION
 
 
 def copy_state(state: dict[str, Any]) -> dict[str, Any]:

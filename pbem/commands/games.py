@@ -12,7 +12,6 @@ from pbem import outqueue
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
 from pbem.errors import DomainError
-from pbem.seeds import check_seed
 
 
 def _pairs(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
@@ -77,6 +76,7 @@ def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tu
     if deadline and (deadline_every or decision_every):
         raise click.UsageError("give --deadline or --deadline-every/--decision-every, not both")
     from pbem.colours import split_colour
+    from pbem.seeds import check_seed
 
     seed = check_seed(seed, weak_ok=weak_seed)  # issue 17 item 17
     pairs, chosen = [], {}

@@ -77,7 +77,12 @@ def test_status_loads_neither_other_engines_nor_the_mail_and_picture_machinery(t
     assert "adjudicator.wallenstein" in loaded
     for heavy in ("adjudicator.havoc", "adjudicator.gods_playground", "sqlite_utils", "numpy", "matplotlib",
                   "jinja2", "imaplib", "smtplib", "pbem.ingest", "pbem.archive", "pbem.records",
-                  "pbem.commands.mail", "pbem.commands.archive"):
+                  "pbem.commands.mail", "pbem.commands.archive",
+                  # nor the mail package, the rules (only the engine's pending/scores/winner are
+                  # used) or the order-mail grammar
+                  "email", "email.utils", "pbem.mailbase", "pbem.notify", "reports", "logging", "socket",
+                  "tomllib", "turns.envelope", "adjudicator.wallenstein.season",
+                  "adjudicator.wallenstein.orders", "adjudicator.wallenstein.court", "adjudicator.recorded"):
         assert heavy not in loaded, f"pbem status imported {heavy}"
 
 
