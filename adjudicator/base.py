@@ -42,9 +42,14 @@ GM = "@gm"
 PUBLIC = "@public"
 
 
+#: ``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``, made once;
+#: a JSON value is a tree, so the encoder need not look for cycles (one would end in RecursionError)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 def canonical_json(value: JSON) -> str:
     """The one canonical text form of a JSON value: sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 def state_hash(state: JSON) -> str:

@@ -157,6 +157,12 @@ class Chance:
             self._source = source_for(seed)
 
     @property
+    def names_draws(self) -> bool:
+        """True when the ``words`` of :meth:`stream` matter (recorded or recording chance); a
+        seed ignores them, so an engine need not spell them out."""
+        return self._source is not None
+
+    @property
     def commitment(self) -> str:
         """The seed commitment published to players."""
         return commitment(self.seed)

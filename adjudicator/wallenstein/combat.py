@@ -63,9 +63,11 @@ def _throw(ctx: Ctx, thrown: dict[str, int], county: str) -> tuple[dict[str, int
     ctx.battles += 1
     ctx.battle_sites.append(county)
     label = ctx.label("battle", ctx.battles, "tower")
-    season = label_words(ctx.label())
-    words = [(f"{season} battle {ctx.battles} for {county}", 0),
-             (f"{season} battle for {county}", ctx.battle_sites.count(county) - 1)]
+    words: list[tuple[str, int]] = []
+    if ctx.chance.names_draws:  # only recorded chance reads (or writes) the draw's words
+        season = label_words(ctx.label())
+        words = [(f"{season} battle {ctx.battles} for {county}", 0),
+                 (f"{season} battle for {county}", ctx.battle_sites.count(county) - 1)]
     incoming = {c: thrown.get(c, 0) + tray_in.get(c, 0) for c in colours(state)}
     out, after = tower.throw(state["tower"], incoming, colours(state), ctx.stream(label, words))
     state["tower"], state["tray"] = after, empty_cubes(state)

@@ -43,6 +43,7 @@ def in_play(n_seats: int) -> tuple[str, ...]:
     return tuple(sorted(n for n, c in counties().items() if n_seats > 3 or c["used_with_3"]))
 
 
+@lru_cache(maxsize=None)
 def neighbours(name: str, n_seats: int) -> tuple[str, ...]:
     """The in-play neighbours of a county (out-of-play counties 'do not exist', rule 3.1)."""
     return tuple(n for n in counties()[name]["neighbours"] if n_seats > 3 or counties()[n]["used_with_3"])

@@ -52,7 +52,7 @@ class WallensteinEngine:
         if seat not in state["seats"]:
             return [Problem(None, f"{seat!r} is not a seat of this game")]
         bad = [Problem(i, "an order must be a JSON object with a 'kind'", (), "syntax")
-               for i, o in enumerate(orders) if not isinstance(o, Mapping) or "kind" not in o]
+               for i, o in enumerate(orders) if not (type(o) is dict or isinstance(o, Mapping)) or "kind" not in o]
         if bad:
             return bad
         if state["phase"] == "draft":

@@ -14,7 +14,7 @@ from adjudicator.base import Problem
 from adjudicator.wallenstein import court_orders as co
 from adjudicator.wallenstein.court import enabled as court_on
 from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, MONEY_CARDS, in_play, neighbours, setup_value
-from adjudicator.wallenstein.state import hand, seat_count
+from adjudicator.wallenstein.state import held, seat_count
 
 SLOTS = len(ACTIONS)
 MISSED = [{"kind": "missed"}]
@@ -209,7 +209,7 @@ def _check_bonus(i: int, o: dict[str, Any], before: int | None) -> list[Problem]
 def _check_cards(state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]], used: dict[str, int],
                  bid_at: int | None) -> list[Problem]:
     """Card counts: fill every action space you can; the bid card is one not placed elsewhere."""
-    cards = hand(state, seat)
+    cards = held(state, seat)
     bid = orders[bid_at] if bid_at is not None else {"card": "none"}
     problems: list[Problem] = []
     if bid["card"] == "county" and bid["county"] in used:
@@ -220,7 +220,7 @@ def _check_cards(state: dict[str, Any], seat: str, orders: Sequence[dict[str, An
     slots = SLOTS + (len(co.slots()) if court else 0)
     fillers = len(MONEY_CARDS) + (co.tower_cards() if court else 0)
     where = f"the {SLOTS} action spaces" + (f" and the {len(co.slots())} court spaces" if court else "")
-    total = len(cards) + fillers
+    total = cards + fillers
     bid_card = bid["card"]
     if bid_card != "none" and total <= slots:
         problems.append(Problem(bid_at, f"you hold only {total} cards and all must go on {where}: bid NONE"))
@@ -230,11 +230,11 @@ def _check_cards(state: dict[str, Any], seat: str, orders: Sequence[dict[str, An
                                         "or a county (BID COUNTY <name>)"))
         bid_card = "taler"
     money_left = fillers - (1 if bid_card in ("taler", "tower") else 0)
-    spare = len(cards) - (1 if bid_card == "county" else 0)
+    spare = cards - (1 if bid_card == "county" else 0)
     need = min(spare, slots - money_left)
     if len(used) < need:
         kinds = "money and tower cards" if court else "money cards"
-        problems.append(Problem(None, f"too few actions planned: with {len(cards)} county cards and {money_left} "
+        problems.append(Problem(None, f"too few actions planned: with {cards} county cards and {money_left} "
                                       f"{kinds} for {where} you must plan at least {need} actions "
                                       f"(you planned {len(used)})"))
     return problems

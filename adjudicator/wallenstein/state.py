@@ -18,6 +18,8 @@ from __future__ import annotations
 import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import contains, itemgetter
 from typing import Any
 
 from adjudicator.chance import Chance, Stream
@@ -64,6 +66,11 @@ def hand(state: dict[str, Any], seat: str) -> list[str]:
     return sorted(n for n, c in state["counties"].items() if c["owner"] == seat)
 
 
+def held(state: dict[str, Any], seat: str) -> int:
+    """How many county cards ``seat`` holds: ``len(hand(state, seat))``, without sorting them."""
+    return list(map(_OWNER, state["counties"].values())).count(seat)
+
+
 def turn_label(state: dict[str, Any]) -> str:
     """The pending turn's label: ``setup`` or e.g. ``1618-spring``."""
     if state["phase"] == "draft":
@@ -74,11 +81,15 @@ def turn_label(state: dict[str, Any]) -> str:
 def pieces_left(state: dict[str, Any], piece: str) -> int:
     """Pieces of ``piece`` (palace, church, trade, revolt_markers) still in the box (rule 1)."""
     box = rules()["pieces"]["value"][piece]
+    counties = state["counties"].values()
     if piece == "revolt_markers":
-        used = sum(c["markers"] for c in state["counties"].values())
-    else:
-        used = sum(piece in c["buildings"] for c in state["counties"].values())
+        used = sum(map(_MARKERS, counties))
+    else:  # the counties whose buildings hold one (map: counted without a Python loop)
+        used = sum(map(contains, map(_BUILDINGS, counties), repeat(piece)))
     return box - used
+
+
+_OWNER, _MARKERS, _BUILDINGS = itemgetter("owner"), itemgetter("markers"), itemgetter("buildings")
 
 
 def seat_count(state: dict[str, Any]) -> int:

@@ -36,6 +36,8 @@ def throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence
     """
     inside = {c: tower.get(c, 0) for c in colours}
     went_in = {c: thrown.get(c, 0) for c in colours}
+    if type(stream).outcome is Stream.outcome:  # a seed: drawn as Stream.outcome draws it, no line to write
+        return _throw(inside, went_in, colours, stream, model)
     # the example a missing line is asked for names this throw's colours: every cube thrown in
     # falls out and the tower keeps what it held (one possible outcome, to be corrected)
     example = "out " + words((went_in, inside))
