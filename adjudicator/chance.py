@@ -95,6 +95,8 @@ class Stream:
     def hits(self, num: int, den: int, count: int) -> int:
         """How many of ``count`` draws ``below(den)`` in turn are ``< num``: ``count`` chances
         of ``num``/``den`` each (e.g. the cubes of a tower throw), drawn as ``below`` draws them."""
+        if count <= 0:
+            return 0
         bits = (den - 1).bit_length()
         if den < 2 or bits > 8 or type(self).below is not Stream.below:
             return sum(1 for _ in range(count) if self.below(den) < num)

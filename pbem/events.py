@@ -66,7 +66,7 @@ def state_digest(state: State, seed: str, scheme: str | None, known: tuple[str, 
     if scheme != KEYED_DIGEST:
         raise ReplayMismatch(f"unknown state digest scheme {scheme!r}")
     key = hashlib.sha256(("pbem state digest key\0" + seed).encode("utf-8")).digest()
-    return hmac.new(key, _canonical(state, known).encode("utf-8"), hashlib.sha256).hexdigest()
+    return hmac.digest(key, _canonical(state, known).encode("utf-8"), "sha256").hex()
 
 
 #: Stands for a value whose canonical text is already known (a control character, so no order
@@ -397,12 +397,20 @@ def _check(got_hash: str, want_hash: str, got_text: str, ev: StoredEvent, key: s
 def _same_events(got_text: str, ev: StoredEvent, key: str) -> bool:
     """Whether ``got_text`` is the canonical text of the recorded ``ev.payload[key]``.
 
-    When the payload's stored canonical text is at hand (``ev.text``), ``got_text`` is spliced
-    into the canonical text of the rest of the payload and compared with it: the same bytes
-    exactly when the events are the same, without encoding the recorded events again. Else
-    (no stored text, or one written otherwise) the recorded events are encoded."""
-    if ev.text is not None:
-        whole = canonical_json({**ev.payload, key: _HOLE})
-        if whole.count(_HOLE_TEXT) == 1 and whole.replace(_HOLE_TEXT, got_text) == ev.text:
+    When the payload's stored JSON is at hand (``ev.text``, canonical as the store writes it),
+    the recorded events are found in it instead of being encoded again: the text must begin
+    with the canonical ``{"k":v,...`` of the keys that sort before ``key``, then ``"key":``
+    and ``got_text`` ending there (a JSON value ends where its brackets close), and name
+    ``key`` nowhere after it (so no second ``key`` overrides it; inside a JSON string a quote
+    is escaped, so a string cannot contain ``"key":``). Otherwise, e.g. for events not read
+    from a store, the recorded events are encoded."""
+    text = ev.text
+    if text is not None:
+        name = canonical_json(key) + ":"
+        before = canonical_json({k: v for k, v in ev.payload.items() if k < key})
+        head = before[:-1] + ("," if len(before) > 2 else "") + name
+        end = len(head) + len(got_text)
+        if (text.startswith(head) and text.startswith(got_text, len(head)) and text[end:end + 1] in (",", "}")
+                and text.find(name, end) == -1):
             return True
     return got_text == canonical_json(ev.payload[key])

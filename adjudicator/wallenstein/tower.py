@@ -11,6 +11,7 @@ visited in a fixed colour order (seats in seating order, then peasants), stuck c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from adjudicator.chance import Stream
 from adjudicator.recorded import ChanceProblem
@@ -19,11 +20,11 @@ from adjudicator.wallenstein.data import load
 Cubes = dict[str, int]
 
 
+@lru_cache(maxsize=None)
 def params() -> tuple[tuple[int, int], tuple[int, int]]:
     """``(through, knock_out)`` as (numerator, denominator) pairs."""
     doc = load("tower.json")
     return tuple(doc["through"]), tuple(doc["knock_out"])  # type: ignore[return-value]
-
 
 
 def throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence[str],
@@ -34,10 +35,10 @@ def throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence
     and every cube is either out or inside afterwards. In a historical game the outcome is
     the recorded line ``out red 3, peasants 1; stayed red 1`` (:func:`words`, :func:`read`).
     """
+    if type(stream).outcome is Stream.outcome:  # a seed: drawn as Stream.outcome draws it, no line to write
+        return _throw(tower, thrown, colours, stream, model)
     inside = {c: tower.get(c, 0) for c in colours}
     went_in = {c: thrown.get(c, 0) for c in colours}
-    if type(stream).outcome is Stream.outcome:  # a seed: drawn as Stream.outcome draws it, no line to write
-        return _throw(inside, went_in, colours, stream, model)
     # the example a missing line is asked for names this throw's colours: every cube thrown in
     # falls out and the tower keeps what it held (one possible outcome, to be corrected)
     example = "out " + words((went_in, inside))
@@ -47,17 +48,16 @@ def throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence
 
 def _throw(tower: Mapping[str, int], thrown: Mapping[str, int], colours: Sequence[str],
            stream: Stream, model: tuple[tuple[int, int], tuple[int, int]] | None) -> tuple[Cubes, Cubes]:
-    through, knock = model or params()
-    out: Cubes = {c: 0 for c in colours}
-    after: Cubes = {c: 0 for c in colours}
+    (through, t_den), (knock, k_den) = model or params()
+    hits = stream.hits
+    stuck = [tower.get(c, 0) for c in colours]
+    went_in = [thrown.get(c, 0) for c in colours]
     # one draw per cube, in this fixed order: stuck cubes first (each knocked out with p = knock),
     # then those thrown in (each falls through with p = through), colours in seating order
-    for (num, den), cubes in ((knock, tower), (through, thrown)):
-        for colour in colours:
-            n = cubes.get(colour, 0)
-            fell = stream.hits(num, den, n)
-            out[colour] += fell
-            after[colour] += n - fell
+    knocked = [hits(knock, k_den, n) for n in stuck]
+    fell = [hits(through, t_den, n) for n in went_in]
+    out = {c: k + f for c, k, f in zip(colours, knocked, fell)}
+    after = {c: s + w - o for c, s, w, o in zip(colours, stuck, went_in, out.values())}
     return out, after
 
 

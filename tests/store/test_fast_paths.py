@@ -170,8 +170,27 @@ def test_replay_checks_the_derived_events_against_the_stored_payload_text(tmp_pa
 
     rewrite(json.dumps(payload, indent=1, sort_keys=False))  # the same events, not canonical
     fold("w1", store.events("w1"), SEED, verify=True)
+    rewrite(canonical_json({**payload, "zz": {"events": payload["events"]}}))  # "events" named again, inside
+    fold("w1", store.events("w1"), SEED, verify=True)
     changed = {**payload, "events": [{**payload["events"][0], "changed": 1}, *payload["events"][1:]]}
-    for text in (canonical_json(changed), json.dumps(changed, indent=1)):
+    twice = canonical_json(payload)[:-1] + ',"events":' + canonical_json(changed["events"]) + "}"
+    assert json.loads(twice) == changed  # a second key wins: the recorded events are the changed ones
+    for text in (canonical_json(changed), json.dumps(changed, indent=1), twice):
         rewrite(text)
         with pytest.raises(ReplayMismatch, match="derived events"):
             fold("w1", store.events("w1"), SEED, verify=True)
+
+
+def test_the_recorded_value_found_in_the_stored_text_ends_where_the_text_says():
+    """A value that only begins like the engine's (``12`` for ``1``) is not the same."""
+    from pbem.events import _same_events
+    from pbem.store import StoredEvent, _with_text
+
+    def event(payload: dict) -> StoredEvent:
+        return _with_text(StoredEvent("g", 2, "TurnAdjudicated", 1, payload, "", "", ""), json.dumps(
+            payload, sort_keys=True, separators=(",", ":")))
+
+    assert _same_events("1", event({"a": 0, "events": 1, "z": 2}), "events")
+    assert not _same_events("1", event({"a": 0, "events": 12, "z": 2}), "events")
+    assert not _same_events("1", event({"events": 12}), "events")
+    assert _same_events("[]", event({"events": []}), "events")
