@@ -230,6 +230,16 @@ def _box(text: Any, renderer: Any) -> Any:
     return _remembered(_box_key(text, renderer, True), lambda: _measured_box(text, renderer))
 
 
+def _legend_box(legend: Any, renderer: Any) -> Any:
+    """The legend's box in display units (remembered by what it shows, see :data:`LEGEND`,
+    and where: the figure's size and resolution)."""
+    fig = legend.get_figure(root=True)
+    key = (str(legend.get_gid()), tuple(fig.get_size_inches()), fig.dpi, renderer.dpi)
+    if not key[0].startswith(LEGEND):
+        return legend.get_window_extent(renderer)
+    return _remembered(key, lambda: legend.get_window_extent(renderer))
+
+
 def _measured_box(text: Any, renderer: Any) -> Any:
     """A label's box as matplotlib measures it (see :func:`_box`)."""
     patch = text.get_bbox_patch()
@@ -250,7 +260,7 @@ def _first_free(ax: Any, box: Any, anchor: tuple[float, float], spots: Any, take
     cand = np.column_stack([box.x0 + moved[:, 0], box.y0 + moved[:, 1], box.x1 + moved[:, 0], box.y1 + moved[:, 1]])
     ok = np.ones(len(spots), dtype=bool)
     if taken:
-        t = np.array([[b.x0, b.y0, b.x1, b.y1] for b in taken])
+        t = np.array([b.extents for b in taken])
         hit = ((cand[:, None, 0] < t[None, :, 2]) & (cand[:, None, 2] > t[None, :, 0]) &
                (cand[:, None, 1] < t[None, :, 3]) & (cand[:, None, 3] > t[None, :, 1]))
         ok &= ~hit.any(axis=1)
@@ -273,7 +283,7 @@ def _declutter(fig: Figure, ax: Any) -> None:
     texts = [t for t in ax.texts if t.get_text().strip()]
     boxes = [_box(t, renderer) for t in texts]
     legend = ax.get_legend()
-    fixed = [legend.get_window_extent(renderer)] if legend is not None else []
+    fixed = [_legend_box(legend, renderer)] if legend is not None else []
     # every box's extents at once (as Bbox.overlaps: boxes that touch overlap)
     ext = np.array([b.extents for b in fixed + boxes]).reshape(-1, 4)
     for i, t in enumerate(texts):
@@ -327,7 +337,7 @@ def _region_names(fig: Figure, ax: Any, geo: dict[str, County]) -> None:
     taken = [_box(t, renderer) for t in ax.texts if t.get_text().strip()]
     legend = ax.get_legend()
     if legend is not None:
-        taken.append(legend.get_window_extent(renderer))
+        taken.append(_legend_box(legend, renderer))
     for region, (anchor, dy) in REGION_ANCHOR.items():
         x, y = geo[anchor].centre
         text = ax.text(x, y + dy, region.upper(), ha="center", va="center", fontsize=13, color=REGION_LINE,
