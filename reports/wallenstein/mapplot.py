@@ -232,9 +232,10 @@ def _box(text: Any, renderer: Any) -> Any:
 
 def _legend_box(legend: Any, renderer: Any) -> Any:
     """The legend's box in display units (remembered by what it shows, see :data:`LEGEND`,
-    and where: the figure's size and resolution)."""
+    and where: the figure's size and resolution, and its axes' place)."""
     fig = legend.get_figure(root=True)
-    key = (str(legend.get_gid()), tuple(fig.get_size_inches()), fig.dpi, renderer.dpi)
+    key = (str(legend.get_gid()), tuple(fig.get_size_inches()), fig.dpi, renderer.dpi,
+           tuple(legend.axes.get_position().bounds))
     if not key[0].startswith(LEGEND):
         return legend.get_window_extent(renderer)
     return _remembered(key, lambda: legend.get_window_extent(renderer))
