@@ -231,11 +231,12 @@ def _box(text: Any, renderer: Any) -> Any:
 
 
 def _legend_box(legend: Any, renderer: Any) -> Any:
-    """The legend's box in display units (remembered by what it shows, see :data:`LEGEND`,
-    and where: the figure's size and resolution, and its axes' place)."""
+    """The legend's box in display units while the map is built (remembered by what it
+    shows, see :data:`LEGEND`, and the figure's size and resolution: the map's axes always
+    take the same place). Not ``axes.get_position()``: that applies the equal aspect, which
+    only drawing the map may do."""
     fig = legend.get_figure(root=True)
-    key = (str(legend.get_gid()), tuple(fig.get_size_inches()), fig.dpi, renderer.dpi,
-           tuple(legend.axes.get_position().bounds))
+    key = (str(legend.get_gid()), tuple(fig.get_size_inches()), fig.dpi, renderer.dpi)
     if not key[0].startswith(LEGEND):
         return legend.get_window_extent(renderer)
     return _remembered(key, lambda: legend.get_window_extent(renderer))
