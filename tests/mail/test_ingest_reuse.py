@@ -133,3 +133,13 @@ def test_a_crash_inside_a_batch_undoes_the_whole_batch_and_a_rerun_resumes(games
     assert [o.outcome for o in outcomes] == ["duplicate"] * BATCH + ["accepted"] * 10
     assert games.store.db.execute("select count(*) from mails").fetchone()[0] == BATCH + 10
     assert len(replies(games)) == BATCH + 10  # one reply per mail
+
+
+def test_a_password_reset_by_mail_in_the_same_batch_stops_the_old_password_at_once(games, monkeypatch):
+    monkeypatch.setattr(pbem.service, "new_password", lambda: "zx9q-7mkd-3vbn")
+    reset = (f"From: {SEATS['red']}\nMessage-ID: <reuse-reset@example.org>\nSubject: PASSWORD duel red\n\n"
+             "PASSWORD duel red\n").encode()
+    outcomes = Ingestor(games).ingest_all([_mail("red", 1, 1), RawMail(reset, "<reset>"), _mail("red", 2, 2)])
+    assert [o.outcome for o in outcomes] == ["accepted", "command", "rejected"]
+    assert outcomes[2].blocks[0].auth_reason == "wrong password"  # the copy's old credentials were not used
+    assert _submitted(games) == {"red": "BID 1"}
