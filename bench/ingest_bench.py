@@ -54,7 +54,16 @@ def run() -> list[dict[str, Any]]:
         else:  # an older pbem (to compare with): one durable commit per mail
             outcomes = [ingestor.ingest(item).outcome for item in items]
         elapsed = time.perf_counter() - start
+        start = time.perf_counter()
+        replies = len(service.store.outbox())  # every queued reply built as `pbem send` builds it
+        build = time.perf_counter() - start
     accepted = outcomes.count("accepted")
     return [{"bench": "ingest", "measure": f"{len(mails)} order mails", "value": len(mails) / elapsed,
              "unit": "mails/s", "floor": f"{len(mails) / floor:.0f} mails/s stdlib parse", "ratio": elapsed / floor,
-             "target": "ratio <= 2", "note": f"{accepted} accepted"}]
+             "target": "ratio <= 2", "note": f"{accepted} accepted"},
+            # No target: replies are queued as headers + text and built when read or sent, so this
+            # row shows what the whole path costs once the outbox is read (docs/benchmarks.md).
+            {"bench": "ingest", "measure": f"{len(mails)} order mails + building their {replies} replies",
+             "value": len(mails) / (elapsed + build), "unit": "mails/s",
+             "floor": f"{len(mails) / floor:.0f} mails/s stdlib parse", "ratio": (elapsed + build) / floor,
+             "note": f"reading the outbox (each reply built with the email package): {build:.2f} s"}]
