@@ -9,12 +9,15 @@ from typing import Any
 
 from matplotlib.figure import Figure
 
-from reports.pngout import SharedCanvas, figure_png
+from reports.pngout import LOCK, SharedCanvas, figure_png
 
 PNG_OPTS: dict[str, Any] = {"format": "png", "metadata": {"Software": None}, "dpi": 100}
 #: A lower resolution for a report that shows a two-panel chart at 560 px: 672 px wide is
 #: still wider than that, and the mail stays small (issue 14). Tick labels grow a point.
 SMALL_DPI = 80
+#: The resolution at which a chart's margins are measured (matplotlib's default figure dpi;
+#: text extents are rounded to whole pixels, so margins depend on it a little).
+LAYOUT_DPI = 100
 #: One marker shape per seat, in seat order (lines of equal values stay distinguishable).
 MARKERS = ("o", "s", "^", "D", "v", "P")
 #: Horizontal offset between seats' points, in turns (so equal values do not hide each other).
@@ -52,19 +55,68 @@ def clear_cache() -> None:
     _line_charts.cache_clear()
 
 
+#: The figures drawn so far, one per chart layout (panels, palette, x label, resolution),
+#: kept and filled again with the next history: making a figure's axes and their ticks
+#: (every tick a line, a grid line and a label, each styled from rcParams) cost as much as
+#: drawing it, and a season report draws the same layout every season (issue 14). Filling a
+#: kept figure draws the same pixels as a new one (``tests/reports/test_chart_reuse.py``).
+_FIGURES: dict[str, Figure] = {}
+
+
 def _draw(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]],
           palette: Mapping[str, str], xlabel: str, dpi: int) -> bytes:
-    return figure_png(chart_figure(history, panels, palette, xlabel, dpi), dpi)
+    layout = json.dumps([[list(p) for p in panels], list(palette.items()), xlabel, dpi])
+    with LOCK:  # one thread at a time fills and draws a kept figure
+        fig = _FIGURES.get(layout)
+        if fig is None:
+            if len(_FIGURES) >= 8:
+                _FIGURES.clear()
+            fig = _FIGURES[layout] = _empty_figure(panels, xlabel, dpi)
+        _fill(fig, history, panels, palette, xlabel, dpi)
+        return figure_png(fig, dpi)
+
+
+def _empty_figure(panels: Sequence[tuple[str, str]], xlabel: str, dpi: int) -> Figure:
+    """A chart figure with its panels side by side, on a shared-renderer canvas: everything
+    that does not depend on the history (titles, tick styles, grid, x label)."""
+    fig = Figure(figsize=(4.2 * len(panels), 3.4), dpi=LAYOUT_DPI)
+    SharedCanvas(fig)
+    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    for ax, (_, title) in zip(axes, panels):
+        ax.set_title(title, fontsize=11, y=1.0)  # placed, not fitted over the ticks (nothing above)
+        ax.tick_params(axis="y", labelsize=_sizes(dpi)[1])
+        ax.grid(True, alpha=0.3)
+        if xlabel:
+            ax.set_xlabel(xlabel, fontsize=8)
+    return fig
+
+
+def _sizes(dpi: int) -> tuple[int, int]:
+    """The font sizes of the x and y tick labels (a point larger in a smaller picture)."""
+    return (7, 8) if dpi >= 100 else (8, 9)
 
 
 def chart_figure(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]],
                  palette: Mapping[str, str], xlabel: str = "", dpi: int = 100) -> Figure:
     """The figure of :func:`line_charts` (every artist added and laid out, not drawn)."""
+    fig = _empty_figure(panels, xlabel, dpi)
+    _fill(fig, history, panels, palette, xlabel, dpi)
+    return fig
+
+
+def _fill(fig: Figure, history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]],
+          palette: Mapping[str, str], xlabel: str, dpi: int) -> None:
+    """Draw ``history`` into the panels of ``fig`` (made by :func:`_empty_figure` with the
+    same panels, x label and dpi), replacing the lines, ticks and legend of an earlier history."""
     labels = [str(h.get("turn", i + 1)) for i, h in enumerate(history)]
-    fig = Figure(figsize=(4.2 * len(panels), 3.4))
-    SharedCanvas(fig)
-    axes = fig.subplots(1, len(panels), squeeze=False)[0]
-    for ax, (key, title) in zip(axes, panels):
+    fig.set_dpi(LAYOUT_DPI)  # margins are measured at this resolution, whatever it was drawn at
+    axes = fig.axes
+    for ax in axes:
+        for line in list(ax.lines):
+            line.remove()
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
+    for ax, (key, _) in zip(axes, panels):
         data = series(history, key, list(palette))
         for i, (seat, values) in enumerate(data.items()):
             # equal lines stay visible: each seat its own marker shape, drawn a little to the
@@ -74,16 +126,10 @@ def chart_figure(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[st
                     ms=max(4.0, 7.5 - 0.8 * i), lw=max(1.2, 3.0 - 0.4 * i), color=palette[seat],
                     label=seat, zorder=2 + i)
         _axes_limits(ax, data, len(labels))
-        ax.set_title(title, fontsize=11, y=1.0)  # placed, not fitted over the ticks (nothing above)
         ax.set_xticks(range(len(labels)))
-        ax.set_xticklabels(_thin(labels), rotation=45, ha="right", fontsize=7 if dpi >= 100 else 8)
-        ax.tick_params(axis="y", labelsize=8 if dpi >= 100 else 9)
-        ax.grid(True, alpha=0.3)
-        if xlabel:
-            ax.set_xlabel(xlabel, fontsize=8)
+        ax.set_xticklabels(_thin(labels), rotation=45, ha="right", fontsize=_sizes(dpi)[0])
     axes[0].legend(fontsize=8, loc="upper left")
-    _fit_margins(fig, axes, labels, xlabel, 7 if dpi >= 100 else 8, 8 if dpi >= 100 else 9)
-    return fig
+    _fit_margins(fig, axes, labels, xlabel, *_sizes(dpi))
 
 
 #: Space kept around the panels and between them, in points (what ``tight_layout``'s
@@ -93,6 +139,10 @@ TICK = 7.0
 #: The title's gap above the axes (matplotlib's ``axes.titlepad``) and the x label's.
 TITLE_PAD, LABEL_PAD = 6.0, 4.0
 SIN45 = 0.7071067811865476
+#: Text extents measured so far, in pixels, by (text, font size, dpi): the same few tick
+#: labels and season names are measured for every chart, and each measure lays the text out
+#: with FreeType (issue 14). Charts use the default font only.
+_EXTENTS: dict[tuple[str, float, float], tuple[float, float]] = {}
 
 
 def _fit_margins(fig: Figure, axes: Sequence[Any], labels: Sequence[str], xlabel: str, xsize: float,
@@ -108,7 +158,12 @@ def _fit_margins(fig: Figure, axes: Sequence[Any], labels: Sequence[str], xlabel
     scale = 72.0 / renderer.dpi
 
     def extent(text: str, size: float) -> tuple[float, float]:  # (width, height) in points
-        w, h, _ = renderer.get_text_width_height_descent(text, FontProperties(size=size), False)
+        key = (text, size, renderer.dpi)
+        if key not in _EXTENTS:
+            if len(_EXTENTS) >= 4096:
+                _EXTENTS.clear()
+            _EXTENTS[key] = renderer.get_text_width_height_descent(text, FontProperties(size=size), False)[:2]
+        w, h = _EXTENTS[key]
         return w * scale, h * scale
 
     width, height = fig.get_size_inches() * 72.0

@@ -33,12 +33,12 @@ DPI = 100
 #: season with the same names, numbers and fonts, measures its labels once per process
 #: instead of once per figure (issue 14). A renderer clears its pixels before each draw.
 _RENDERERS: dict[tuple[int, int, float], RendererAgg] = {}
-_LOCK = threading.RLock()
+LOCK = threading.RLock()
 
 
 class SharedCanvas(FigureCanvasAgg):
     """An Agg canvas that draws with the renderer shared by its size and resolution (see
-    :data:`_RENDERERS`); a figure is drawn and read back under :data:`_LOCK`."""
+    :data:`_RENDERERS`); a figure is drawn and read back under :data:`LOCK`."""
 
     def get_renderer(self) -> RendererAgg:
         """The shared renderer of the figure's current size and resolution."""
@@ -65,7 +65,7 @@ def figure_png(fig: Figure, dpi: int = DPI, stamp: Artist | None = None) -> byte
     the same every time its ``gid`` is the same; its pixels are drawn once and then
     copied in (see :func:`_stamped`). The picture is the same either way."""
     agg = canvas(fig)
-    with _LOCK:  # the pixels of a shared renderer are read before another figure draws
+    with LOCK:  # the pixels of a shared renderer are read before another figure draws
         fig.set_dpi(dpi)
         rgb = _stamped(fig, agg, stamp) if stamp is not None and stamp.get_gid() else None
         if rgb is None:
@@ -161,7 +161,7 @@ def _nearest(colours: Any, palette: list[tuple[int, int, int]]) -> Any:
 
 
 #: A table from a packed 24-bit colour to its palette position, reused by every picture
-#: (only the entries of the picture's own colours are written and read; under :data:`_LOCK`).
+#: (only the entries of the picture's own colours are written and read; under :data:`LOCK`).
 _TABLE = np.zeros(1 << 24, dtype=np.uint8)
 
 
@@ -169,7 +169,7 @@ def _lookup(rgb: Any, packed_colours: Any, index: Any) -> Any:
     """Per pixel of ``rgb``: ``index`` of its colour (``packed_colours`` lists every colour
     of the picture, packed as 0xRRGGBB)."""
     pixels = (rgb[..., 0].astype(np.int32) << 16) | (rgb[..., 1].astype(np.int32) << 8) | rgb[..., 2]
-    with _LOCK:
+    with LOCK:
         _TABLE[packed_colours] = index
         return _TABLE[pixels]
 
