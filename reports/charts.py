@@ -107,15 +107,14 @@ def chart_figure(history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[st
 def _fill(fig: Figure, history: Sequence[Mapping[str, Any]], panels: Sequence[tuple[str, str]],
           palette: Mapping[str, str], xlabel: str, dpi: int) -> None:
     """Draw ``history`` into the panels of ``fig`` (made by :func:`_empty_figure` with the
-    same panels, x label and dpi), replacing the lines, ticks and legend of an earlier history."""
+    same panels, x label and dpi), replacing the lines and ticks of an earlier history (its
+    legend stays: it shows the seats of the layout's palette, drawn the same every time)."""
     labels = [str(h.get("turn", i + 1)) for i, h in enumerate(history)]
     fig.set_dpi(LAYOUT_DPI)  # margins are measured at this resolution, whatever it was drawn at
     axes = fig.axes
     for ax in axes:
         for line in list(ax.lines):
             line.remove()
-        if ax.get_legend() is not None:
-            ax.get_legend().remove()
     for ax, (key, _) in zip(axes, panels):
         data = series(history, key, list(palette))
         for i, (seat, values) in enumerate(data.items()):
@@ -128,7 +127,8 @@ def _fill(fig: Figure, history: Sequence[Mapping[str, Any]], panels: Sequence[tu
         _axes_limits(ax, data, len(labels))
         ax.set_xticks(range(len(labels)))
         ax.set_xticklabels(_thin(labels), rotation=45, ha="right", fontsize=_sizes(dpi)[0])
-    axes[0].legend(fontsize=8, loc="upper left")
+    if axes[0].get_legend() is None:  # a kept figure keeps its legend: the same seats, colours, markers
+        axes[0].legend(fontsize=8, loc="upper left")
     _fit_margins(fig, axes, labels, xlabel, *_sizes(dpi))
 
 
