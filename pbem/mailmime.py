@@ -8,16 +8,50 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from email import policy
-from email.headerregistry import HeaderRegistry
+from email.headerregistry import BaseHeader, HeaderRegistry
 from email.message import EmailMessage
 from functools import lru_cache
 from typing import Any
 
 
+class _FoldedOnce(BaseHeader):
+    """A header that keeps its folded form under :data:`MAIL_POLICY` (RFC 5322 section 2.2.3
+    folding and RFC 2047 encoded words, done by the stdlib): writing a message folds every
+    header again from its parse tree, and a reply's headers are mostly the same objects
+    (:class:`_RememberingHeaders`). The fold is a function of the header (immutable) and the
+    policy alone, so the kept form is exactly what folding again would give."""
+
+    def fold(self, *, policy: Any) -> str:
+        """The header folded as :meth:`BaseHeader.fold` folds it (kept for :data:`MAIL_POLICY`)."""
+        if policy is not MAIL_POLICY:  # another policy (line length, utf8...) folds afresh
+            return super().fold(policy=policy)
+        folded: str | None = self.__dict__.get("_pbem_folded")
+        if folded is None:
+            folded = self.__dict__["_pbem_folded"] = super().fold(policy=policy)
+        return folded
+
+
 class _RememberingHeaders(HeaderRegistry):
     """The default policy's header classes, each (name, value) parsed once: reading a mail
     asks for its headers (Content-Type above all) many times, and every mail of a game
-    carries the same Content-Type, MIME-Version, To... The header objects are immutable."""
+    carries the same Content-Type, MIME-Version, To... The header objects are immutable.
+    The class for a header name is made once too (the stdlib makes a new class on every
+    lookup, and setting a header looks its class up for ``max_count``)."""
+
+    def __init__(self) -> None:
+        super().__init__(base_class=_FoldedOnce)
+
+    def __getitem__(self, name: str) -> Any:
+        return self._class(name)
+
+    def map_to_type(self, name: str, cls: Any) -> None:
+        """Register ``cls`` for ``name`` (forgetting the classes made so far)."""
+        super().map_to_type(name, cls)
+        self._class.cache_clear()
+
+    @lru_cache(maxsize=256)  # noqa: B019 - one instance for the process (MAIL_POLICY below)
+    def _class(self, name: str) -> Any:
+        return super().__getitem__(name)
 
     def __call__(self, name: str, value: str) -> Any:
         if type(value) is not str or len(value) > 500:  # only short texts are kept (a hostile
@@ -30,8 +64,9 @@ class _RememberingHeaders(HeaderRegistry):
         return super().__call__(name, value)
 
 
-#: ``policy.default`` with remembered headers: inbound mail is parsed and outgoing mail
-#: built with it (the same header classes, so the same bytes as ``policy.default``).
+#: ``policy.default`` with remembered headers and folds: inbound mail is parsed and outgoing
+#: mail built with it (the same header classes and folding, so the same bytes as
+#: ``policy.default``).
 MAIL_POLICY = policy.default.clone(header_factory=_RememberingHeaders())
 
 
