@@ -99,3 +99,26 @@ def test_the_send_path_delivers_what_was_queued(tmp_path, rendered):
         assert sent.as_bytes() == queued.as_bytes()
         assert [p.get_content() for p in sent.walk() if p.get_content_maintype() == "image"] == \
                [p.get_content() for p in queued.walk() if p.get_content_maintype() == "image"]
+
+
+def test_picture_bodies_are_found_as_the_regular_expression_finds_them(rendered):
+    """The fast scan for base64 bodies (issue 14) finds exactly what ``_BASE64_BODY`` finds,
+    in report mails and in mangled ones (a stray character, a missing blank line, cut short)."""
+    import random
+
+    def by_regex(message: bytes) -> list[bytes]:
+        return [m.group(1) for m in mailpack._BASE64_BODY.finditer(message)]
+
+    rng = random.Random(14)
+    mails = [_mail(rendered, v, n) for n in (1, 2) for v in ("red", "blue")]
+    cases = list(mails)
+    for mail in mails[:2]:
+        for _ in range(60):
+            i = rng.randrange(len(mail))
+            cases.append(mail[:i] + rng.choice([b"\n", b"-", b"A", b"\n\n", b"*", b""]) + mail[i + 1:])
+        cases += [mail.replace(b"\n\n--", b"\n--"), mail[:len(mail) // 2], mail.lower()]
+    cases += [b"Content-Transfer-Encoding: base64\n\n", b"content-transfer-encoding: BASE64\n\n\nQUJD\n\n",
+              b"Content-Transfer-Encoding: base64\nX: y\n\nQUJD\nQUJD"]
+    assert any(by_regex(c) for c in cases)
+    for case in cases:
+        assert mailpack._base64_bodies(case) == by_regex(case)
