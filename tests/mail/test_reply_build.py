@@ -104,3 +104,30 @@ def test_a_reply_built_again_folds_no_header_again(monkeypatch):
     assert folds == []
     bytes(_plain(headers, "text\n"))
     assert len(folds) >= 11  # the stdlib's policy folds all eleven headers every time
+
+
+def test_message_ids_of_every_shape_are_written_as_the_stdlib_writes_them():
+    """Plain ids on a short line are kept as given (``set_raw``); everything else is parsed
+    and folded: either way the bytes of a ``policy.default`` build."""
+    import pytest
+
+    ids = ["<1.2.3.reply@example.org>", "<a@b>", "<" + "x" * 62 + "@e.org>", "<" + "x" * 63 + "@e.org>",
+           "<" + "x" * 64 + "@e.org>", "<" + "y" * 100 + "@e.org>", "<.a@b>", "<a..b@c>", "<a.@b>",
+           "<=?utf-8?q?x?=@b>", "<a=?b@c>", "<\"quoted id\"@x.org>", "<a@[127.0.0.1]>", "<a@bücher.de>",
+           "<Ödön@x.org>", "a@b", "<a@b> <c@d>", "<a@b>(comment)", " <a@b>", "<>", "<a b@c>",
+           "<!#$%&'*+/^_`{|}~-@x>", "<a@b>\t", "=?utf-8?b?PGFAYj4=?="]
+    for n, msg_id in enumerate(ids):
+        for name in ("Message-ID", "In-Reply-To", "References"):
+            headers = [(k, msg_id if k == name else v) for k, v in _reply_headers(n, "Anna", "Re: orders")]
+            try:
+                expected = bytes(_plain(headers, "text\n"))
+            except Exception as error:  # the stdlib cannot write it (a non-ASCII id...): nor can we
+                with pytest.raises(type(error)):
+                    bytes(text_message(headers, "text\n"))
+                continue
+            assert bytes(text_message(headers, "text\n")) == expected, (name, msg_id)
+    twice = _reply_headers(1, "Anna", "Re: orders") + [("Message-ID", "<2@example.org>")]
+    with pytest.raises(ValueError):  # one Message-ID only, as the stdlib says
+        _plain(twice, "text\n")
+    with pytest.raises(ValueError):
+        text_message(twice, "text\n")
