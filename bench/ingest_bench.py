@@ -61,9 +61,9 @@ def run() -> list[dict[str, Any]]:
     return [{"bench": "ingest", "measure": f"{len(mails)} order mails", "value": len(mails) / elapsed,
              "unit": "mails/s", "floor": f"{len(mails) / floor:.0f} mails/s stdlib parse", "ratio": elapsed / floor,
              "target": "ratio <= 2", "note": f"{accepted} accepted"},
-            # No target: replies are queued as headers + text and built when read or sent, so this
-            # row shows what the whole path costs once the outbox is read (docs/benchmarks.md).
+            # Replies are queued as headers + text and built when read or sent, so this row holds the
+            # whole path, reading the outbox included, to the same target (docs/benchmarks.md).
             {"bench": "ingest", "measure": f"{len(mails)} order mails + building their {replies} replies",
              "value": len(mails) / (elapsed + build), "unit": "mails/s",
              "floor": f"{len(mails) / floor:.0f} mails/s stdlib parse", "ratio": (elapsed + build) / floor,
-             "note": f"reading the outbox (each reply built with the email package): {build:.2f} s"}]
+             "target": "ratio <= 2", "note": f"reading the outbox (each reply built with the email package): {build:.2f} s"}]
