@@ -364,6 +364,9 @@ class Service:
             if new_password_text:
                 payload["password_reset"] = True  # the hash lives in the secrets table, never the log
             event = self.store.append(game_id, [NewEvent("SeatChanged", payload)], game.last_seq).events[0]
+            # the projection's log head moves with the log, or `pbem log` and `replay --verify`
+            # would take the correction for a truncated log
+            self.store.upsert_game(game_id, last_seq=event.seq, last_hash=event.hash)
             if new_password_text:
                 seed, credentials = self.store.secrets(game_id)
                 credentials[seat] = {"salt": salt, "password_hash": digest}
