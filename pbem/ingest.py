@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
-from pbem import bounce, notify, replies
+from pbem import bounce, notify, planmail, replies
 from pbem.auth import check_password
 from pbem.errors import DomainError
 from pbem.events import Game
@@ -32,7 +32,7 @@ from pbem.mailin import ParsedMail, RawMail, parse_headers, parse_mail
 from pbem.replies import BlockResult
 from pbem.service import Service, submitted_and_awaiting
 from pbem.store import StoreBusy
-from turns.base import LineProblem, check_orders, format_orders, grammar_for
+from turns.base import LineProblem, PlanChecker, check_orders, format_orders, grammar_for, plan_checker_for
 from turns.envelope import Block, EnvelopeResult, looks_like_password, parse_blocks, shown_word
 from turns.warnings import order_warnings
 
@@ -409,17 +409,21 @@ class Ingestor:
         if is_standing is None or game.pending is None:
             return False
         name = game.engine.name
+        checker = plan_checker_for(name)
+        if checker is not None:  # every block of this game is a plan for the round
+            self._plan(mail, game, block, key, result, checker)
+            return True
         parsed = grammar_for(name)(block.body, game.state)
         if parsed.problems and _mentions_standing(block.body):
             # a block meant as standing orders with a typo: say what is wrong with it, not
             # that the seat has no decision pending
-            result.turn = "standing"
+            result.turn, result.standing = "standing", "standing orders"
             result.problems = [LineProblem(p.line + block.first_line - 1 if p.line else 0, p.message,
                                            p.suggestions, p.stage, p.text) for p in parsed.problems]
             return True
         if parsed.problems or not parsed.orders or not is_standing(parsed.orders):
             return False
-        result.turn = "standing"
+        result.turn, result.standing, result.deadline = "standing", "standing orders", game.deadline
         problems = game.engine.validate_standing(game.state, block.seat, parsed.orders)
         if problems:
             result.problems = [_line_problem(p, parsed, block) for p in problems]
@@ -435,6 +439,34 @@ class Ingestor:
         result.owes = getattr(game.engine, "standing_note",
                               "Standing orders replace your earlier ones and apply whenever your decisions come up.")
         return True
+
+    def _plan(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult,
+              checker: PlanChecker) -> None:
+        """A block of a game whose every block is a plan for the round (God's Playground),
+        from any seat at any time: an optional TURN line must name the pending decision;
+        every problem is listed at once, and the kinds of line without one are recorded
+        (:func:`turns.gods_playground_plan.check_plan`)."""
+        pending = game.pending
+        assert pending is not None
+        label, body = planmail.split_turn(block.body)
+        result.turn, result.standing, result.deadline = "standing", planmail.label(game), game.deadline
+        if label is not None and label.lower() != pending.turn.lower():
+            result.turn = shown_word(label) or None
+            result.reason = _turn_state(game, shown_word(label))
+            return
+        check = checker(game.engine, game.state, block.seat, body, block.first_line)
+        result.problems, result.dropped = check.problems, check.dropped
+        if not check.orders:
+            result.reason = "" if check.problems else "the block holds no orders"
+            return
+        text = format_orders(game.engine.name, check.orders)
+        try:
+            self.service.submit_standing(game.game_id, block.seat, check.orders, text, _source(mail, block), key=key)
+        except DomainError as exc:
+            result.reason = str(exc.message)
+            return
+        result.accepted, result.orders_text = True, text
+        result.owes = planmail.owes(self.service.load(game.game_id), block.seat)
 
     def _authenticate(self, mail: ParsedMail, block: Block, result: BlockResult) -> Game | None:
         copy = self._copy(block.game)
@@ -465,13 +497,7 @@ class Ingestor:
         pending turn, and a block without one is refused when the mail is dated before
         the pending turn began, i.e. before the last adjudication (issue 17)."""
         pending = game.pending
-        lines = block.body.split("\n")
-        first = next((i for i, line in enumerate(lines) if line.split("#", 1)[0].strip()), None)
-        label = None
-        words = lines[first].split("#", 1)[0].split() if first is not None else []
-        if words and words[0].upper() == "TURN" and first is not None:
-            label = words[1] if len(words) > 1 else ""
-            lines[first] = ""
+        label, body = planmail.split_turn(block.body)
         if pending is None:
             result.reason = f"game {game.game_id} is over; no orders are awaited"
             return None
@@ -492,7 +518,7 @@ class Ingestor:
             result.reason = (f"seat {block.seat} has no decision pending in turn {pending.turn}; "
                              "you will be mailed when your orders are needed")
             return None
-        return "\n".join(lines)
+        return body
 
     def _orders(self, mail: ParsedMail, game: Game, block: Block, body: str, key: str,
                 result: BlockResult) -> None:
@@ -661,14 +687,14 @@ def _count(results: list[BlockResult], envelope: EnvelopeResult) -> int:
 def _note(results: list[BlockResult]) -> str:
     """The mail's status note: game/seat and outcome of each block (no password, no orders)."""
     parts = [f"{'?/?' if r.auth_failed or not r.game else f'{r.game}/{r.seat}'} "
-             f"{'accepted' if r.accepted else 'rejected'}"
+             f"{('accepted in part' if r.problems else 'accepted') if r.accepted else 'rejected'}"
              + (f" (press: {len(r.press) - r.press_refused} of {len(r.press)} relayed)" if r.press else "")
              for r in results]
     return "; ".join(parts) or "no GAME block"
 
 
 def _classify(results: list[BlockResult]) -> str:
-    if results and all(r.accepted for r in results):
+    if results and all(r.accepted and not r.problems for r in results):
         return "accepted"
     if any(r.accepted for r in results):
         return "partial"

@@ -86,6 +86,8 @@ class BlockResult:
     press: list[str] = field(default_factory=list)  # one line per PRESS block: relayed to whom, or why not
     press_only: bool = False  # the block held press and no orders
     press_refused: int = 0  # how many of its PRESS blocks were not relayed
+    standing: str = ""  # orders sent in advance: what they are called ("standing orders", "plan for round 1")
+    dropped: list[str] = field(default_factory=list)  # plan kinds left out for a problem (their lines kept as before)
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready summary (for ``pbem ingest --json``); no password, no orders."""
@@ -127,7 +129,8 @@ def block_section(result: BlockResult) -> str:
         return f"GAME block on line {result.line}: {AUTH_REJECTED}"
     if not result.game:  # the blocks after the most one mail may hold
         return f"REJECTED: {result.reason}."
-    where = f"game {result.game}, seat {result.seat}" + (f", turn {result.turn}" if result.turn else "")
+    where = f"game {result.game}, seat {result.seat}" + (
+        f", turn {result.turn}" if result.turn and not result.standing else "")
     if result.press_only:
         return "\n".join([f"PRESS from {where} (GAME line {result.line}):", *("  " + p for p in result.press)])
     return _orders_section(result, where) + (
@@ -136,16 +139,26 @@ def block_section(result: BlockResult) -> str:
 
 def _orders_section(result: BlockResult, where: str) -> str:
     """The reply text about the orders of one authenticated block."""
+    what = result.standing or "orders"
     if result.accepted:
-        lines = [f"ACCEPTED: orders for {where} (GAME line {result.line}).", "",
-                 *("  " + line for line in (result.orders_text or "(no orders)").splitlines()), "",
-                 "These orders replace any you sent before for this turn; the last accepted set counts.",
-                 result.owes, f"Deadline: {format_deadline(result.deadline)}"]
+        lines = [f"{'ACCEPTED IN PART' if result.problems else 'ACCEPTED'}: {what} for {where} "
+                 f"(GAME line {result.line}).", "",
+                 *("  " + line for line in (result.orders_text or "(no orders)").splitlines()), ""]
+        if result.problems:
+            kinds = ", ".join(result.dropped)
+            lines += [("NOT recorded: the lines below with a problem" + (
+                f", and every {kinds} line of this mail (your earlier {kinds} lines, if any, still stand)"
+                if kinds else "") + ". Send them again, corrected."),
+                "", f"{len(result.problems)} problem(s):", *problem_lines(result.problems), ""]
+        if not result.standing:
+            lines.append("These orders replace any you sent before for this turn; the last accepted set counts.")
+        lines += [result.owes, f"Deadline: {format_deadline(result.deadline)}"]
         lines += [f"Warning: {w}" for w in result.warnings]
         return "\n".join(lines)
     nothing = "None of its orders were" if result.press else "Nothing of this block was"
-    lines = [f"REJECTED: orders for {where} (GAME line {result.line}). {nothing} "
-             "recorded; orders you sent before for this turn still stand."]
+    before = ("your earlier standing orders, if any, still stand" if result.standing == "standing orders" else
+              "your plan stays as it was" if result.standing else "orders you sent before for this turn still stand")
+    lines = [f"REJECTED: {what} for {where} (GAME line {result.line}). {nothing} recorded; {before}."]
     if result.reason:
         lines.append(f"  {excerpt(result.reason, 4 * EXCERPT)}")
     if result.problems:

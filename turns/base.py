@@ -159,8 +159,37 @@ def _line_problem(problem: Problem, lines: Sequence[int], source: Sequence[str],
     return LineProblem(n + offset, problem.message, problem.suggestions, problem.stage, text)
 
 
+@dataclass
+class PlanCheck:
+    """A plan block read and checked (games where every block is a plan for the round): the
+    lines kept (``orders[i]`` from mail line ``lines[i]``), every problem found, and the
+    kinds left out because a line of that kind has a problem (the seat's earlier lines of
+    those kinds stand)."""
+
+    orders: list[Order] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    problems: list[LineProblem] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
+
+
+#: ``check_plan(engine, state, seat, text, first_line) -> PlanCheck``
+PlanChecker = Callable[[Engine, State, str, str, int], PlanCheck]
+
 _GRAMMARS: dict[str, Grammar] = {}
 _FORMATTERS: dict[str, Callable[[Sequence[Order]], str]] = {}
+_PLAN_CHECKERS: dict[str, PlanChecker] = {}
+
+
+def register_plan_checker(game: str, check: PlanChecker) -> None:
+    """Say that every order block of ``game`` is a plan, read and checked by ``check``."""
+    _PLAN_CHECKERS[game] = check
+
+
+def plan_checker_for(game: str) -> PlanChecker | None:
+    """The plan checker of ``game`` (None: its blocks are orders for the pending turn)."""
+    import turns.games  # noqa: F401
+
+    return _PLAN_CHECKERS.get(game)
 
 
 def register_grammar(game: str, parse: Grammar, format_orders: Callable[[Sequence[Order]], str]) -> None:
