@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
-from pbem import bounce, notify, planmail, replies
+from pbem import bounce, notify, passwords, planmail, replies
 from pbem.auth import check_password
 from pbem.errors import DomainError
 from pbem.events import Game
@@ -77,7 +77,8 @@ class Outcome:
         seats += (", " if seats and hidden else "") + (f"{len(hidden)} unauthenticated block(s): "
                                                         f"{', '.join(sorted(set(hidden)))}" if hidden else "")
         extra = f" [{seats}]" if seats else ""
-        shown = self.outcome in ("ignored", "error", "duplicate", "command") or self.note.startswith("still ")
+        shown = self.outcome in ("ignored", "error", "duplicate", "command") or self.note.startswith("still ") \
+            or "new password" in self.note
         note = f" ({self.note})" if self.note and shown else ""
         return (f"{self.outcome:9} {self.sender or 'GM'} {self.key}{extra}"
                 f"{f' {self.problems} problem(s)' if self.problems else ''}{note}")
@@ -309,6 +310,9 @@ class Ingestor:
             self._press(mail, game, block, key, result)
             if not block.has_orders:
                 return result
+        if passwords.is_password_block(block.body):  # a new password, proven by the current one
+            self._new_password(mail, game, block, result)
+            return result
         if self._standing(mail, game, block, key, result):
             return result
         body = self._turn_line(game, block, result, mail.date)
@@ -341,6 +345,17 @@ class Ingestor:
         if result.press_only:
             result.accepted = not result.press_refused
             result.turn = game.pending.turn if game.pending else None
+
+    def _new_password(self, mail: ParsedMail, game: Game, block: Block, result: BlockResult) -> None:
+        """A GAME block whose one line is PASSWORD: its password (just checked) proves the
+        seat, so a new one is mailed to the seat's registered address (:mod:`pbem.passwords`)."""
+        result.turn = None
+        if not mail.is_mail:
+            result.reason = (f"a new password is mailed by 'pbem seat {game.game_id} {block.seat} --new-password', "
+                             "not by a GM's order text")
+            return
+        result.accepted, result.password_note = passwords.change(self.service, game, block.seat, "current password",
+                                                                 mail.sender, mail.key)
 
     def _resolve_case(self, block: Block) -> Block:
         """The block with its game id and seat spelt as the game has them, when the player
@@ -689,6 +704,7 @@ def _note(results: list[BlockResult]) -> str:
     parts = [f"{'?/?' if r.auth_failed or not r.game else f'{r.game}/{r.seat}'} "
              f"{('accepted in part' if r.problems else 'accepted') if r.accepted else 'rejected'}"
              + (f" (press: {len(r.press) - r.press_refused} of {len(r.press)} relayed)" if r.press else "")
+             + ((" (new password mailed)" if r.accepted else " (new password refused: limit)") if r.password_note else "")
              for r in results]
     return "; ".join(parts) or "no GAME block"
 

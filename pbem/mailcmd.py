@@ -11,7 +11,8 @@ A mail without any ``GAME`` block is looked at here (a small hook in
 - from a registered address without a command: the usual "no order block" reply.
 
 A command needs no password: its answer only ever goes to the address the GM registered.
-PASSWORD issues a new password (the old one stops working) in a welcome mail.
+PASSWORD changes nothing by itself: it mails a one-time code to that address, and only
+``PASSWORD <code>`` issues a new password (:mod:`pbem.passwords`).
 """
 
 from __future__ import annotations
@@ -30,11 +31,11 @@ _COMMAND = re.compile(r"^\s*(?:re:\s*)*(HELP|STATUS|REPORT|PASSWORD)\b[ \t]*([^\
 def find_command(mail: ParsedMail) -> tuple[str, list[str]] | None:
     """``(COMMAND, [words])`` from the subject or the first non-empty text line, or None."""
     first = next((line for line in mail.text.splitlines() if line.strip()), "")
-    for candidate in (mail.subject or "", first):
-        match = _COMMAND.match(candidate)
-        if match:
-            return match.group(1).upper(), match.group(2).split()[:2]
-    return None
+    found = [(m.group(1).upper(), m.group(2).split()[:3]) for m in map(_COMMAND.match, (mail.subject or "", first)) if m]
+    if not found:
+        return None
+    # the subject's command, said more fully on the first line ("PASSWORD" / "PASSWORD w1 red <code>")
+    return max((f for f in found if f[0] == found[0][0]), key=lambda f: len(f[1]))
 
 
 def seats_of(service: Any, address: str) -> list[tuple[str, str]]:
@@ -61,6 +62,10 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
     if found is None:
         return None
     command, words = found
+    code = None
+    if command == "PASSWORD" and words and _is_code(words[-1], mine):
+        code, words = words[-1], words[:-1]
+    words = words[:2]
     chosen = [(g, s) for g, s in mine if (not words or words[0] == g) and (len(words) < 2 or words[1] == s)]
     if len(chosen) != 1:
         listing = ", ".join(f"{g} {s}" for g, s in mine)
@@ -73,8 +78,22 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
         queue(service.store, service.load(mine[0][0]), out)
         return "command", f"{command} without a clear seat"
     game_id, seat = chosen[0]
+    if command == "PASSWORD":  # with proof only (pbem.passwords)
+        from pbem import passwords
+
+        game = service.load(game_id)
+        if code is None:
+            return "command", passwords.request_code(service, game, seat, mail.sender, mail.key)
+        return "command", passwords.redeem(service, game, seat, code, mail.sender, mail.key)
     ANSWERS[command](service, service.load(game_id), seat)
     return "command", f"{command} {game_id} {seat}"
+
+
+def _is_code(word: str, mine: list[tuple[str, str]]) -> bool:
+    """True when ``word`` (after PASSWORD) is a reset code, not a game id of the sender's."""
+    from pbem.passwords import is_code
+
+    return is_code(word) and word not in {g for g, _ in mine}
 
 
 def _registered(service: Any, game_id: str, seat: str) -> str:
@@ -106,7 +125,8 @@ def _help(service: Any, game: Game, seat: str) -> None:
     from pbem.press import welcome_lines
 
     lines += ["", *welcome_lines(game)][:-1]  # how to send press, when the game has it
-    lines += ["", "Mail commands: HELP, STATUS, REPORT (your latest report again), PASSWORD (a new password)."]
+    lines += ["", "Mail commands: HELP, STATUS, REPORT (your latest report again), PASSWORD (a one-time code",
+              "to this address for a new password; your password works until the code is used)."]
     queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "help", lines))
 
 
@@ -140,8 +160,4 @@ def _report(service: Any, game: Game, seat: str) -> None:
     queue(service.store, game, out)
 
 
-def _password(service: Any, game: Game, seat: str) -> None:
-    service.change_seat(game.game_id, seat, None, (), reset_password=True)
-
-
-ANSWERS = {"HELP": _help, "STATUS": _status, "REPORT": _report, "PASSWORD": _password}
+ANSWERS = {"HELP": _help, "STATUS": _status, "REPORT": _report}

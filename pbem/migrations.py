@@ -81,6 +81,23 @@ def _m006_history_press_rollbacks(db: sqlite_utils.Database) -> None:
     db["press"].add_column("rollbacks", int)
 
 
+def _m007_mail_guard(db: sqlite_utils.Database) -> None:
+    # trust-mail slice: what mail made the service do, counted against its limits (pbem/guard.py):
+    # mail commands answered or refused, password resets, wrong passwords and lockouts, replies
+    # to mail without a GAME block; and the one-time codes of password resets (hashed)
+    db["guard_log"].create({
+        "id": int, "at": str, "kind": str, "game_id": str, "seat": str, "address": str, "detail": str,
+        "mail_key": str,
+    }, pk="id", not_null={"at", "kind"})
+    db["guard_log"].create_index(["game_id", "seat", "kind", "at"])
+    db["guard_log"].create_index(["address", "kind", "at"])
+    db["reset_codes"].create({
+        "id": int, "game_id": str, "seat": str, "address": str, "salt": str, "code_hash": str,
+        "created_at": str, "expires_at": str, "used_at": str,
+    }, pk="id", not_null={"game_id", "seat", "salt", "code_hash", "created_at", "expires_at"})
+    db["reset_codes"].create_index(["game_id", "seat"])
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_secrets", _m002_secrets),
@@ -88,6 +105,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("004_perfreports_blobs", _m004_perfreports_blobs),
     ("005_press_log", _m005_press_log),
     ("006_history_press_rollbacks", _m006_history_press_rollbacks),
+    ("007_mail_guard", _m007_mail_guard),
 ]
 
 

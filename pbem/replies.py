@@ -88,6 +88,7 @@ class BlockResult:
     press_refused: int = 0  # how many of its PRESS blocks were not relayed
     standing: str = ""  # orders sent in advance: what they are called ("standing orders", "plan for round 1")
     dropped: list[str] = field(default_factory=list)  # plan kinds left out for a problem (their lines kept as before)
+    password_note: str = ""  # a block asking for a new password (pbem.passwords): what became of it
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready summary (for ``pbem ingest --json``); no password, no orders."""
@@ -133,6 +134,8 @@ def block_section(result: BlockResult) -> str:
         f", turn {result.turn}" if result.turn and not result.standing else "")
     if result.press_only:
         return "\n".join([f"PRESS from {where} (GAME line {result.line}):", *("  " + p for p in result.press)])
+    if result.password_note:
+        return f"PASSWORD for {where} (GAME line {result.line}): {result.password_note}"
     return _orders_section(result, where) + (
         "\n\nPress:\n" + "\n".join("  " + p for p in result.press) if result.press else "")
 

@@ -8,7 +8,7 @@ import click
 
 from adjudicator.base import GM, PUBLIC
 from adjudicator.registry import engine_names
-from pbem import outqueue
+from pbem import guard, outqueue
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
 from pbem.errors import DomainError
@@ -103,7 +103,9 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
     """Turn, who has submitted, who is awaited, deadline — of one game or all.
 
     Player addresses that mail cannot reach (refused by the SMTP server, or bounced)
-    are listed under their game with the seat.
+    are listed under their game with the seat, and so is what mail made the service do in
+    the last 7 days that the GM should know of (password resets, wrong passwords, a seat
+    locked, mail commands not answered over their limit: "mail guard").
 
     \b
     Example:
@@ -113,6 +115,7 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
     lines = []
     for r in rows:
         r["delivery_problems"] = outqueue.problems(app.store, r["game"])
+        r["mail_guard"] = guard.summary(app.store, r["game"])
         if r.get("seed_known") is False:
             lines.append(f"{r['game']} ({r['engine']}): {r['note']}")
         elif r["over"]:
@@ -125,6 +128,7 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
             lines.append("  " + _press_line(r["press"]))
         lines += [f"  mail to {p['address']} (seat {p['seat'] or '?'}) fails: {p['error']} ({p['source']}, {p['at']}"
                   f"{', ' + str(p['count']) + ' times' if p['count'] > 1 else ''})" for p in r["delivery_problems"]]
+        lines += guard.status_lines(r["mail_guard"])
     emit(rows if game_id is None else rows[0], as_json, "\n".join(lines) or "no games")
 
 
