@@ -150,7 +150,11 @@ def changed_notice(game: Game, seat: str, turn: str, sender: str) -> Outgoing:
 
 
 def status_fields(game: Game, now: datetime) -> dict[str, Any]:
-    """Deadline figures for ``pbem status``: the UTC instant and whether the game is overdue."""
+    """Deadline figures for ``pbem status``: the UTC instant, whether the game is overdue, and
+    the deadline for every turn that passed before the pending turn opened (it applies to no
+    later turn: the turn waits for every seat's orders until the GM sets a deadline)."""
     deadline = game.deadline
+    stale = game.deadlines.get("*") if game.pending is not None and deadline is None and game.every_passed() else None
     return {"deadline_utc": utc_text(instant(deadline)) if deadline else None,
-            "overdue": bool(game.pending is not None and is_due(deadline, now))}
+            "overdue": bool(game.pending is not None and is_due(deadline, now)),
+            "deadline_passed_before_turn": stale}

@@ -46,6 +46,7 @@ import hmac
 import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any
 
 from adjudicator.base import Engine, Pending, State, canonical_json, state_hash
@@ -147,6 +148,8 @@ class Game:
     turns: list[dict[str, Any]] = field(default_factory=list)  # TurnAdjudicated payloads (+ seq)
     abandoned: str | None = None
     rollbacks: list[dict[str, Any]] = field(default_factory=list)  # RolledBack payloads (+ seq)
+    opened_at: str | None = None  # when the pending turn opened: recorded_at of GameCreated or the last TurnAdjudicated
+    every_set_at: str | None = None  # recorded_at of the last DeadlineSet for every turn ('*')
 
     def mail_key(self, turn: str) -> str:
         """``turn`` as outgoing Message-IDs name it: after a rollback a replayed turn's mails
@@ -167,9 +170,28 @@ class Game:
 
     @property
     def deadline(self) -> str | None:
-        """The deadline of the pending turn, if one is set."""
+        """The deadline of the pending turn, if one is set: its own, else the deadline for
+        every turn (``*``) unless that one had passed before the turn opened (see
+        :meth:`every_passed`)."""
         pending = self.pending
-        return self.deadlines.get(pending.turn) or self.deadlines.get("*") if pending else None
+        if pending is None:
+            return None
+        own = self.deadlines.get(pending.turn)
+        if own:
+            return own
+        every = self.deadlines.get("*")
+        return every if every and not self.every_passed() else None
+
+    def every_passed(self) -> bool:
+        """True when the deadline for every turn passed before the pending turn opened and was
+        not set again since: one fixed instant must not resolve each later turn the moment it
+        opens (a game whose deadline passed would lose a turn to every ``pbem tick``)."""
+        every = self.deadlines.get("*")
+        if not every or self.opened_at is None:
+            return False
+        if self.every_set_at is not None and _moment(self.every_set_at) >= _moment(self.opened_at):
+            return False  # the GM set it while this turn was open: meant for it
+        return _moment(every) <= _moment(self.opened_at)
 
     @property
     def digest_scheme(self) -> str | None:
@@ -189,6 +211,12 @@ class Game:
     def state_hash(self) -> str:
         """The published hash of the current state (keyed with the seed in new games)."""
         return self.digest(self.state)
+
+
+def _moment(text: str) -> datetime:
+    """An ISO 8601 time (a deadline or a ``recorded_at``) as an aware instant."""
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
 class SeedUnknown(Exception):
@@ -252,7 +280,8 @@ def _fold_from_snapshot(game_id: str, events: list[StoredEvent], seed: str | Non
     if head[-1].type != "TurnAdjudicated" or head[-1].seq != snap_seq or state_digest(snap_state, seed, scheme) != head[-1].payload["state_hash"]:
         raise ReplayMismatch(f"game {game_id}: snapshot at event {snap_seq} does not match the log")
     game = Game(game_id, engine_for(game_id, created), created, snap_state, seed, snap_seq,
-                seats={s["name"]: dict(s) for s in created["seats"]}, deadlines=dict(created.get("deadlines", {})))
+                seats={s["name"]: dict(s) for s in created["seats"]}, deadlines=dict(created.get("deadlines", {})),
+                opened_at=head[0].recorded_at)
     for ev in head[1:]:  # the bookkeeping of the events before the snapshot, without the engine
         _apply(game, ev, False, engine=False)
     game.state = snap_state
@@ -336,7 +365,8 @@ def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
         _check(state_digest(state, seed, p.get("state_digest")), p["state_hash"], canonical_json(setup_events),
                ev, "setup_events", "setup")
     seats = {s["name"]: dict(s) for s in p["seats"]}
-    return Game(game_id, engine, p, state, seed, ev.seq, seats=seats, deadlines=dict(p.get("deadlines", {})))
+    return Game(game_id, engine, p, state, seed, ev.seq, seats=seats, deadlines=dict(p.get("deadlines", {})),
+                opened_at=ev.recorded_at)
 
 
 def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> None:
@@ -353,6 +383,8 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
             game.state = game.engine.apply_standing(game.state, p["seat"], p["orders"])  # type: ignore[attr-defined]
     elif ev.type == "DeadlineSet":
         game.deadlines[p["turn"]] = p["deadline"]
+        if p["turn"] == "*":
+            game.every_set_at = ev.recorded_at
     elif ev.type == "SeatChanged":
         game.seats[p["seat"]].update({k: p[k] for k in ("email", "addresses", "display_name") if k in p})
     elif ev.type == "SeedRevealed":
@@ -361,6 +393,7 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
     elif ev.type == "GameAbandoned":
         game.abandoned = p.get("reason", "abandoned")
     elif ev.type == "TurnAdjudicated" and not engine:
+        game.opened_at = ev.recorded_at
         game.turns.append({**p, "seq": ev.seq})
         game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
     elif ev.type == "TurnAdjudicated":
@@ -381,6 +414,7 @@ def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
         _check(state_digest(state, game.seed, game.digest_scheme, known), p["state_hash"], derived_text,
                ev, "events", f"turn {p['turn']} (event {ev.seq})")
     game.state = state
+    game.opened_at = ev.recorded_at
     game.turns.append({**p, "seq": ev.seq})
     game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
 

@@ -164,6 +164,9 @@ class Service:
             raise DomainError("seat names must be different")
         if not engine.min_seats <= len(names) <= engine.max_seats:
             raise DomainError(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats, got {len(names)}")
+        if deadline and deadlines.is_due(parse_deadline(deadline), self.store.clock()):
+            raise DomainError(f"the deadline {deadline} has already passed; give a later one, or a relative "
+                              "clock (--deadline-every 72h: each turn is due 72 hours after it opens)")
         seed = seed or new_seed()
         from pbem.press import split_options
 

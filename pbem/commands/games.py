@@ -124,6 +124,9 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
             lines.append(f"{r['game']} ({r['engine']}): turn {r['turn']}; submitted: "
                          f"{', '.join(r['submitted']) or '-'}; awaiting: {', '.join(r['awaiting']) or '-'}; "
                          f"deadline: {r['deadline'] or 'none'}" + ("; OVERDUE" if r.get("overdue") else ""))
+            if r.get("deadline_passed_before_turn"):
+                lines.append(f"  the deadline for every turn ({r['deadline_passed_before_turn']}) passed before this "
+                             f"turn opened, so it does not apply to it: set one with 'pbem deadline {r['game']} +3d'")
         if r.get("press") and not r["over"]:
             lines.append("  " + _press_line(r["press"]))
         lines += [f"  mail to {p['address']} (seat {p['seat'] or '?'}) fails: {p['error']} ({p['source']}, {p['at']}"

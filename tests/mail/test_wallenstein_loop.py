@@ -48,7 +48,7 @@ def order_mail(seat: str, game: str, password: str, orders_text: str, n: int) ->
 def test_a_wallenstein_season_by_mail(tmp_path):
     db = str(tmp_path / "w.db")
     created = json.loads(run(db, "new", "w1", "--game", "wallenstein", "--seed", "mail-loop-1", "--weak-seed",
-                             "--deadline", "2026-12-07T18:00+01:00", "--json",
+                             "--deadline", "2036-12-07T18:00+01:00", "--json",
                              *[a for s, e in SEATS.items() for a in ("--seat", f"{s}={e}")]))
     turn = created["turn"]
     service = Service(Store(db))
@@ -81,7 +81,7 @@ def test_a_wallenstein_season_by_mail(tmp_path):
         assert created["seats"][seat]["password"] not in body
         if "ACCEPTED" in body:
             assert sent_orders[seat] in body.replace("\n  ", "\n")
-            assert "Mon 7 Dec 2026, 18:00 UTC+01:00 (17:00 UTC)" in body
+            assert "Sun 7 Dec 2036, 18:00 UTC+01:00 (17:00 UTC)" in body
             others = [t for s, t in sent_orders.items() if s != seat and t != sent_orders[seat]]
             assert not any(t in body for t in others)  # no seat sees another's orders
         else:
