@@ -59,6 +59,9 @@ sender address we run. Please check that
 #: At most this many problems are listed per block; each line shown is cut to EXCERPT.
 MAX_PROBLEMS = 30
 EXCERPT = 120
+#: The most characters of one problem's explanation (a bound against a mail that makes a
+#: message quote a huge word; the game's own explanations are far shorter).
+EXPLANATION = 2000
 
 HTML_NOTE = ("Your mail had no plain-text part, so its HTML was converted to text to read it. "
              "If anything above was misread, set your mail client to send plain text "
@@ -107,9 +110,11 @@ def problem_lines(problems: Iterable[LineProblem], width: int = 76) -> list[str]
     problems = list(problems)
     out = []
     for problem in problems[:MAX_PROBLEMS]:
-        first, *rest = [excerpt(line) for line in str(problem).splitlines()] or [""]
-        out.append("  " + first)
-        for line in rest:
+        # only the line the player wrote is cut to an excerpt: the explanation is the game's
+        # own words, and its figures and lists of valid words are what the player needs
+        first, *rest = str(problem).splitlines() or [""]
+        out.append("  " + excerpt(first))
+        for line in (excerpt(r, EXPLANATION) for r in rest):
             indent = "  " + line[:len(line) - len(line.lstrip())]
             out.extend(textwrap.wrap(line.strip(), width, initial_indent=indent, subsequent_indent=indent,
                                      break_long_words=False, break_on_hyphens=False) or [indent])

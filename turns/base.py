@@ -16,7 +16,7 @@ import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.base import Engine, Order, Problem, State
@@ -129,13 +129,68 @@ def check_orders(engine: Engine, grammar: Grammar, state: State, seat: str, text
     problems = [LineProblem(p.line + offset if p.line else 0, p.message, prefer(p.suggestions, own),
                             p.stage, p.text)
                 for p in result.problems]
+    source = text.splitlines()
+    layered = getattr(engine, "name", None) in _LAYERED
     if not result.problems:
-        source = text.splitlines()
-        for problem in engine.validate(state, seat, result.orders):
-            problems.append(_line_problem(problem, result.lines, source, offset))
+        found = list(engine.validate(state, seat, result.orders))
+        problems += [_line_problem(problem, result.lines, source, offset) for problem in found]
+        if layered:
+            problems += _beneath(engine, state, seat, result, found, source, offset)
+    elif result.orders and layered:  # the lines that could be read are checked too: one resend fixes all
+        found = list(engine.validate(state, seat, result.orders))
+        problems += [_line_problem(p, result.lines, source, offset) if p.index is not None
+                     else _partial(p) for p in found]
+        problems += _beneath(engine, state, seat, result, found, source, offset)
     result.lines = [n + offset for n in result.lines]
     result.problems = problems
     return result
+
+
+#: Games whose orders are a set judged as a whole (Wallenstein's season plan: per-line checks,
+#: then the card counts), checked also without their faulty lines (:func:`check_whole_set`).
+_LAYERED: set[str] = set()
+
+
+def check_whole_set(game: str) -> None:
+    """Say that ``game``'s order blocks are judged as a set: a block with faulty lines is
+    also checked without them, so that the problems of the set as a whole (too few actions)
+    come in the same reply. (A sequential decision is not: without its one faulty line, the
+    line it needs would only be reported missing.)"""
+    _LAYERED.add(game)
+
+
+#: Said of a problem of the block as a whole found without the lines that have problems.
+PARTIAL = " (counting only the lines without a problem listed here)"
+_ORDER_NUMBER = re.compile(r"\border \d+\b")
+
+
+def _partial(problem: Problem) -> LineProblem:
+    return LineProblem(0, problem.message + PARTIAL, problem.suggestions, problem.stage)
+
+
+def _beneath(engine: Engine, state: State, seat: str, result: ParseResult, found: Sequence[Problem],
+             source: Sequence[str], offset: int) -> list[LineProblem]:
+    """The problems an engine reports only once the lines are right (e.g. Wallenstein's card
+    counts after the per-line checks): the orders without the lines that have a problem are
+    checked again, and what that finds besides is listed too (the block-level ones marked
+    as counted without those lines), so that the player sees every problem in one reply."""
+    bad = {p.index for p in found if p.index is not None}
+    if not bad:
+        return []
+    kept = [i for i in range(len(result.orders)) if i not in bad]
+    if not kept:
+        return []
+    known = {p.message for p in found}
+    out = []
+    for problem in engine.validate(state, seat, [result.orders[i] for i in kept]):
+        if problem.message in known:
+            continue
+        if problem.index is None:
+            out.append(_partial(problem))
+        elif 0 <= problem.index < len(kept) and not _ORDER_NUMBER.search(problem.message):
+            # (a message naming another order by its number counts in the shorter list: left out)
+            out.append(_line_problem(replace(problem, index=kept[problem.index]), result.lines, source, offset))
+    return out
 
 
 def prefer(suggestions: Sequence[str], own: Collection[str]) -> tuple[str, ...]:

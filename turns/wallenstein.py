@@ -18,7 +18,7 @@ import difflib
 from collections.abc import Callable, Sequence
 
 from adjudicator.base import Order, State
-from turns.base import ParseResult, register_grammar, strip_comment
+from turns.base import ParseResult, check_whole_set, register_grammar, strip_comment
 from turns.envelope import clean_line
 from turns.wallenstein_fields import (Line, read_armies, read_counties, read_county, read_int,
                                       read_names, read_numbers, split_list, split_markers)
@@ -393,3 +393,4 @@ def format_orders(orders: Sequence[Order]) -> str:
 
 
 register_grammar("wallenstein", parse, format_orders)
+check_whole_set("wallenstein")  # a season plan: its card counts are checked with the lines
