@@ -99,7 +99,9 @@ def remind_before(game: Game) -> timedelta:
 
 
 def _msgid(kind: str, game: Game, turn: str, seat: str, sender: str) -> str:
-    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    from pbem.mailbase import domain_of
+
+    domain = domain_of(sender)
     return f"<{kind}.{game.game_id}.{hashlib.sha256(game.mail_key(turn).encode()).hexdigest()[:16]}.{seat}@{domain}>"
 
 

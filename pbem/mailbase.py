@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from email.message import EmailMessage
-from email.utils import make_msgid
+from email.utils import make_msgid, parseaddr
+from functools import lru_cache
 
 from pbem.events import Game
 from pbem.mailmime import MAIL_POLICY, text_message, with_headers
 from reports.timefmt import deadline_text
 
-__all__ = ["LOOP_HEADER", "MAIL_POLICY", "Outgoing", "TextOutgoing", "base_headers", "base_message",
-           "format_deadline", "text_message", "thread_id", "with_headers"]
+__all__ = ["LOOP_HEADER", "MAIL_POLICY", "Outgoing", "TextOutgoing", "address_of", "base_headers",
+           "base_message", "domain_of", "format_deadline", "text_message", "thread_id", "with_headers"]
 
 #: The header on every mail we send; a mail that comes back with it is never answered.
 LOOP_HEADER = "X-PBEM-Loop"
@@ -32,16 +33,28 @@ class Outgoing:
     kind: str
 
 
+@lru_cache(maxsize=64)
+def address_of(header: str) -> str:
+    """The bare address of a From/To value: ``Wallenstein GM <gm@example.org>`` ->
+    ``gm@example.org`` (the GM guide writes the sender so); a bare address as it is."""
+    address = parseaddr(header)[1].strip()
+    return address if "@" in address else header.strip()
+
+
+def domain_of(header: str) -> str:
+    """The domain of the address of ``header`` (for our Message-IDs), ``localhost`` if none."""
+    return address_of(header).rsplit("@", 1)[-1] if "@" in address_of(header) else "localhost"
+
+
 def thread_id(game: Game, sender: str) -> str:
     """The Message-ID every mail of a game refers to (threading per game)."""
-    domain = sender.rsplit("@", 1)[-1] or "localhost"
-    return f"<game.{game.game_id}@{domain}>"
+    return f"<game.{game.game_id}@{domain_of(sender)}>"
 
 
 def base_headers(game: Game | None, to: str, subject: str, sender: str, kind: str) -> list[tuple[str, str]]:
     """Our headers of a new message, in order: From/To/Subject, a new Message-ID, the loop
     header, threading on the game."""
-    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    domain = domain_of(sender)
     headers = [("From", sender), ("To", to), ("Subject", subject),
                ("Message-ID", make_msgid(idstring=kind, domain=domain)), (LOOP_HEADER, kind)]
     if game is not None:

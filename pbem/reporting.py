@@ -13,7 +13,7 @@ from typing import Any
 from adjudicator.base import GM, PUBLIC, visible_events
 from pbem import colours
 from pbem.events import Game, fold_steps
-from pbem.mailbase import LOOP_HEADER, Outgoing, thread_id
+from pbem.mailbase import LOOP_HEADER, Outgoing, address_of, domain_of, thread_id
 from pbem.store import StoredEvent
 from reports.message import to_message
 from reports.model import ReportInput, Rendered
@@ -184,10 +184,10 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, events: list
         reports = render_turn(game, payload, history(game.game_id, events, game.seed))
     except UnknownGame:
         return []
-    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    domain = domain_of(sender)
     messages = []
     for report in reports:
-        to = game.seats[report.viewer]["email"] if report.viewer in game.seats else sender
+        to = game.seats[report.viewer]["email"] if report.viewer in game.seats else address_of(sender)
         who = {GM: "GM", PUBLIC: "public"}.get(report.viewer, report.viewer)
         subject = f"[{game.game_id}] {payload['turn']} report for {who}"
         msgid = f"<report.{game.game_id}.{game.mail_key(payload['turn'])}.{who}@{domain}>"

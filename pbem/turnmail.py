@@ -16,7 +16,7 @@ from typing import Any
 
 import hashlib
 from pbem.events import Game
-from pbem.mailbase import LOOP_HEADER, Outgoing, base_message, thread_id
+from pbem.mailbase import LOOP_HEADER, Outgoing, base_message, domain_of, thread_id
 from reports.model import Rendered
 
 #: The turn label shown in reports made before the first adjudication.
@@ -45,7 +45,7 @@ def compose(game: Game, to: str, subject: str, sender: str, kind: str, intro: li
         msg = base_message(game, to, subject, sender, kind)
         msg.set_content(head)
         return Outgoing(to, subject, msg, kind)
-    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    domain = domain_of(sender)
     msgid = message_id or base_message(game, to, subject, sender, kind)["Message-ID"]
     combined = Rendered(text=head + "\n" + rendered.text, html=_html_with_intro(rendered.html, head),
                         images=dict(rendered.images))
@@ -219,7 +219,7 @@ def your_move_draft(game: Game, seat: str, sender: str) -> str:
     """The Message-ID the "your move" mail of ``seat`` for the pending decision gets."""
     pending = game.pending
     assert pending is not None
-    domain = sender.rsplit("@", 1)[-1] or "localhost"
+    domain = domain_of(sender)
     return f"<move.{game.game_id}.{hashlib.sha256(game.mail_key(pending.turn).encode()).hexdigest()[:16]}.{seat}@{domain}>"
 
 
