@@ -15,8 +15,9 @@ Game options (``pbem new ... --option press=grey``), kept in ``GameCreated`` und
 ``press`` (not among the engine's options):
 
 - ``press``: ``on`` (private and public press, sender named; the default), ``public``
-  (only ``PRESS TO ALL``), ``grey`` (anonymous: recipients are not told the sender; the GM
-  is), ``off`` (refused with a reply saying so);
+  (only ``PRESS TO ALL``), ``grey`` (anonymous: recipients are not told the sender, nor the
+  other recipients' names, since the sender is the one seat such a list leaves out; the GM
+  is told everything), ``off`` (refused with a reply saying so);
 - ``press_size``: the most bytes (UTF-8) of one press text, default 8192;
 - ``press_count``: the most press blocks one seat may send per turn, default 10. A turn
   reopened by ``pbem rollback`` is played afresh, and so is its limit: each press row notes
@@ -223,7 +224,7 @@ def relay_message(game: Game, seat: str, row: Mapping[str, Any], sender: str) ->
     grey = bool(row["grey"])
     to = json.loads(row["recipients"])
     who = "an anonymous seat" if grey else f"seat {row['sender']}"
-    audience = "every seat" if row["to_all"] else ", ".join(to)
+    audience = "every seat" if row["to_all"] else _shown_recipients(to, seat) if grey else ", ".join(to)
     subject = f"[{game.game_id}] press " + ("(anonymous)" if grey else f"from {row['sender']}") + \
         (" to all" if row["to_all"] else "")
     answer = ("The sender is not named in this game (grey press); the GM knows who it is."
@@ -237,6 +238,13 @@ def relay_message(game: Game, seat: str, row: Mapping[str, Any], sender: str) ->
     msg = base_message(game, game.seats[seat]["email"], subject, sender, KIND)
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(game.seats[seat]["email"], subject, msg, KIND)
+
+
+def _shown_recipients(to: list[str], reader: str) -> str:
+    """Who got a grey press, as its reader ``reader`` is told: the reader and how many others,
+    never their names (the sender is the one seat a list leaves out)."""
+    others = len(to) - 1
+    return "you" + (f" and {others} other seat{'s' if others > 1 else ''}" if others > 0 else "")
 
 
 # -- reading -----------------------------------------------------------------------------
@@ -254,9 +262,12 @@ def visible(store: Store, game_id: str, viewer: str | None) -> list[dict[str, An
         if viewer is not None and viewer != row["sender"] and viewer not in to:
             continue
         hidden = viewer is not None and viewer != row["sender"] and bool(row["grey"])
-        out.append({"seq": row["seq"], "turn": row["turn"], "from": None if hidden else row["sender"],
-                    "to": "ALL" if row["to_all"] else to, "grey": bool(row["grey"]), "text": row["text"],
-                    "recorded_at": row["recorded_at"]})
+        item = {"seq": row["seq"], "turn": row["turn"], "from": None if hidden else row["sender"],
+                "to": "ALL" if row["to_all"] else to, "grey": bool(row["grey"]), "text": row["text"],
+                "recorded_at": row["recorded_at"]}
+        if hidden and not row["to_all"]:  # the other recipients' names would give the sender away
+            item["to"], item["others"] = [viewer], len(to) - 1
+        out.append(item)
     return out
 
 

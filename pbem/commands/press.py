@@ -35,6 +35,8 @@ def press_cmd(app: App, game_id: str, seat: str | None, as_json: bool) -> None:
     lines = []
     for item in items:
         to = item["to"] if item["to"] == "ALL" else ", ".join(item["to"])
+        if item.get("others"):  # grey press another seat sent: the other recipients are not named
+            to += f" and {item['others']} other seat(s)"
         lines.append(f"{item['seq']:>4} {item['recorded_at']} turn {item['turn']} from "
                      f"{item['from'] or 'an anonymous seat'} to {to}" + (" (grey)" if item["grey"] else ""))
         lines += ["       " + line for line in item["text"].split("\n")]

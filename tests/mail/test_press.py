@@ -9,8 +9,10 @@ from email.utils import format_datetime, make_msgid
 from datetime import datetime, timezone
 
 import pytest
+from click.testing import CliRunner
 
 from pbem import press as press_log
+from pbem.cli import cli
 from pbem.errors import DomainError
 from pbem.ingest import Ingestor
 from pbem.mailin import RawMail
@@ -329,3 +331,28 @@ def test_status_shows_the_press_rules_and_this_turns_press(service, fresh, tmp_p
     out = CliRunner().invoke(cli, ["--db", str(service.store.path), "status", "p1"])
     assert out.exit_code == 0, out.output
     assert "press: grey; at most 3 per seat and turn, 100 bytes each; sent this turn: blue 1" in out.output
+
+
+NOTE = "Meet me at the Danube in autumn"
+
+
+@pytest.mark.parametrize("to", ["green, blue, yellow", "ALL", "green, yellow"])
+def test_grey_press_recipients_cannot_tell_the_sender_from_the_recipient_list(service, monkeypatch, to):
+    """Issue 26 item 4: the sender is never among the recipients, so a list of them names the
+    one seat missing; a grey press mail and a seat's view of it name only the reader."""
+    create(service, monkeypatch, "g4", ["red", "blue", "green", "yellow"], options={"press": "grey"})
+    Ingestor(service).ingest(RawMail(mail("red", block("red", f"PRESS TO {to}\n{NOTE}\nEND", "g4")), "<t>"))
+    rows = relayed(service)
+    assert rows
+    for row in rows:
+        reader = next(s for s, a in SEATS.items() if a == row["to_addr"])
+        body = text_of(row)
+        assert NOTE in body
+        others = [s for s in ("red", "blue", "green", "yellow") if s != reader]
+        assert not [s for s in others if s in body], (reader, body)  # the sender is not findable
+        assert not [s for s in others if s in row["subject"]]
+        seen = press_log.visible(service.store, "g4", reader)[0]
+        assert seen["from"] is None and not [s for s in others if s in json.dumps(seen)]
+    shown = CliRunner().invoke(cli, ["--db", service.store.path, "press", "g4", "--seat", "green"]).output
+    assert NOTE in shown and not [s for s in ("red", "blue", "yellow") if s in shown], shown
+    assert "from red" in CliRunner().invoke(cli, ["--db", service.store.path, "press", "g4"]).output
