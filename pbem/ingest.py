@@ -315,7 +315,7 @@ class Ingestor:
             return result
         if self._standing(mail, game, block, key, result):
             return result
-        body = self._turn_line(game, block, result, mail.date)
+        body = self._turn_line(game, block, result, mail.date, undated=mail.is_mail and mail.date is None)
         if body is None:
             return result
         self._orders(mail, game, block, body, key, result)
@@ -387,7 +387,7 @@ class Ingestor:
         if game is None:
             return
         games.append(game)
-        body = self._turn_line(game, block, result, mail.date)
+        body = self._turn_line(game, block, result, mail.date, undated=mail.is_mail and mail.date is None)
         try:
             grammar = grammar_for(game.engine.name)
         except KeyError:
@@ -503,14 +503,15 @@ class Ingestor:
         return game
 
     def _turn_line(self, game: Game, block: Block, result: BlockResult,
-                   date: datetime | None = None) -> str | None:
+                   date: datetime | None = None, undated: bool = False) -> str | None:
         """The block body without its optional ``TURN <label>`` line; None if the block
         cannot be for the pending turn (the reason is put on ``result``).
 
         Orders are bound to their turn, so that an old order mail sent again (with a new
         Message-ID) is never taken for orders of a later turn: a TURN line must name the
         pending turn, and a block without one is refused when the mail is dated before
-        the pending turn began, i.e. before the last adjudication (issue 17)."""
+        the pending turn began, i.e. before the last adjudication (issue 17), or has no Date
+        at all (``undated``: it may be as old as any)."""
         pending = game.pending
         label, body = planmail.split_turn(block.body)
         if pending is None:
@@ -522,7 +523,12 @@ class Ingestor:
             result.turn = shown_word(label) or None
             result.reason = _turn_state(game, shown_word(label))
             return None
-        began = self._turn_began(game) if label is None and date is not None else None
+        began = self._turn_began(game) if label is None and (date is not None or undated) else None
+        if began is not None and undated:  # no Date: it may be as old as any
+            result.reason = (f"this mail has no Date header, so it may be an old mail sent again, and the "
+                             f"block has no TURN line; if these are your orders for turn {pending.turn}, write "
+                             f"'TURN {pending.turn}' as the first line of the block and send it again")
+            return None
         if began is not None and date is not None and date < began:
             result.reason = (f"this mail is dated {date.isoformat()}, before turn {pending.turn} began "
                              f"({began.isoformat()}), and the block has no TURN line, so it may be an old "
