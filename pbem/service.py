@@ -171,6 +171,11 @@ class Service:
         from pbem.press import split_options
 
         options, press_rules = split_options(dict(options or {}))  # press options are the service's
+        check = getattr(engine, "check_options", None)  # at creation only: a replay never runs it
+        problems = check(options) if check is not None else []
+        if problems:
+            raise DomainError(f"{len(problems)} problem(s) in the options; nothing was created:\n"
+                              + "\n".join(f"  - {p}" for p in problems))
         try:
             state, setup_events = engine.create(names, options, seed)
         except GameError as exc:

@@ -36,6 +36,16 @@ class GodsPlaygroundEngine(SequentialEngine):
         """The board set up, waiting for the first starting estate."""
         return setup.create(seats, options, seed)
 
+    def check_options(self, options: Mapping[str, str]) -> list[str]:
+        """Every problem of the options, checked when a game is made (``pbem new``) and never
+        when one is replayed: a board file given as ``board_json`` against the rulebook's shape
+        (:mod:`adjudicator.gods_playground.boardcheck`), one message per problem."""
+        if "board_json" not in options:
+            return []
+        from adjudicator.gods_playground.boardcheck import board_problems
+
+        return [f"board_json: {problem}" for problem in board_problems(options["board_json"])]
+
     def _ctx(self, state: State, seed: str) -> Ctx:
         """The working copy whose events and chance streams carry the round."""
         return Ctx(state, seed)
