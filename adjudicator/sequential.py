@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any
 
-from adjudicator.base import Event, GameError, Order, Pending, Problem, State
+from adjudicator.base import GM, Event, GameError, Order, Pending, Problem, State
 from adjudicator.chance import Chance, Stream
 
 
@@ -153,6 +153,15 @@ class SequentialEngine:
     def event_view(self, event: Event, viewer: str) -> Event | None:
         """``event`` as ``viewer`` may see it (hidden parts redacted; ``None``: not seen)."""
         return self.views.event_view(event, viewer)
+
+    def order_view(self, orders: Sequence[Order], viewer: str) -> list[Order] | None:
+        """The orders of an adjudicated decision as ``viewer`` may see them (the game's
+        ``views.order_view``; a game without one shows them to the GM only). The shell
+        publishes a running game's orders only where the public may see them whole."""
+        rule = getattr(self.views, "order_view", None)
+        if rule is not None:
+            return rule(orders, viewer)
+        return [dict(o) for o in orders] if viewer == GM else None
 
     def default_orders(self, state: State, seat: str) -> list[Order]:
         """The missed-orders policy (the game's ``bots.default_orders``)."""

@@ -1,12 +1,15 @@
 """Self-contained game archives: export, verify, import.
 
-An archive (JSON, format ``pbem-archive/1``) holds every event of one game exactly as
-recorded (with its hash chain), the raw order mails (or only the order texts already in
-the events, with ``include_mail=False``), the options, the engine version and the hashes
-of the data files it used, the state hash after every turn, the seed commitment, and the
-seed itself once the game is over. Verification checks the chain (a changed or removed
-event is named), the seed against the commitment, and — when the seed is known — re-runs
-the engine from the input events and checks every derived event and state hash.
+An archive (JSON, format ``pbem-archive/3``) holds every event of one game (with its hash
+chain), the raw order mails (or only the order texts already in the events, with
+``include_mail=False``), the options, the engine version and the hashes of the data files it
+used, the state hash after every turn, the seed commitment, and the seed itself once the game
+is over. A published archive (the default) holds the events in their published form
+(:mod:`pbem.publish`: while the game runs, what the public may not see is sealed with a
+commitment, and the events are chained again); a GM's backup (``gm_backup``) holds them
+exactly as recorded. Verification checks the chain (a changed or removed event is named),
+the seed against the commitment, and — when the seed is known — re-runs the engine from the
+input events and checks every derived event and state hash.
 """
 
 from __future__ import annotations
@@ -24,12 +27,16 @@ from pbem.archive_shape import check_shape
 from pbem.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from pbem.masking import mask_mail
+from pbem.publish import SEAL_SCHEME, count_sealed, publish
 from pbem.events import EngineVersionMismatch, Game, ReplayMismatch, SeedUnknown, engine_for, fold
 from pbem.store import StoredEvent, Store, verify_chain
 
-FORMAT = "pbem-archive/2"
-#: Older formats still read: ``pbem-archive/1`` has no length in its header.
-OLD_FORMATS = ("pbem-archive/1",)
+FORMAT = "pbem-archive/3"
+#: Older formats still read: ``pbem-archive/1`` has no length in its header; ``pbem-archive/2``
+#: holds every event as recorded (nothing sealed), as a GM's backup of format 3 does.
+OLD_FORMATS = ("pbem-archive/1", "pbem-archive/2")
+#: Formats without a length in their header.
+UNCOUNTED = ("pbem-archive/1",)
 
 
 @dataclass
@@ -42,6 +49,8 @@ class Verification:
     turns: int = 0
     replayed: bool = False
     final_hash: str | None = None
+    sealed: int = 0
+    checked: list[str] = field(default_factory=list)  # checks beyond the chain and the replay, said as done
 
     @property
     def ok(self) -> bool:
@@ -51,7 +60,8 @@ class Verification:
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"game": self.game_id, "ok": self.ok, "problems": self.problems, "warnings": self.warnings,
-                "turns": self.turns, "replayed": self.replayed, "final_state_hash": self.final_hash}
+                "turns": self.turns, "replayed": self.replayed, "final_state_hash": self.final_hash,
+                "sealed": self.sealed, "checked": self.checked}
 
 
 #: The note of a kept mail imported with its passwords masked (its key names the original's hash).
@@ -61,12 +71,15 @@ MASKED_NOTE = "masked in the archive it was imported from"
 UNDECIDED = ("OrdersSubmitted", "OrdersVoided", "StandingOrders")
 
 
-def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail: bool = False) -> dict[str, Any]:
+def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail: bool = False,
+                gm_backup: bool = False) -> dict[str, Any]:
     """The archive of ``game_id`` as a JSON-ready dict.
 
     Of a running game it holds the events up to the first undecided order (orders of the
     turn not adjudicated yet; the events after it are left out and counted in ``withheld``).
-    The raw order mails have their passwords masked unless ``raw_mail`` (issue 17 item 7).
+    The events are published (:mod:`pbem.publish`: sealed while the game runs) unless
+    ``gm_backup``; the raw order mails have their passwords masked unless ``raw_mail`` (which
+    is for the GM's own backup, so it implies ``gm_backup``).
     """
     store.require_game(game_id)
     events = store.events(game_id)
@@ -74,6 +87,10 @@ def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail:
     if withheld:
         events = events[:-withheld]
     created = events[0].payload
+    published = None
+    if not (gm_backup or raw_mail):
+        published = publish(events, _engine(game_id, created), store.secrets(game_id)[0], _ended(events) is None)
+        events = published.events
     revealed = next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
     turns = [{"turn": e.payload["turn"], "seq": e.seq, "state_hash": e.payload["state_hash"]}
              for e in events if e.type == "TurnAdjudicated"]
@@ -85,7 +102,10 @@ def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail:
         "events": [e.as_dict() for e in events], "mails": [],
         # what makes a shortened archive detectable (issue 17 item 10)
         "events_count": len(events), "last_hash": events[-1].hash, "over": _ended(events) is not None,
+        "published": published is not None,
     }
+    if published is not None and published.sealed:
+        archive.update(sealed=published.sealed, seal=SEAL_SCHEME)
     from pbem.rollback import summary
 
     if summary(events):  # issue 19: each rollback with its reason (the events hold it too)
@@ -97,6 +117,14 @@ def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail:
         seats = [s["name"] for s in created["seats"]]
         archive["mails"] = _mails(store, events, None if raw_mail else seats)
     return archive
+
+
+def _engine(game_id: str, created: dict[str, Any]) -> Any:
+    """The engine whose views say what the public may see (None: seal every derived event)."""
+    try:
+        return engine_for(game_id, created)
+    except Exception:  # noqa: BLE001 - an engine not here (another version): nothing is shown unsealed
+        return None
 
 
 def _undecided_cut(events: list[StoredEvent]) -> int:
@@ -155,10 +183,13 @@ def verify_archive(archive: dict[str, Any], progress: Callable[[int], None] | No
         return result
     _check_header(archive, events, result)
     _check_complete(archive, events, result)
+    note = _check_sealed(archive, events, result)
     _check_mails(archive, events, result)
     if result.problems:
         return result
-    return verify_replay(game_id, events, archive.get("seed"), result, progress)
+    verify_replay(game_id, events, archive.get("seed"), result, progress)
+    result.warnings += [note] if note else []
+    return result
 
 
 def _check_names(archive: dict[str, Any], events: list[StoredEvent]) -> None:
@@ -213,7 +244,7 @@ def _check_complete(archive: dict[str, Any], events: list[StoredEvent], result: 
                                "end with the SeedRevealed event that must follow it")
     if archive.get("seed") is not None and not revealed:
         result.problems.append("shortened: the header carries the seed but the log has no SeedRevealed event")
-    if archive.get("format") in OLD_FORMATS:
+    if archive.get("format") in UNCOUNTED:
         result.warnings.append(f"an older archive ({archive.get('format')}) has no length in its header: a copy "
                                "shortened before the end of the game cannot be told apart from it")
         return
@@ -225,6 +256,27 @@ def _check_complete(archive: dict[str, Any], events: list[StoredEvent], result: 
         result.problems.append("shortened: the header says the game is over but the log has no end-of-game event")
     if not over and end is not None:
         result.problems.append("the header says the game is running but the log holds its end")
+
+
+def _check_sealed(archive: dict[str, Any], events: list[StoredEvent], result: Verification) -> str | None:
+    """Sealed values (pbem.publish) belong to a running game's published archive only."""
+    result.sealed = count_sealed(events)
+    if archive.get("sealed", 0) != result.sealed:
+        result.problems.append(f"the archive header says {archive.get('sealed', 0)} sealed values, its events hold "
+                               f"{result.sealed}")
+    if not result.sealed:
+        return None
+    if _ended(events) is not None or archive.get("seed") is not None:
+        result.problems.append(f"the game is over but {result.sealed} values of its events are sealed: the archive "
+                               "of a finished game shows everything")
+        return None
+    return sealed_note(result.sealed)
+
+
+def sealed_note(count: int) -> str:
+    """What a running game's sealed values are, and when they can be checked."""
+    return (f"{count} sealed values (what the public may not see while the game runs: committed with the seed): "
+            "checkable when the game ends, with 'pbem replay FINISHED.json --verify --earlier THIS.json'")
 
 
 def _check_mails(archive: dict[str, Any], events: list[StoredEvent], result: Verification) -> None:

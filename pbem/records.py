@@ -18,12 +18,14 @@ from turns.record import Record, RecordTurn, read_record
 
 
 def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = None,
-              chance: bool = False) -> Record:
+              chance: bool = False, published: bool = False) -> Record:
     """The record of a loaded game; the seed is written only once the game is over.
 
     With ``chance`` (and always for a game whose chance was recorded) every chance outcome
     is written out as a ``CHANCE`` line and the ``# state`` hashes are the plain ones, so the
-    record replays to the same states without its seed line (issue 20).
+    record replays to the same states without its seed line (issue 20). ``published``: of a
+    running game, what the public may not see yet is sealed (:mod:`pbem.publish`; a sealed
+    seat's orders and a sealed draw are a note naming their commitment).
     """
     created = game.created
     recorded = is_recorded(game.seed)
@@ -49,7 +51,8 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
 
     rolled = summary(events)  # issue 19: a rollback shows with its reason; nothing is left out
     headers += [("Rollback", record_line(r)) for r in rolled]
-    turns = [_turn(game.engine.name, t) for t in game.turns]
+    payloads = _published_turns(game, events) if published and not game.over else game.turns
+    turns = [_turn(game.engine.name, t) for t in payloads]
     for turn, payload in zip(turns, game.turns):
         turn.notes += [f"adjudicated again after the rollback at event {r['seq']}: {r['reason']}"
                        for r in rolled if r["to"] == payload["turn"] and payload["seq"] > r["seq"]]
@@ -76,12 +79,27 @@ def created_options(game: Game) -> dict[str, str]:
     return dict(game.created["options"])
 
 
+def _published_turns(game: Game, events: list[StoredEvent]) -> list[dict[str, Any]]:
+    """The ``TurnAdjudicated`` payloads of ``game.turns`` as a published file shows them."""
+    from pbem.publish import publish
+
+    shown = {e.seq: e.payload for e in publish(events, game.engine, game.seed, running=True).events}
+    return [{**shown[t["seq"]], "seq": t["seq"]} for t in game.turns]
+
+
 def _turn(engine_name: str, payload: dict[str, Any]) -> RecordTurn:
+    from pbem.publish import MARK, is_sealed
+
     orders: dict[str, str | None] = {}
+    notes = []
     for seat, seat_orders in payload["orders"].items():
+        if is_sealed(seat_orders) and seat not in payload["defaulted"]:
+            notes.append(f"orders of {seat} sealed until the game ends (commitment {seat_orders[MARK][:16]})")
+            continue
         orders[seat] = None if seat in payload["defaulted"] else format_orders(engine_name, seat_orders)
-    notes = [f"chance {e['label']}: {_outcome(engine_name, e)}" for e in payload["events"]
-             if isinstance(e, dict) and "label" in e]
+    notes += [f"chance {e['label']}: " + (f"sealed until the game ends (commitment {e[MARK][:16]})" if is_sealed(e)
+                                          else _outcome(engine_name, e))
+              for e in payload["events"] if isinstance(e, dict) and "label" in e]
     notes.append("scores " + ", ".join(f"{s} {v}" for s, v in payload["scores"].items()))
     if payload.get("over"):
         notes.append(f"game over; winner {payload.get('winner') or 'none'}")

@@ -91,6 +91,10 @@ class DiceDuel:
     def random_orders(self, state, seat, rng: Stream):
         return [{"kind": "bid", "value": rng.below(min(3, state["seats"][seat]["tokens"]) + 1)}]
 
+    def order_view(self, orders, viewer):
+        """Bids are shown when the round is rolled: adjudicated orders are public."""
+        return [dict(o) for o in orders]
+
     def private_keys(self, state, seat):
         return [f"{seat}:{state['seats'][seat]['tokens']} tokens"]
 

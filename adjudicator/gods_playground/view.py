@@ -121,3 +121,12 @@ def event_view(event: dict[str, Any], viewer: str) -> dict[str, Any] | None:
     """``event`` as ``viewer`` may see it: every listed type is public; an unknown type is
     shown to the GM only (a new event must be listed here to reach seats' reports)."""
     return dict(event) if viewer == GM or event.get("type") in PUBLIC_EVENTS else None
+
+
+def order_view(orders: list[dict[str, Any]], viewer: str) -> list[dict[str, Any]] | None:
+    """Adjudicated ``orders`` as ``viewer`` may see them: one line answering the decision is
+    seen as the table saw it carried out (its nobles and bids are revealed with it); more
+    lines are a plan for decisions still to come, seen by the GM only (``None``)."""
+    if viewer == GM or len(orders) == 1:
+        return [dict(o) for o in orders]
+    return None

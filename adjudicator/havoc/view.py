@@ -99,3 +99,31 @@ def event_view(event: dict[str, Any], viewer: str) -> dict[str, Any] | None:
     if kind in ("Shuffle", "Reshuffle"):
         return {k: v for k, v in event.items() if k != "order"}
     return None
+
+
+#: Orders whose every part the table sees when they are carried out (docs/orders-havoc.md):
+#: the recruits taken and the card laid, the cards of a battle, the Dogs used, the count
+#: exchanged, the battle chosen. The card discarded in a Year of Peace goes face down, and a
+#: looter's list of wanted cards names cards of the face-down discard pile.
+PUBLIC_ORDERS = frozenset({"recruit", "sic", "lay", "havoc", "join", "add", "final", "stay", "pass", "keep",
+                           "scavenge", "exchange", "next", "dogs", "dogsout"})
+
+
+def order_view(orders: list[dict[str, Any]], viewer: str) -> list[dict[str, Any]] | None:
+    """Adjudicated ``orders`` as ``viewer`` may see them: the GM all; the others each order
+    as the table saw it carried out (a discard without its card, a loot without its list);
+    an order sent in advance or of an unknown kind hides the whole set (``None``)."""
+    if viewer == GM:
+        return [dict(o) for o in orders]
+    out = []
+    for order in orders:
+        kind = order.get("kind") if isinstance(order, dict) else None
+        if kind == "discard":
+            out.append({**order, "card": None})
+        elif kind == "loot":
+            out.append({k: v for k, v in order.items() if k != "prefs"})
+        elif kind in PUBLIC_ORDERS:
+            out.append(dict(order))
+        else:
+            return None
+    return out

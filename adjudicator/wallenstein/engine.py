@@ -124,6 +124,12 @@ class WallensteinEngine:
         carries hidden information; ``view(...)["log"]`` shows them to every viewer)."""
         return dict(event)
 
+    def order_view(self, orders: list[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
+        """The orders of an adjudicated season (or draft) are seen by everyone: the season
+        carries each plan out in the open (every action with its county, the bids, the bonus
+        tiles chosen); the pending season's plans are never shown (the shell withholds them)."""
+        return [dict(o) for o in orders]
+
     def data_files(self) -> dict[str, str]:
         """Data file name -> SHA-256."""
         return data.data_files()

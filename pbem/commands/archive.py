@@ -13,7 +13,8 @@ from adjudicator.base import GM, PUBLIC
 from adjudicator.recorded import is_recorded
 from pbem.app import App, emit, pass_app
 from pbem.archive_shape import parse_json, read_text
-from pbem.archive import Verification, export_game, import_archive, verify_archive, verify_replay
+from pbem.archive import Verification, export_game, import_archive, sealed_note, verify_archive, verify_replay
+from pbem.publish import count_sealed
 from pbem.cli import cli
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
@@ -29,13 +30,15 @@ from turns.record import RecordError, read_record, write_record
               help="archive: the verifiable JSON archive; record: the readable text transcript.")
 @click.option("--no-mail", is_flag=True, help="Leave the raw order mails out (their order texts stay in).")
 @click.option("--raw-mail", is_flag=True, help="Keep the passwords in the raw order mails (default: masked; "
-                                               "for the GM's own backup only).")
+                                               "for the GM's own backup only: implies --gm-backup).")
+@click.option("--gm-backup", is_flag=True, help="The GM's own backup: every event exactly as recorded, with what "
+                                               "the seats may not see yet (default: the published form).")
 @click.option("--chance", is_flag=True, help="With --format record: write every chance outcome as a CHANCE line, "
                                             "so the record replays without its seed (a game that is over).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
-def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw_mail: bool, chance: bool,
-               as_json: bool) -> None:
+def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw_mail: bool, gm_backup: bool,
+               chance: bool, as_json: bool) -> None:
     """Write a game's archive (or its readable record) to a file.
 
     \b
@@ -43,6 +46,11 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw
       pbem export w1 -o w1.pbem.json
       pbem export w1 --format record -o w1.record.txt
       pbem export w1 --format record --chance -o w1.record.txt
+      pbem export w1 --gm-backup -o w1.backup.json
+
+    While a game runs, what the seats may not see yet (a hand, the draw pile, a private
+    draw, orders sent in advance) is sealed in the archive and the record, each with a
+    commitment checkable when the game ends; --gm-backup keeps everything (not to publish).
     """
     if chance and fmt != "record":
         raise DomainError("--chance goes with --format record")
@@ -51,10 +59,11 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw
         if chance and not game.over and not is_recorded(game.seed):
             raise DomainError(f"{game_id} is running: its chance outcomes (face-down cards, the deck, the tower) "
                               "stay secret until it ends, so --chance is for a game that is over")
-        text = write_record(record_of(game, app.store.events(game_id), chance=chance))
+        text = write_record(record_of(game, app.store.events(game_id), chance=chance,
+                                      published=not (gm_backup or raw_mail)))
         Path(output).write_text(text, encoding="utf-8")
     else:
-        archive = export_game(app.store, game_id, include_mail=not no_mail, raw_mail=raw_mail)
+        archive = export_game(app.store, game_id, include_mail=not no_mail, raw_mail=raw_mail, gm_backup=gm_backup)
         Path(output).write_text(json.dumps(archive, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
                                 encoding="utf-8")
     emit({"game": game_id, "format": fmt, "output": output, "bytes": Path(output).stat().st_size}, as_json,
@@ -115,16 +124,23 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
 @click.option("--until", "until", help="Stop after this turn (e.g. 1618-summer).")
 @click.option("--verify", is_flag=True, help="Re-run the engine and check every derived event, hash and draw.")
 @click.option("--seat", help="Show the replayed state as this seat sees it.")
+@click.option("--earlier", "earlier", type=click.Path(exists=True, dir_okay=False),
+              help="With --verify of a finished game's archive: an archive of the same game exported while it ran; "
+                   "every value it sealed is checked against its commitment.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (the GM view unless --seat).")
 @pass_app
-def replay(app: App, target: str, until: str | None, verify: bool, seat: str | None, as_json: bool) -> None:
+def replay(app: App, target: str, until: str | None, verify: bool, seat: str | None, earlier: str | None,
+           as_json: bool) -> None:
     """Rebuild a game from its events only: a game in the database or an archive file.
 
     \b
     Example:
       pbem replay w1 --verify
       pbem replay w1.pbem.json --until 1618-autumn --json
+      pbem replay w1-final.pbem.json --verify --earlier w1-turn5.pbem.json
     """
+    if earlier is not None and not (verify and Path(target).is_file()):
+        raise DomainError("--earlier goes with --verify of an archive file")
     if Path(target).is_file():
         _, archive = _read(target)
         if not isinstance(archive, dict):
@@ -141,6 +157,8 @@ def replay(app: App, target: str, until: str | None, verify: bool, seat: str | N
             chain = _with_progress(game_id, events, seed, chain, as_json)
     if chain is not None and not chain.ok:
         raise DomainError(f"{game_id} does not verify: " + "; ".join(chain.problems))
+    if earlier is not None and chain is not None:
+        _check_earlier(earlier, events, seed, chain)
     try:
         game = fold(game_id, events, seed, until_turn=until)
     except SeedUnknown as exc:
@@ -153,6 +171,27 @@ def replay(app: App, target: str, until: str | None, verify: bool, seat: str | N
     if until is not None and (not game.turns or game.turns[-1]["turn"] != until):
         raise DomainError(f"{game_id} has no adjudicated turn {until!r}")
     _print_replay(game, chain, seat, as_json)
+
+
+def _check_earlier(path: str, events: list[Any], seed: str | None, chain: Verification) -> None:
+    """Check an archive exported while the game ran against the finished game's ``events``."""
+    from pbem.archive import archive_events
+    from pbem.publish import check_earlier
+
+    if seed is None or not chain.replayed:
+        raise DomainError("--earlier needs the archive of the finished game (its seed revealed)")
+    _, data = _read(path)
+    older = verify_archive(data) if isinstance(data, dict) else None
+    if older is None or not older.ok:
+        raise DomainError(f"{path} does not verify: " + "; ".join(older.problems if older else ["not an archive"]))
+    if data["game"] != events[0].game_id:
+        raise DomainError(f"{path} is an archive of {data['game']}, not of {events[0].game_id}")
+    problems, checked = check_earlier(archive_events(data), events, seed)
+    if problems:
+        raise DomainError(f"{path} does not agree with the finished game: " + "; ".join(problems[:5])
+                          + (f"; and {len(problems) - 5} more" if len(problems) > 5 else ""))
+    chain.checked.append(f"{path}: its {len(data['events'])} events agree with the finished game, and each of its "
+                          f"{checked} sealed values matches its commitment")
 
 
 def _archive_parts(archive: dict[str, Any]) -> tuple[list[Any], str | None, str]:
@@ -176,6 +215,9 @@ def _print_unreplayable(game_id: str, events: list[Any], chain: Verification, as
     checked = [f"the hash chain of {len(events)} events"]
     unchecked = ["the chance draws, derived events and state hashes (the seed is not known here; "
                  "they can be checked once the game is over and its seed revealed)"]
+    sealed = chain.sealed or count_sealed(events)
+    if sealed:
+        unchecked.append(sealed_note(sealed))
     data = {"game": game_id, "turns": len(turns), "replayed": False, "checked": checked, "not_checked": unchecked,
             "verified": chain.as_dict()}
     text = (f"{game_id}: {len(turns)} turn(s) recorded; verified: " + "; ".join(checked)
@@ -196,6 +238,7 @@ def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_j
     if chain is not None:
         text += "\nverified: hash chain intact" + ("; every derived event, draw and state hash reproduced"
                                                   if chain.replayed else "")
+        text += "".join(f"\nchecked: {c}" for c in chain.checked)
         text += "".join(f"\nwarning: {w}" for w in chain.warnings)
     emit(data, as_json, text)
 
