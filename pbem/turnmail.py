@@ -72,51 +72,74 @@ def view_summary(view: Any) -> list[str]:
 
 
 # -- your move ----------------------------------------------------------------------------
-def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any]) -> list[str]:
-    """What changed between two views of the same seat, one line per changed figure.
+#: What a seat's hand is called in each game's words (a view's ``hands`` entry).
+HAND_WORDS = {"havoc": "Cards in your hand", "gods-playground": "Nobles in your hand"}
 
-    Lists say what was added and removed (e.g. the cards of a hand), numbers old -> new;
-    bulky nested parts are named only. Both views are the seat's own, so this reveals
-    nothing the seat could not see.
-    """
+
+def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], seat: str = "") -> list[str]:
+    """What changed for ``seat`` since its last mail, in sentences: its own hand (what came
+    and went), its money, victory points and points. The rest of the position is in the
+    report the mail carries; internal figures (codes, flags) are never shown. Both views are
+    the seat's own, so this reveals nothing the seat could not see."""
     if not isinstance(before, Mapping) or not isinstance(after, Mapping):
         return []
     out = []
-    for key in sorted(set(before) | set(after)):
-        if key in ("viewer", "pending", "turn", "log", "provisional"):
-            continue
-        old, new = before.get(key), after.get(key)
-        if old == new:
-            continue
-        out.append(f"- {key}: {_change(old, new)}")
+    hand_words = HAND_WORDS.get(str(after.get("game")), "Your hand")
+    old_hand, new_hand = _own(before.get("hands"), seat), _own(after.get("hands"), seat)
+    if _flat_list(old_hand) and _flat_list(new_hand) and sorted(map(str, old_hand)) != sorted(map(str, new_hand)):
+        came, went = _difference(new_hand, old_hand), _difference(old_hand, new_hand)
+        parts = ([f"new: {', '.join(map(str, came))}"] if came else []) + \
+                ([f"gone: {', '.join(map(str, went))}"] if went else [])
+        out.append(f"- {hand_words}: {', '.join(map(str, new_hand)) or 'none'} ({'; '.join(parts)}).")
+    for label, old, new in _figures(before, after, seat):
+        if old != new and old is not None and new is not None:
+            out.append(f"- {label}: {old} -> {new}.")
     return out
 
 
-def _change(old: Any, new: Any) -> str:
-    if _flat_list(old) and _flat_list(new):
-        added = [x for x in new if x not in old]
-        removed = [x for x in old if x not in new]
-        parts = ([f"+ {', '.join(map(str, added))}"] if added else []) + \
-                ([f"- {', '.join(map(str, removed))}"] if removed else [])
-        return "; ".join(parts) or f"now {', '.join(map(str, new))}"
-    if isinstance(old, dict) and isinstance(new, dict):
-        inner = [f"{k} {_change(old.get(k), new.get(k)) if _flat_list(old.get(k)) and _flat_list(new.get(k)) else _short(old.get(k)) + ' -> ' + _short(new.get(k))}"
-                 for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k)]
-        return "; ".join(inner)
-    return f"{_short(old)} -> {_short(new)}"
+def _own(value: Any, seat: str) -> Any:
+    return value.get(seat) if isinstance(value, Mapping) else None
+
+
+def _difference(a: list[Any], b: list[Any]) -> list[Any]:
+    """``a`` minus ``b`` as multisets (a hand may hold two cards alike), in ``a``'s order."""
+    left = list(b)
+    out = []
+    for x in a:
+        if x in left:
+            left.remove(x)
+        else:
+            out.append(x)
+    return out
+
+
+def _figures(before: Mapping[str, Any], after: Mapping[str, Any], seat: str) -> list[tuple[str, Any, Any]]:
+    """The seat's own counts that a mail names when they change."""
+    out = []
+    if isinstance(after.get("seats"), Mapping):  # God's Playground: per family
+        b, a = _own(before.get("seats"), seat) or {}, _own(after.get("seats"), seat) or {}
+        out += [("Your thalers", b.get("money"), a.get("money")), ("Your victory points", b.get("vp"), a.get("vp"))]
+    if isinstance(after.get("points"), Mapping):  # Havoc
+        out.append(("Your points", _own(before.get("points"), seat), _own(after.get("points"), seat)))
+    return out
 
 
 def _flat_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(x, (str, int)) for x in value)
 
 
-def _short(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, (list, dict)):
-        text = json.dumps(value, ensure_ascii=False, sort_keys=True)
-        return text if len(text) <= 80 else "(details in the report below)"
-    return str(value)
+def carried_out(game: Game, turn: str, orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The orders of a seat that ``turn``'s adjudication used. In a game whose every block is
+    a plan (God's Playground) a decision uses the first line of its kind (its turn label is
+    ``r<round>/<kind>/...``); the other lines of the block were not carried out then."""
+    from turns.base import plan_checker_for
+
+    if plan_checker_for(game.engine.name) is None:
+        return orders
+    parts = turn.split("/")
+    kind = parts[1] if len(parts) > 1 else None
+    used = next((o for o in orders if isinstance(o, dict) and o.get("kind") == kind), None)
+    return [used] if used is not None else orders
 
 
 def standing_problem(game: Game, seat: str) -> str | None:
@@ -158,22 +181,33 @@ def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | No
 
     pending = game.pending
     assert pending is not None and seat in pending.seats
+    from reports.decisions import decision_lines
+
     view = game.engine.view(game.state, seat)
-    intro = [f"Game {game.game_id}: your move, {seat}.", "",
-             f"Decision: {pending.kind} (turn {pending.turn})",
+    words = decision_lines(game.engine.name, view, seat) or [f"Decision: {pending.kind} (turn {pending.turn})."]
+    import textwrap
+
+    words = [line for w in words for line in textwrap.wrap(w, 76, break_long_words=False, break_on_hyphens=False)]
+    intro = [f"Game {game.game_id}: your move, {seat}.", "", *words,
              f"Deadline: {format_deadline(game.deadline)}",
              f"Order keywords accepted now: {', '.join(pending.forms) or 'see the order help'}"]
-    intro += [f"  {k}: {v}" for k, v in sorted(pending.info.items())]
     if last_orders:
         intro += ["", "Your last orders, as carried out:", *("  " + line for line in last_orders.splitlines())]
-    since = changes(before, view)
+    since = changes(before, view, seat)
     if since:
-        intro += ["", "What changed for you since your last mail:", *since]
+        intro += ["", "What changed for you since your last mail (the report below has the rest):",
+                  *(line for item in since for line in textwrap.wrap(item, 76, subsequent_indent="  ",
+                                                                       break_long_words=False))]
     problem = standing_problem(game, seat)
     if problem:
         intro += ["", f"Note: {problem}."]
     intro += ["", "Reply with a block like this (your password is in your welcome mail):", "",
               f"GAME {game.game_id} {seat} <your password>", f"TURN {pending.turn}", "... your orders ...", "END"]
+    from turns.base import plan_checker_for
+
+    if plan_checker_for(game.engine.name) is not None:
+        intro += ["", "Lines for your later decisions of this round may follow in the same block: they are kept",
+                  "as your plan for the round."]
     help_text = order_help(game.engine.name)
     if help_text:
         intro += ["", "Orders, in short:", help_text.rstrip()]
@@ -208,7 +242,8 @@ def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq:
         if last is not None:
             from turns.base import format_orders
 
-            text = format_orders(game.engine.name, last["orders"][seat]).strip() or "(no orders)"
+            used = carried_out(game, last["turn"], list(last["orders"][seat]))
+            text = format_orders(game.engine.name, used).strip() or "(no orders)"
             if seat in last["defaulted"]:
                 text += "\n(your orders were missing: the missed-orders default was applied)"
         out.append(your_move(game, seat, sender, game.engine.view(before, seat), text))

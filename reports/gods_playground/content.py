@@ -216,11 +216,11 @@ def _gm(inp: ReportInput) -> Section | None:
 
 
 def _next(inp: ReportInput) -> Section:
-    return next_section(inp, "What comes next", lambda p: _decision(inp, p), "Lines sent ahead for later decisions "
+    return next_section(inp, "What comes next", lambda p: decision_blocks(inp, p), "Lines sent ahead for later decisions "
                         "are kept as a plan for the round; see docs/orders-gods-playground.md.", help_lines)
 
 
-def _decision(inp: ReportInput, p: Mapping[str, Any]) -> list[Any]:
+def decision_blocks(inp: ReportInput, p: Mapping[str, Any]) -> list[Any]:
     """Who decides what now, and why the viewer's pre-sent line for it failed (only its own)."""
     seats = list(p.get("seats") or [])
     kind = str(p.get("kind"))

@@ -303,12 +303,12 @@ KIND_TEXT = {
 
 
 def _next(inp: ReportInput) -> Section:
-    return next_section(inp, "Whose turn it is", lambda pending: _decision(inp, pending),
+    return next_section(inp, "Whose turn it is", lambda pending: decision_blocks(inp, pending),
                         "Standing orders (STANDING ...) answer small decisions for you; see docs/orders-havoc.md.",
                         lambda text: (line for line in text.splitlines() if line.strip()))
 
 
-def _decision(inp: ReportInput, pending: Mapping[str, Any]) -> list[Any]:
+def decision_blocks(inp: ReportInput, pending: Mapping[str, Any]) -> list[Any]:
     """Who decides what now, and where the Peace card stands for a Peacekeeper's turn."""
     view = inp.view
     seats = list(pending.get("seats") or [])

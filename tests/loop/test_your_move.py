@@ -4,6 +4,8 @@ the orders it may send; a standing order that could not be applied says why."""
 
 from __future__ import annotations
 
+import re
+
 from adjudicator.chance import Chance
 from pbem.deliver import message_of
 from pbem.demo import bot_for
@@ -37,7 +39,7 @@ def _play(service: Service, game_id: str, steps: int) -> list[tuple[str, str, in
         if after.pending is not None and not after.pending.simultaneous:
             seat = after.pending.seats[0]
             mails = [r for r in _moves(service, game_id) if ADDR[r["to_addr"]] == seat
-                     and f"(turn {after.pending.turn})" in _text(r)]
+                     and f"TURN {after.pending.turn}\n" in _text(r)]
             seen.append((after.pending.turn, seat, len(mails)))
     return seen
 
@@ -67,8 +69,8 @@ def test_your_move_shows_own_orders_and_changes_but_no_other_hand(service):
         assert "TURN " in text and f"GAME h1 {seat} <your password>" in text
         for other in (s for s, _ in SEATS if s != seat):
             assert f"hands: {other}" not in text  # only the seat's own hand is ever described
-    changed = [t for t in map(_text, with_orders) if "What changed for you since your last mail:" in t]
-    assert any("- hands: " in t for t in changed)  # e.g. the cards it drew
+    changed = [t for t in map(_text, with_orders) if "What changed for you since your last mail" in t]
+    assert any("- Cards in your hand: " in t and "(new: " in t for t in changed)  # e.g. the cards it drew
     assert game.turns
 
 
@@ -81,7 +83,7 @@ def test_a_standing_order_that_cannot_apply_says_why(service):
     for seat, _ in SEATS:
         service.submit_standing("h1", seat, parsed.orders, text, {"kind": "gm"})
     _play(service, "h1", 30)
-    notes = [_text(r) for r in _moves(service, "h1") if "Decision: recruit" in _text(r)]
+    notes = [_text(r) for r in _moves(service, "h1") if re.search(r"Your decision \(b\d+/recruit/", _text(r))]
     assert notes, "a recruit decision should have been announced"
     assert all("Note: your standing orders could not be applied here: recruiting draws exactly two cards"
                in t for t in notes)

@@ -1,0 +1,33 @@
+"""The pending decision in each game's own words, as its report's "what comes next" says
+it, for mails that name the decision ("your move"): from the seat's view only."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reports.doc import Para
+
+#: The content module of each game whose reports describe a pending decision.
+_MODULES = {"havoc": "reports.havoc.content", "gods-playground": "reports.gods_playground.content"}
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """What ``decision_blocks`` reads of a report's input: the view and whose it is."""
+
+    view: Mapping[str, Any]
+    viewer: str
+
+
+def decision_lines(game: str, view: Mapping[str, Any], viewer: str) -> list[str]:
+    """The sentences saying who decides what now (empty: the game has no such words, or
+    nothing is pending)."""
+    name = _MODULES.get(game)
+    pending = view.get("pending") if isinstance(view, Mapping) else None
+    if name is None or not pending:
+        return []
+    blocks = importlib.import_module(name).decision_blocks(_Seen(view, viewer), pending)
+    return [b.text for b in blocks if isinstance(b, Para)]
