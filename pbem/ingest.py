@@ -439,6 +439,9 @@ class Ingestor:
         if parsed.problems or not parsed.orders or not is_standing(parsed.orders):
             return False
         result.turn, result.standing, result.deadline = "standing", "standing orders", game.deadline
+        if block.seat not in game.pending.seats:
+            result.deadline_of = (f"the decision awaited now ({game.pending.turn}, "
+                                  f"from {', '.join(game.pending.seats)})")
         problems = game.engine.validate_standing(game.state, block.seat, parsed.orders)
         if problems:
             result.problems = [_line_problem(p, parsed, block) for p in problems]
@@ -465,6 +468,8 @@ class Ingestor:
         assert pending is not None
         label, body = planmail.split_turn(block.body)
         result.turn, result.standing, result.deadline = "standing", planmail.label(game), game.deadline
+        if block.seat not in pending.seats:
+            result.deadline_of = f"the decision awaited now ({pending.turn}, from {', '.join(pending.seats)})"
         if label is not None and label.lower() != pending.turn.lower():
             result.turn = shown_word(label) or None
             result.reason = _turn_state(game, shown_word(label))

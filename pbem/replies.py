@@ -91,6 +91,7 @@ class BlockResult:
     press_refused: int = 0  # how many of its PRESS blocks were not relayed
     standing: str = ""  # orders sent in advance: what they are called ("standing orders", "plan for round 1")
     dropped: list[str] = field(default_factory=list)  # plan kinds left out for a problem (their lines kept as before)
+    deadline_of: str = ""  # whose decision ``deadline`` is, when it is not the seat's own
     password_note: str = ""  # a block asking for a new password (pbem.passwords): what became of it
 
     def as_dict(self) -> dict[str, object]:
@@ -160,7 +161,8 @@ def _orders_section(result: BlockResult, where: str) -> str:
                 "", f"{len(result.problems)} problem(s):", *problem_lines(result.problems), ""]
         if not result.standing:
             lines.append("These orders replace any you sent before for this turn; the last accepted set counts.")
-        lines += [result.owes, f"Deadline: {format_deadline(result.deadline)}"]
+        due = f"Deadline of {result.deadline_of}" if result.deadline_of else "Deadline"
+        lines += [result.owes, f"{due}: {format_deadline(result.deadline)}"]
         lines += [f"Warning: {w}" for w in result.warnings]
         return "\n".join(lines)
     nothing = "None of its orders were" if result.press else "Nothing of this block was"
