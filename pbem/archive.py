@@ -51,6 +51,7 @@ class Verification:
     final_hash: str | None = None
     sealed: int = 0
     checked: list[str] = field(default_factory=list)  # checks beyond the chain and the replay, said as done
+    unverifiable: list[str] = field(default_factory=list)  # what nothing in the archive can prove
 
     @property
     def ok(self) -> bool:
@@ -61,7 +62,7 @@ class Verification:
         """JSON-ready form."""
         return {"game": self.game_id, "ok": self.ok, "problems": self.problems, "warnings": self.warnings,
                 "turns": self.turns, "replayed": self.replayed, "final_state_hash": self.final_hash,
-                "sealed": self.sealed, "checked": self.checked}
+                "sealed": self.sealed, "checked": self.checked, "unverifiable": self.unverifiable}
 
 
 #: The note of a kept mail imported with its passwords masked (its key names the original's hash).
@@ -189,7 +190,21 @@ def verify_archive(archive: dict[str, Any], progress: Callable[[int], None] | No
         return result
     verify_replay(game_id, events, archive.get("seed"), result, progress)
     result.warnings += [note] if note else []
+    result.unverifiable += unverifiable_parts(archive.get("mails", []))
     return result
+
+
+def unverifiable_parts(mails: list[dict[str, Any]]) -> list[str]:
+    """What no archive can prove, whatever else verifies: masked mails, addresses, times."""
+    out = []
+    masked = sum(1 for m in mails if isinstance(m, dict) and m.get("masked"))
+    if masked:
+        out.append(f"{masked} masked order mail(s) (passwords and press masked out): the orders they carried are "
+                   "in the events, but that they are the mails the seats sent cannot be checked without the "
+                   "originals, whose SHA-256 the events name")
+    out.append("the seats' addresses: nothing in an archive can prove them")
+    out.append("the times of the events and the deadlines: as the GM's log recorded them")
+    return out
 
 
 def _check_names(archive: dict[str, Any], events: list[StoredEvent]) -> None:
@@ -307,6 +322,9 @@ def verify_replay(game_id: str, events: list[StoredEvent], seed: str | None, res
         return result
     result.replayed = True
     result.final_hash = game.state_hash
+    from collections import Counter
+
+    result.unverifiable += [f"{n} {note}" if n > 1 else note for note, n in Counter(game.unverified).items()]
     return result
 
 

@@ -148,6 +148,8 @@ class Game:
     turns: list[dict[str, Any]] = field(default_factory=list)  # TurnAdjudicated payloads (+ seq)
     abandoned: str | None = None
     rollbacks: list[dict[str, Any]] = field(default_factory=list)  # RolledBack payloads (+ seq)
+    unverified: list[str] = field(default_factory=list)  # what a verifying fold could not check
+    order_events: int = 0  # OrdersSubmitted/StandingOrders events folded so far (counted when verifying)
     opened_at: str | None = None  # when the pending turn opened: recorded_at of GameCreated or the last TurnAdjudicated
     every_set_at: str | None = None  # recorded_at of the last DeadlineSet for every turn ('*')
 
@@ -371,6 +373,10 @@ def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
 
 def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> None:
     p = ev.payload
+    if verify and ev.type in ("OrdersSubmitted", "StandingOrders"):
+        from pbem.verifyturn import check_text
+
+        check_text(game, ev)
     if ev.type == "OrdersSubmitted":
         game.submitted[p["seat"]] = {**p, "seq": ev.seq}
     elif ev.type == "OrdersVoided":
@@ -413,6 +419,9 @@ def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
         known = ("log", derived_text) if isinstance(state, dict) and state.get("log") is derived else None
         _check(state_digest(state, game.seed, game.digest_scheme, known), p["state_hash"], derived_text,
                ev, "events", f"turn {p['turn']} (event {ev.seq})")
+        from pbem.verifyturn import check_turn
+
+        check_turn(game, ev, pending, state)  # every other field of the event (before the state moves on)
     game.state = state
     game.opened_at = ev.recorded_at
     game.turns.append({**p, "seq": ev.seq})

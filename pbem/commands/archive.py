@@ -13,7 +13,8 @@ from adjudicator.base import GM, PUBLIC
 from adjudicator.recorded import is_recorded
 from pbem.app import App, emit, pass_app
 from pbem.archive_shape import parse_json, read_text
-from pbem.archive import Verification, export_game, import_archive, sealed_note, verify_archive, verify_replay
+from pbem.archive import (Verification, export_game, import_archive, sealed_note, unverifiable_parts, verify_archive,
+                          verify_replay)
 from pbem.publish import count_sealed
 from pbem.cli import cli
 from pbem.errors import DomainError
@@ -100,7 +101,8 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
         raise DomainError("--until goes with a record; an archive is imported whole")
     if kind == "archive":
         result = import_archive(app.store, data)
-        emit(result.as_dict(), as_json, f"imported {result.game_id}: genuine ({result.turns} turns)"
+        emit(result.as_dict(), as_json, f"imported {result.game_id}: genuine as far as it can be checked "
+             f"({result.turns} turns)" + "".join(f"\nnot verifiable: {u}" for u in result.unverifiable)
              + "".join(f"\nwarning: {w}" for w in result.warnings))
     else:
         try:
@@ -155,6 +157,7 @@ def replay(app: App, target: str, until: str | None, verify: bool, seat: str | N
         chain = Verification(game_id, problems=app.store.verify(game_id)) if verify else None
         if chain is not None and chain.ok:
             chain = _with_progress(game_id, events, seed, chain, as_json)
+            chain.unverifiable += unverifiable_parts([])
     if chain is not None and not chain.ok:
         raise DomainError(f"{game_id} does not verify: " + "; ".join(chain.problems))
     if earlier is not None and chain is not None:
@@ -239,6 +242,7 @@ def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_j
         text += "\nverified: hash chain intact" + ("; every derived event, draw and state hash reproduced"
                                                   if chain.replayed else "")
         text += "".join(f"\nchecked: {c}" for c in chain.checked)
+        text += "".join(f"\nnot verifiable: {u}" for u in chain.unverifiable)
         text += "".join(f"\nwarning: {w}" for w in chain.warnings)
     emit(data, as_json, text)
 
