@@ -7,6 +7,7 @@ from typing import Any
 
 from adjudicator.gods_playground.board import ENEMIES, board
 from adjudicator.gods_playground.phases import arrive, influence_strikes
+from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import (
     INFLUENCE, NOBLES, Ctx, cubes_on_board, enemy_cubes, enemy_of, enemy_supply, influence_on_board, nobles_on, order_from,
     turkish_habsburgs, turks_overran)
@@ -156,7 +157,7 @@ def end_of_round(ctx: Ctx) -> None:
         box.update(cubes=0, royal=0, treaty=False, influence=0, cossacks=0,
                    nobles={seat: 0 for seat in s["seats"]})
         box["turks"] = min(HABSBURG_GARRISON, box["turks"])
-    if s["round"] == 3:  # the box is Turkish for round 4 if Turks stay on it (reference page)
+    if s["round"] == 3 and rule("turks_fixed_for_round"):  # Turkish for round 4 if Turks stay (reference page)
         s["turkish_habsburgs"] = s["box"]["habsburgs"]["turks"] > 0
     s["sejm"] = {p: None for p in s["sejm"]}
     s["cossack_box"] = 2

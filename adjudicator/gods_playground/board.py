@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-from functools import lru_cache
 from typing import Any
 
-from adjudicator.base import GameError, file_sha256
+from adjudicator.base import GameError
+from adjudicator.gods_playground.releases import DATA_DIR, RELEASES
 
-DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
+#: today's board file (a game reads the one of its rules version: :func:`default_board`)
 BOARD_FILE = os.path.join(DATA_DIR, "board.json")
 PROVINCES = ("royal_prussia", "lithuania", "ukraine", "little_poland", "greater_poland")
 ENEMIES = ("black", "russians", "tatars", "turks", "habsburgs")
@@ -24,13 +24,8 @@ STATUSES = ("verified", "consistent", "provisional")
 
 
 def data_files() -> dict[str, str]:
-    """name -> SHA-256 of the packaged data file."""
-    return {"board.json": file_sha256(BOARD_FILE)}
-
-
-def _load_default() -> dict[str, Any]:
-    with open(BOARD_FILE, encoding="utf-8") as fh:  # packaged data: an input, not state
-        return json.load(fh)
+    """name -> SHA-256 of the board file the game in force reads (a new game: today's)."""
+    return RELEASES.data_files()
 
 
 class _Reader:
@@ -151,10 +146,10 @@ def compile_board(raw: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-@lru_cache(maxsize=1)
+@RELEASES.cached
 def default_board() -> dict[str, Any]:
-    """The compact tables of the packaged board file."""
-    return compile_board(_load_default())
+    """The compact tables of the packaged board file of the game's rules version."""
+    return compile_board(RELEASES.load("board.json"))
 
 
 def board_from_option(text: str) -> dict[str, Any]:

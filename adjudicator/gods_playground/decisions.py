@@ -12,6 +12,7 @@ from collections import Counter
 from typing import Any
 
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
+from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import (
     STEWARDS, TOWNS, Ctx, cube_supply, disc_supply, enemy_cubes, income_of, province_of, sejm_discs,
     stewards_used, take_sejm_disc, turks_hold_habsburgs)
@@ -134,6 +135,8 @@ def arms_target(s: State, seat: str, p: str, target: str | None) -> dict[str, An
 
 def _problem_action(s: State, seat: str, alt: dict[str, Any]) -> str | None:
     a, p, r = alt.get("action"), alt.get("province"), s["round"]
+    if alt.get("value") is not None and not rule("estate_choice"):
+        return RELEASES.not_yet("estate_choice", "ON <value>")
     if a == "steward":
         if _cubes(s, seat, p) < 1:
             return f"a steward costs a noble cube on {p}"
@@ -213,7 +216,7 @@ def _problem_arms(s: State, seat: str, p: Any, target: Any) -> str | None:
         return "only the player with the fewest VP (not tied) may take right of arms"
     if _cubes(s, seat, p) < 2:
         return f"right of arms costs 2 noble cubes on {p}"
-    if disc_supply(s, seat) < 1:
+    if rule("arms_needs_disc") and disc_supply(s, seat) < 1:
         return "right of arms puts one of your discs on the estate; you have none left"
     return None if arms_target(s, seat, p, target) else f"no estate in {p} of a player with fewer noble cubes there"
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from adjudicator.base import Event, Order, Pending, Problem, State
 from adjudicator.gods_playground import board, bots, flow, plans, setup, view
 from adjudicator.gods_playground.aftermath import winner_of
+from adjudicator.gods_playground.releases import RELEASES
 from adjudicator.gods_playground.state import Ctx
 from adjudicator.sequential import SequentialEngine
 
@@ -21,7 +22,8 @@ class GodsPlaygroundEngine(SequentialEngine):
     """God's Playground (Martin Wallace, Treefrog 2009), exactly 3 seats."""
 
     name = "gods-playground"
-    version = "2"
+    releases = RELEASES  # the rules versions (adjudicator/gods_playground/releases.py)
+    version = RELEASES.newest.version  # new games; a game keeps its own (adjudicator.versions.pin)
     min_seats = 3
     max_seats = 3
     views = view

@@ -11,6 +11,7 @@ from typing import Any
 
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
 from adjudicator.gods_playground.combat import clash, remove_enemy, roll
+from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import (
     INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_supply, enemy_words, income_of, nobles_on, province_of,
     turkish_habsburgs, turks_hold_habsburgs, turn_order)
@@ -271,7 +272,8 @@ def invasions(ctx: Ctx) -> None:
             ctx.emit("Invasion", enemy=enemy, treaty=True, cubes=0)
             continue
         force = strength(s, enemy) - hit_cubes(s, enemy)
-        kind = "turks" if enemy == "habsburgs" and turkish_habsburgs(s) else enemy
+        turkish = turkish_habsburgs(s) if rule("turks_fixed_for_round") else turks_hold_habsburgs(s)  # v1: any round
+        kind = "turks" if enemy == "habsburgs" and turkish else enemy
         count = min(max(0, force), enemy_supply(s, kind))
         if enemy == "turks" and s["round"] == 3:
             _turks_on_habsburgs(ctx, count, force)
@@ -291,7 +293,8 @@ def _turks_on_habsburgs(ctx: Ctx, count: int, force: int) -> None:
     if count > 0:
         box["influence"] = 0  # removed at once (Phase 11, The Ottoman Empire)
         box["turks"] += count
-        s["turks_overran"] = True
+        if rule("turks_fixed_for_round"):
+            s["turks_overran"] = True
     ctx.emit("Invasion", enemy="turks", strength=strength(s, "turks"), hit_cubes=hit_cubes(s, "turks"),
              cubes=max(0, count), province="habsburgs_box")
 

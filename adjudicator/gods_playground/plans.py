@@ -20,6 +20,7 @@ from typing import Any
 
 from adjudicator.base import Order, Problem
 from adjudicator.gods_playground.flow import KINDS, order_problem, pending
+from adjudicator.gods_playground.releases import RELEASES, rule
 
 State = dict[str, Any]
 
@@ -37,6 +38,8 @@ def validate_standing(orders: Sequence[Order]) -> list[Problem]:
             problems.append(Problem(i, f"unknown order kind {o.get('kind')!r}"))
         elif o["kind"] not in ("nobles", "cubes", "bid") and not (isinstance(o.get("alts"), list) and o["alts"]):
             problems.append(Problem(i, "an order needs at least one alternative"))
+        elif not rule("estate_choice") and any(isinstance(a, dict) and a.get("value") is not None for a in o.get("alts", [])):
+            problems.append(Problem(i, RELEASES.not_yet("estate_choice", "ON <value>")))
     return problems
 
 

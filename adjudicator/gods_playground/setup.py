@@ -10,6 +10,7 @@ from adjudicator.base import GameError, State
 from adjudicator.chance import Chance
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board_from_option, default_board
 from adjudicator.gods_playground.flow import rotation
+from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import NOBLES, START_MONEY, new_box, new_province, order_from
 
 OPTIONS = ("board_json",)
@@ -35,10 +36,11 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
         "box": {e: new_box(seats) for e in ENEMIES}, "cossack_box": 2,
         "sejm": {p: None for p in b["sejm"]}, "royal": {"inf": 0, "cav": 0, "can": 0},
         "treaty_made": False, "town_round": False, "towns_founded": 0,
-        "turks_overran": False, "turkish_habsburgs": False,
         "plans": {x: [] for x in seats}, "board": custom, "over": False, "winner": None,
         "q": rotation(order_from({"seats": seats}, start)),
     }
+    if rule("turks_fixed_for_round"):  # from rules version 2 the Turks' hold is fixed per round
+        s.update(turks_overran=False, turkish_habsburgs=False)
     events = [{"type": "Setup", "round": 1, "seats": seats, "start": start,
                "label": "gods_playground/setup/start", "provisional": list(b["provisional"])}]
     return s, events

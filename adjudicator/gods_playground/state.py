@@ -14,6 +14,7 @@ from adjudicator import sequential
 from adjudicator.base import State
 from adjudicator.chance import Stream
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
+from adjudicator.gods_playground.releases import RELEASES, rule
 
 NOBLE_CUBES = 20
 DISCS = 16
@@ -153,7 +154,10 @@ def turks_hold_habsburgs(state: State) -> bool:
 def turks_overran(state: State) -> bool:
     """True once the Turks have put cubes on the Habsburgs' box (round 3): the Greater Poland
     influence rule of Phase 14 then no longer applies („Az első három fordulóban, ha a
-    törökök nem rohanták le a Habsburgokat ...”), even if a counterattack clears the box."""
+    törökök nem rohanták le a Habsburgokat ...”), even if a counterattack clears the box
+    (rules version 1: while Turkish cubes stand on the box)."""
+    if not rule("turks_fixed_for_round"):
+        return turks_hold_habsburgs(state)
     return bool(state.get("turks_overran"))
 
 
@@ -161,7 +165,10 @@ def turkish_habsburgs(state: State) -> bool:
     """True in round 4 when Turkish cubes stood on the Habsburgs' box as it began: the box is
     a Turkish box for the whole round (reference page: „Ha a negyedik forduló elején van
     török kocka a Habsburgok dobozán, az török doboz lesz.”; Phase 11: the purple arrows
-    count as orange), even after a counterattack clears it."""
+    count as orange), even after a counterattack clears it (rules version 1: while Turkish
+    cubes stand on the box)."""
+    if not rule("turks_fixed_for_round"):
+        return state["round"] == 4 and turks_hold_habsburgs(state)
     return state["round"] == 4 and bool(state.get("turkish_habsburgs"))
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES
 from adjudicator.gods_playground.combat import remove_enemy, roll
+from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import (
     Ctx, cube_supply, enemy_cubes, enemy_words, enemy_of, province_of, royal_supply, sejm_discs, take_sejm_disc,
     turks_hold_habsburgs)
@@ -29,6 +30,8 @@ def problem_campaign(s: State, seat: str, alt: dict[str, Any]) -> str | None:
     if e == "habsburgs" and s["round"] < 4:
         return "no campaign against the Habsburgs in rounds 1-3"
     p = province_of(s, e)
+    if s["box"][e]["treaty"] and not rule("treaty_campaign_on_cubes"):  # rules version 1
+        return f"an agreement holds with the {e}"
     if s["box"][e]["treaty"] and not enemy_cubes(s["prov"][p]):
         return f"an agreement holds with the {e} (only their cubes on {p} may be attacked)"
     if s["prov"][p]["nobles"][seat] < 1:

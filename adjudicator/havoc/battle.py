@@ -9,6 +9,7 @@ from typing import Any
 
 from adjudicator.base import Order, Problem, State
 from adjudicator.havoc.cards import JOHN, describe, is_dog, parse_card
+from adjudicator.havoc.releases import rule
 from adjudicator.havoc.hands import Strength, battle_strength, describe_strength, evaluate
 from adjudicator.havoc.state import (Ctx, clockwise_from, draw, fits_battle, john_leaves, left_of,
                                      resolve_refs, take_from_hand, to_hand)
@@ -165,8 +166,12 @@ def points_for(state: State, card: dict[str, Any]) -> list[int]:
     Interpretation: not on the Chevauchées, whose own irregular scoring (seed 002, John of
     Gaunt) would otherwise leave "Tours to Bordeaux" (only 2nd scores) worth nothing."""
     points = list(card["points"])
+    if state["options"]["small"] != "on":
+        return points
+    if not rule("small_variant_shift"):  # version 1: 1st and 3rd places only, every battle
+        return [points[0], points[2] if len(points) > 2 else 0]
     chevauchees = {c["id"] for c in state["table_data"]["chevauchees"]}
-    if state["options"]["small"] == "on" and card["id"] not in chevauchees:
+    if card["id"] not in chevauchees:
         points = points[:1] + points[2:]
     return points
 

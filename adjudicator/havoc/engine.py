@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from adjudicator.base import Event, Order, Pending, Problem, State
 from adjudicator.havoc import bots, flow, setup, standing, tables, view
 from adjudicator.havoc.cards import JOHN
+from adjudicator.havoc.releases import RELEASES
 from adjudicator.sequential import Ctx, SequentialEngine
 
 
@@ -21,11 +22,8 @@ class HavocEngine(SequentialEngine):
     """Havoc: The Hundred Years War (2005) with John of Gaunt, for 2-6 seats."""
 
     name = "havoc"
-    # "2": the rules review (docs/havoc-rules.md): full recruits bind the first card of any
-    # kind, the 2-3 seat variant shifts places (Castillon 11-5-3-1-0) and spares the
-    # Chevauchées, the first-round Peace exemption is for 5-6 seats only. Logs made under
-    # "1" may hold orders "2" refuses or reach other scores on replay.
-    version = "2"
+    releases = RELEASES  # the rules versions (adjudicator/havoc/releases.py)
+    version = RELEASES.newest.version  # new games; a game keeps its own (adjudicator.versions.pin)
     min_seats = 2
     max_seats = 6
     views = view
@@ -48,7 +46,7 @@ class HavocEngine(SequentialEngine):
         """The pending kind's validator; a standing block is not this turn's orders."""
         if standing.is_standing(orders):
             return [Problem(None, "standing orders are recorded with apply_standing, not as this turn's orders")]
-        return flow.VALIDATORS[p.kind](state, seat, orders)
+        return later_words(orders) or flow.VALIDATORS[p.kind](state, seat, orders)
 
     def _apply(self, ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> None:
         """Apply the pending decision (:func:`adjudicator.havoc.flow.apply`)."""
@@ -83,6 +81,17 @@ class HavocEngine(SequentialEngine):
     def data_files(self) -> dict[str, str]:
         """The packaged data files and their hashes."""
         return tables.data_files()
+
+
+def later_words(orders: Sequence[Order]) -> list[Problem]:
+    """Orders that came with a later rules version than the game's (DOGS OUT, LOOT LOOK)."""
+    problems = []
+    for i, o in enumerate(orders):
+        if isinstance(o, dict) and o.get("kind") == "dogsout" and not RELEASES.rule("dogs_out"):
+            problems.append(Problem(i, RELEASES.not_yet("dogs_out", "DOGS OUT")))
+        elif isinstance(o, dict) and o.get("kind") == "loot" and o.get("look") and not RELEASES.rule("loot_look"):
+            problems.append(Problem(i, RELEASES.not_yet("loot_look", "LOOT LOOK")))
+    return problems
 
 
 ENGINE = HavocEngine()

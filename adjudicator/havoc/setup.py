@@ -8,6 +8,7 @@ from typing import Any
 from adjudicator.base import GameError, State
 from adjudicator.havoc.cards import GAUNT, JOHN, game_cards
 from adjudicator.havoc.dealwords import deal_words, read_deal
+from adjudicator.havoc.releases import rule
 from adjudicator.havoc.state import Ctx, to_hand
 from adjudicator.havoc.tables import SETUP, load_battles
 
@@ -63,7 +64,7 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
         "peace": {"holder": seats[0], "side": "peace", "position": 0, "max": 3 if opts["peace"] == "123" else 2,
                   # seed 002, 5-6 players: in the first round the 1-2 card need not be rotated
                   # yet (a 5-6 player rule: not for the faster game with 4 or fewer seats)
-                  "fresh": n >= 5},
+                  "fresh": n >= 5 if rule("peace_fresh_five_seats") else opts["peace"] == "12"},
         "john": {"where": "deck" if opts["gaunt"] != "off" else "unused", "left_of": None, "won": [], "points": 0},
         "phase": {"name": "turn", "seat": seats[0]}, "bno": 1, "counters": {"step": 0, "reshuffle": 0},
         "standing": {s: [] for s in seats}, "last_battle": None, "castillon": None, "winner": None, "over": False,

@@ -9,27 +9,27 @@ the same shape, where plain numbers count as verified.
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
-from adjudicator.base import GameError, file_sha256
+from adjudicator.base import GameError
+from adjudicator.havoc.releases import RELEASES
 
-DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 FILES = ("battles.json", "setup.json")
 
+#: the setup figures: a file no release has changed (tests/test_versions.py checks it)
+SETUP: dict[str, Any] = RELEASES.load("setup.json")
+#: today's battle deck (a game reads its own version's: :func:`battles_raw`)
+BATTLES_RAW: dict[str, Any] = RELEASES.load("battles.json")
 
-def _load(name: str) -> Any:
-    with open(os.path.join(DATA_DIR, name), encoding="utf-8") as fh:  # packaged data: allowed
-        return json.load(fh)
 
-
-SETUP: dict[str, Any] = _load("setup.json")
-BATTLES_RAW: dict[str, Any] = _load("battles.json")
+def battles_raw() -> dict[str, Any]:
+    """The packaged battle deck of the game's rules version (read-only)."""
+    return RELEASES.load("battles.json")
 
 
 def data_files() -> dict[str, str]:
-    """name -> SHA-256 of each data file."""
-    return {name: file_sha256(os.path.join(DATA_DIR, name)) for name in FILES}
+    """name -> SHA-256 of each data file the game in force reads (a new game: today's)."""
+    return RELEASES.data_files()
 
 
 def _figure(raw: Any, where: str, provisional: list[str]) -> Any:
@@ -74,7 +74,8 @@ def load_battles(text: str | None = None) -> tuple[dict[str, Any], list[str]]:
     ``text`` is a GM's own JSON (option ``battles_json``); its shape is checked and a
     :class:`GameError` names what is wrong.
     """
-    raw = BATTLES_RAW
+    packaged = battles_raw()
+    raw = packaged
     if text is not None:
         try:
             raw = json.loads(text)
@@ -91,7 +92,7 @@ def load_battles(text: str | None = None) -> tuple[dict[str, Any], list[str]]:
         raise GameError("battles_json: battle ids must be unique")
     if len(battles[-1]["points"]) < 6:
         battles[-1]["points"] += [0] * (6 - len(battles[-1]["points"]))
-    chev_raw = raw.get("chevauchees", BATTLES_RAW["chevauchees"])
+    chev_raw = raw.get("chevauchees", packaged["chevauchees"])
     if not isinstance(chev_raw, list) or len(chev_raw) != 2:
         raise GameError("battles_json: 'chevauchees' must list the two sides (odd, even)")
     chev = [_card(c, f"Chevauchées side {i + 1}", provisional) for i, c in enumerate(chev_raw)]

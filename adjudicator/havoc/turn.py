@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from adjudicator.base import Order, Problem, State
 from adjudicator.havoc.cards import GAUNT, is_dog
+from adjudicator.havoc.releases import rule
 from adjudicator.havoc.state import (Ctx, draw, fits_battle, highest_plain, left_of, lowest,
                                      resolve_refs, take_from_hand, to_hand)
 
@@ -92,11 +93,16 @@ def _validate_recruit(state: State, seat: str, orders: Sequence[Order]) -> list[
         elif o["kind"] == "loot" and highest_plain(state["discard"]) is None:
             problems.append(Problem(i, "the discard pile holds no card to loot"))
     # Seed 002: "if the recruiting area is full, your first card must be taken from there" --
-    # the first card taken by any means (RECRUIT, SIC or LOOT), as the orders run in order.
-    takes = [(i, o) for i, o in enumerate(orders) if o["kind"] in ("recruit", "sic", "loot")]
-    if takes and len(state["recruits"]) >= state["limit"] and (
-            takes[0][1]["kind"] == "loot" or takes[0][1].get("card") not in state["recruits"]):
-        problems.append(Problem(takes[0][0], f"the recruits are full ({state['limit']}): take your first card from them"))
+    # the first card taken by any means (RECRUIT, SIC or LOOT), as the orders run in order;
+    # rules version 1 refused only a first RECRUIT from the deck.
+    if rule("full_recruits_any_take"):
+        takes = [(i, o) for i, o in enumerate(orders) if o["kind"] in ("recruit", "sic", "loot")]
+        first = takes[0] if takes and (takes[0][1]["kind"] == "loot" or takes[0][1].get("card") not in state["recruits"]) \
+            else None
+    else:
+        first = draws[0] if draws and draws[0][1].get("card") == "deck" else None
+    if first is not None and len(state["recruits"]) >= state["limit"]:
+        problems.append(Problem(first[0], f"the recruits are full ({state['limit']}): take your first card from them"))
     for i, o in lays:
         card = o.get("card")
         if card != "lowest" and card not in hand and card not in taken:

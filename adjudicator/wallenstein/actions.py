@@ -11,6 +11,7 @@ from typing import Any
 
 from adjudicator.wallenstein import combat, favour
 from adjudicator.wallenstein.data import counties, neighbours, rules
+from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.state import Ctx, pieces_left, seat_count
 
 PIECE_NAMES = {"palace": "palace", "church": "church", "trade": "trading house", "revolt_markers": "revolt marker"}
@@ -27,7 +28,7 @@ def perform(ctx: Ctx, seat: str, order: dict[str, Any]) -> None:
     if c is None or c["owner"] != seat:
         # rule 4.1.6 note: a conquered county's card changed hands at once
         return _skip(ctx, seat, order, f"{county} is no longer yours")
-    if (seat, county) in ctx.handed_over:  # rule 4.1.6 note: the card left the action space at once
+    if rule("lost_card_stays_lost") and (seat, county) in ctx.handed_over:  # rule 4.1.6 note: the card left at once
         return _skip(ctx, seat, order, f"{county} was lost earlier this season and its card left your action "
                                        "space at once: taking the county back does not bring the action back")
     cost = rules()["actions"]["cost"][action]
@@ -46,8 +47,8 @@ def _build(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | None:
         return f"{county} already has a {building} (no two of a kind)"
     if len(c["buildings"]) >= counties()[county]["spaces"]:
         return f"{county} has no empty building space"
-    box = rules()["pieces"]["value"][building]
-    if pieces_left(ctx.state, building) <= 0:  # rule 1: "28 palota, 26 templom és 26 kereskedőház"
+    if rule("box_pieces") and pieces_left(ctx.state, building) <= 0:  # rule 1: "28 palota, 26 templom és 26 kereskedőház"
+        box = rules()["pieces"]["value"][building]
         return f"no {PIECE_NAMES[building]} pieces are left (the box has {box}, all on the board)"
     ctx.state["players"][seat]["taler"] -= cost
     c["buildings"].append(building)
@@ -92,7 +93,7 @@ def _collect(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | Non
 def place_marker(ctx: Ctx, seat: str, county: str) -> None:
     """Place a revolt marker on ``county`` -- if the box has one left (rule 1: "42 lázadásjelző")."""
     c = ctx.state["counties"][county]
-    if pieces_left(ctx.state, "revolt_markers") <= 0:
+    if rule("box_pieces") and pieces_left(ctx.state, "revolt_markers") <= 0:
         box = rules()["pieces"]["value"]["revolt_markers"]
         ctx.emit("OutOfPieces", seat=seat, county=county, piece="revolt_markers", box=box,
                  note=f"No revolt marker is placed in {county}: all {box} markers of the box are on the board.")

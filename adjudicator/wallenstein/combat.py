@@ -14,6 +14,7 @@ from adjudicator.recorded import label_words
 from adjudicator.wallenstein import tower
 from adjudicator.wallenstein.battle import Outcome, resolve
 from adjudicator.wallenstein.data import rules
+from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.state import PEASANTS, Ctx, colours, empty_cubes, nonzero
 
 
@@ -33,7 +34,7 @@ def _peasants(ctx: Ctx, wanted: int) -> int:
     """
     got = min(wanted, ctx.state["peasants"])
     ctx.state["peasants"] -= got
-    if got < wanted:
+    if got < wanted and rule("box_pieces"):  # reported from version 1.1 on
         box = rules()["pieces"]["value"]["peasants"]
         ctx.emit("OutOfPieces", piece="peasants", box=box, wanted=wanted, taken=got,
                  note=f"Only {got} of the {wanted} peasant armies called for are in the supply "

@@ -2,54 +2,53 @@
 
 Every figure in the files carries its source; provisional figures say so and why. Nothing
 here is hard-coded a second time: the rules modules read these tables.
+
+A game reads the data files of its own rules version (:mod:`adjudicator.wallenstein.releases`,
+by their hashes): every function here reads the version in force, and caches per version.
+The module's constants (``ACTIONS`` ...) are figures no release has changed
+(tests/test_versions.py checks it).
 """
 
 from __future__ import annotations
 
-import json
-import os
-from functools import lru_cache
 from typing import Any
 
-from adjudicator.base import file_sha256
+from adjudicator.wallenstein.releases import DATA_DIR, RELEASES
 
-DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 FILES = ("counties.json", "events.json", "famine.json", "rules.json", "setup.json", "tower.json")
 #: read only with the Imperial Court expansion (their provisional figures: court.provisional)
 COURT_FILES = ("court.json", "favour_cards.json")
 
 
-@lru_cache(maxsize=None)
 def load(name: str) -> Any:
-    """The parsed JSON of data file ``name`` (reading packaged data is allowed)."""
-    with open(os.path.join(DATA_DIR, name), encoding="utf-8") as fh:
-        return json.load(fh)
+    """The parsed JSON of data file ``name`` in the game's rules version (read-only)."""
+    return RELEASES.load(name)
 
 
 def data_files() -> dict[str, str]:
-    """Data file name -> SHA-256 of its bytes."""
-    return {name: file_sha256(os.path.join(DATA_DIR, name)) for name in FILES + COURT_FILES}
+    """Data file name -> SHA-256 of the files the game in force reads (a new game: today's)."""
+    return RELEASES.data_files()
 
 
-@lru_cache(maxsize=None)
+@RELEASES.cached
 def counties() -> dict[str, dict[str, Any]]:
     """All 45 counties by canonical name."""
     return {c["name"]: c for c in load("counties.json")["counties"]}
 
 
-@lru_cache(maxsize=None)
+@RELEASES.cached
 def in_play(n_seats: int) -> tuple[str, ...]:
     """Canonical names of the counties used with ``n_seats`` seats (rule 3.1), sorted."""
     return tuple(sorted(n for n, c in counties().items() if n_seats > 3 or c["used_with_3"]))
 
 
-@lru_cache(maxsize=None)
+@RELEASES.cached
 def neighbours(name: str, n_seats: int) -> tuple[str, ...]:
     """The in-play neighbours of a county (out-of-play counties 'do not exist', rule 3.1)."""
     return tuple(n for n in counties()[name]["neighbours"] if n_seats > 3 or counties()[n]["used_with_3"])
 
 
-@lru_cache(maxsize=None)
+@RELEASES.cached
 def events() -> dict[str, dict[str, Any]]:
     """The 12 event cards by id."""
     return {e["id"]: e for e in load("events.json")["events"]}

@@ -12,6 +12,7 @@ from typing import Any
 from adjudicator.base import GameError, Pending, Problem
 from adjudicator.chance import Chance, Stream
 from adjudicator.wallenstein import data
+from adjudicator.wallenstein.releases import RELEASES
 from adjudicator.wallenstein.state import Ctx, copy_state, court_enabled, turn_label
 
 PLAN_FORMS = ("PALACE", "CHURCH", "TRADE", "GRAIN", "TAX", "RECRUIT5", "RECRUIT3", "RECRUIT1",
@@ -24,7 +25,8 @@ class WallensteinEngine:
     """Wallenstein, 2nd edition, 3-5 seats; the Imperial Court with option ``expansion=court``."""
 
     name = "wallenstein"
-    version = "1.1"
+    releases = RELEASES
+    version = RELEASES.newest.version  # new games; a game keeps its own (adjudicator.versions.pin)
     min_seats = 3
     max_seats = 5
 
@@ -39,7 +41,8 @@ class WallensteinEngine:
         if state["phase"] == "over":
             return None
         draft = state["phase"] == "draft"
-        forms = DRAFT_FORMS if draft else PLAN_FORMS + (COURT_FORMS if court_enabled(state) else ())
+        plan = PLAN_FORMS if RELEASES.rule("famine_order") else tuple(f for f in PLAN_FORMS if f != "FAMINE")
+        forms = DRAFT_FORMS if draft else plan + (COURT_FORMS if court_enabled(state) else ())
         return Pending(seats=tuple(state["seats"]), turn=turn_label(state), kind="draft" if draft else "plan",
                        simultaneous=True, forms=forms)
 

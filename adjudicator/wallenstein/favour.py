@@ -20,6 +20,7 @@ from typing import Any
 
 from adjudicator.base import GameError
 from adjudicator.wallenstein.data import BUILDINGS, counties, load
+from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.state import Ctx, pieces_left
 
 FIRST, LAST = 1, 21  # rule 7: the cards are numbered 1-21
@@ -186,7 +187,7 @@ def _build(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: str | None) -> d
 
     county = _pick(ctx, seat, wanted, lambda n: building not in counties_[n]["buildings"] and room(n) > 0,
                    lambda n: -room(n))
-    if county and pieces_left(ctx.state, building) <= 0:  # rule 1: the box's pieces are the limit
+    if county and rule("box_pieces") and pieces_left(ctx.state, building) <= 0:  # rule 1: the box's pieces are the limit
         county = None
     if county:  # rule 4.1.3: no two buildings of a kind in a county, one per space
         counties_[county]["buildings"].append(building)

@@ -14,6 +14,7 @@ from adjudicator.base import Problem
 from adjudicator.wallenstein import court_orders as co
 from adjudicator.wallenstein.court import enabled as court_on
 from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, MONEY_CARDS, in_play, neighbours, setup_value
+from adjudicator.wallenstein.releases import RELEASES
 from adjudicator.wallenstein.state import held, seat_count
 
 SLOTS = len(ACTIONS)
@@ -67,7 +68,9 @@ def _check_action(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -
         problems.append(Problem(i, f"RECRUIT1 can only move into your own county, and {to} is not yours"))
     if not _armies_ok(o.get("armies", "ALL") if action == "recruit1" else o.get("armies")):
         problems.append(Problem(i, "the number of armies must be ALL or a positive whole number"))
-    if action in ("attacka", "attackb"):
+    if any(k in o for k in ("else", "leave", "at_least")) and not RELEASES.rule("manoeuvre_choices"):
+        problems.append(Problem(i, RELEASES.not_yet("manoeuvre_choices", "ELSE, LEAVE and IF")))
+    elif action in ("attacka", "attackb"):
         problems += _check_choices(state, i, county, o)
     elif any(k in o for k in ("else", "leave", "at_least")):
         problems.append(Problem(i, "ELSE, LEAVE and IF belong to ATTACKA and ATTACKB"))
@@ -186,12 +189,15 @@ def validate_plan(state: dict[str, Any], seat: str, orders: Sequence[dict[str, A
         elif kind == "favour":
             problems += co.check_favour(state, seat, i, o, favour_at)
             favour_at = i if favour_at is None else favour_at
+        elif kind == "famine" and not RELEASES.rule("famine_order"):
+            problems.append(Problem(i, RELEASES.not_yet("famine_order", "The FAMINE order")))
         elif kind == "famine":
             problems += _check_famine(state, seat, i, o, famine_at)
             famine_at = i if famine_at is None else famine_at
         else:
             extra = ", COURT and FAVOUR" if court_on(state) else ""
-            problems.append(Problem(i, f"{kind!r} is not an order for a season plan (plan actions, BID, BONUS, FAMINE{extra})", (), "syntax"))
+            famine = ", FAMINE" if RELEASES.rule("famine_order") else ""
+            problems.append(Problem(i, f"{kind!r} is not an order for a season plan (plan actions, BID, BONUS{famine}{extra})", (), "syntax"))
     if problems:
         return problems
     return co.count_towers(orders) or _check_cards(state, seat, orders, used, bid_at)

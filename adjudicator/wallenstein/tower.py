@@ -11,16 +11,16 @@ visited in a fixed colour order (seats in seating order, then peasants), stuck c
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 
 from adjudicator.chance import Stream
 from adjudicator.recorded import ChanceProblem
 from adjudicator.wallenstein.data import load
+from adjudicator.wallenstein.releases import RELEASES
 
 Cubes = dict[str, int]
 
 
-@lru_cache(maxsize=None)
+@RELEASES.cached
 def params() -> tuple[tuple[int, int], tuple[int, int]]:
     """``(through, knock_out)`` as (numerator, denominator) pairs."""
     doc = load("tower.json")

@@ -6,6 +6,7 @@ from typing import Any
 
 from adjudicator.wallenstein import combat
 from adjudicator.wallenstein.data import BUILDINGS, counties, events, famine_row, rules
+from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.setup import draw_events
 from adjudicator.wallenstein.state import Ctx, hand
 
@@ -40,7 +41,7 @@ def famine(ctx: Ctx, orders: dict[str, list[str]] | None = None) -> None:
         ctx.emit("Famine", label=label, seat=seat, counties=len(cards), grain=state["players"][seat]["grain"],
                  shortfall=shortfall, revolts=row["revolting_counties"], extra_peasants=row["extra_peasants"],
                  drawn=drawn)
-        wanted = (orders or {}).get(seat, [])
+        wanted = (orders or {}).get(seat, []) if rule("famine_order") else []
         fight = [c for c in wanted if c in drawn] + [c for c in drawn if c not in wanted]
         if fight != drawn:
             ctx.emit("FamineOrder", seat=seat, order=fight)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.gods_playground.releases import RELEASES
 from tests.gods_playground.cases import CASES, get, load, run
+from tests.versioned import rules_of
 
 NAMES = sorted(p.name for p in CASES.glob("*.json"))
 
@@ -13,7 +15,8 @@ NAMES = sorted(p.name for p in CASES.glob("*.json"))
 def test_rulebook_example(name):
     case = load(name)
     assert case["example"] and case["rule"]
-    state, events, results = run(case)
+    with rules_of(RELEASES, case):  # a case of an earlier version says which ("version")
+        state, events, results = run(case)
     for path, value in case.get("expect", {}).items():
         assert get(state, path) == value, f"{case['example']}: {path} is {get(state, path)!r}, expected {value!r}"
     for key, value in case.get("results", {}).items():

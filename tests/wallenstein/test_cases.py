@@ -12,6 +12,8 @@ from adjudicator.wallenstein import battle, court, favour, setup, winter
 from adjudicator.wallenstein.data import BONUS_TILES
 from adjudicator.wallenstein.orders import read_plan, validate_draft, validate_plan
 from adjudicator.wallenstein.season import bidding_order, choose_tiles
+from adjudicator.wallenstein.releases import RELEASES
+from tests.versioned import rules_of
 from tests.wallenstein import scenario
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.json"))
@@ -134,4 +136,5 @@ RUNNERS = {"battle": run_battle, "actions": run_actions, "winter": run_winter, "
 
 @pytest.mark.parametrize("case", _load())
 def test_case(case: dict[str, Any], monkeypatch: Any) -> None:
-    _fail(case, RUNNERS[case["kind"]](case, monkeypatch))
+    with rules_of(RELEASES, case):  # a case of an earlier version says which ("version")
+        _fail(case, RUNNERS[case["kind"]](case, monkeypatch))

@@ -1,0 +1,77 @@
+"""Wallenstein's released rules versions: the rule points that differ, and the data each reads.
+
+A game keeps the version it was created with (:mod:`adjudicator.versions`). Each rule point
+below is read where its rule is implemented (``RELEASES.rule("box_pieces")``); a rules fix is
+a new row, never an edit of a released one. docs/changelog-wallenstein.md is written from
+``changes`` (tests/test_versions.py keeps it so).
+
+Rule points:
+
+- ``lost_card_stays_lost``: rule 4.1.6 note ("a vesztes azonmód átnyújtja a hódítónak az
+  adott tartomány kártyáját"): a county lost in the season takes its action card with it, even
+  if it is won back before the card comes up (1.0: the action happened if the seat held the
+  county again when it came up).
+- ``box_pieces``: rule 1, the box's pieces (28 palaces, 26 churches, 26 trading houses, 42
+  revolt markers, 20 peasant cubes) are the limit, and running short is reported (1.0: only a
+  county's building spaces limited buildings; revolt markers were unlimited).
+- ``manoeuvre_choices``: ATTACKA/ATTACKB may say ELSE, LEAVE and IF (the decision a player takes
+  when the card comes up at the table); 1.0 refuses them.
+- ``famine_order``: rule 4.2.2, the FAMINE order sets the order a seat's famine revolts are
+  fought in ("ő dönti el, milyen sorrendben"); in 1.0 they were fought in the order drawn and
+  the order is refused.
+"""
+
+from __future__ import annotations
+
+import os
+
+from adjudicator.versions import Release, Releases
+
+DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
+
+_DATA_1_0 = {
+    "counties.json": "6c9a9ddd62ef4084e6042519150b5c2999d2974c814bac5dd13ca767d1bf02b5",
+    "court.json": "0a4283a353ccec3beda0184453e003ccf4b52c32eaf494f8e373ec4c0a96b60c",
+    "events.json": "49d50da7a3cf42d75f34af1b20956e5968eb58811264b2d668d4d0278502c12f",
+    "famine.json": "15ed7b49ae85b2565fe28fcbdd10f6a9a7fdb985a7919a2d5112192ee2b251e8",
+    "favour_cards.json": "f5ec1a0d661843785a56be8b54f941e8c99d9e3cae28cb1c5d3ecfcfc4284e3e",
+    "rules.json": "8b2d5a3c435f13515dcffb1b8d8be9b27111defb2616f2723732703e9bfeea6b",
+    "setup.json": "bdbe9943a198a80532aa1447100c38123cd887d1f6bcc84cf6b7d096e8582616",
+    "tower.json": "c00714ce10079090d35326fa8732c04654f771afcf9afd5596673d3b3a4849c8",
+}
+_DATA_1_1 = {
+    "counties.json": "7c5407ecb9015469308c6cd2e760b9d4a2ee088c1171266a4b186c1f8be88a52",
+    "court.json": "a12d4c059fce5c1110df4cb5d3ba43f22fec97050c0fcc2134b94bed36b78dd8",
+    "events.json": "94a55e41ac591455b5c7b904546b253234d40303db6139a373c4d49ccaa516ce",
+    "famine.json": "15ed7b49ae85b2565fe28fcbdd10f6a9a7fdb985a7919a2d5112192ee2b251e8",
+    "favour_cards.json": "48bf91f61f6cece240df0439ea217103a47f8e5e33758006aca84f933f748ad8",
+    "rules.json": "8bde2f96c98f750e96eb40a1b653aaafbad317381b64c109d815fd1601f2cdd4",
+    "setup.json": "7f8670fe52ea6a5368b83c40849fa972e56e21d8331ba62d7404bd9535f0ddca",
+    "tower.json": "3c8bee1f8f53b6d183f40726b9773737d57e9199acf187518a04b7199ca1f501",
+}
+
+RELEASES = Releases("wallenstein", DATA_DIR, [
+    Release("1.0", "2026-11-30", data=_DATA_1_0, rules={
+        "lost_card_stays_lost": False, "box_pieces": False, "manoeuvre_choices": False, "famine_order": False,
+    }, changes=(
+        "The first version: the base game and the Imperial Court, random or drafted setup.",
+    )),
+    Release("1.1", "2026-12-01", data=_DATA_1_1, rules={
+        "lost_card_stays_lost": True, "box_pieces": True, "manoeuvre_choices": True, "famine_order": True,
+    }, changes=(
+        "A county you lose during a season takes its action card with it at once: its action is not "
+        "carried out even if you win the county back before the card comes up (rule 4.1.6).",
+        "The box's pieces are the limit: 28 palaces, 26 churches, 26 trading houses, 42 revolt markers and "
+        "20 peasant armies. A building with none of its kind left is not built, a revolt marker with none "
+        "left is not placed, and a battle takes only the peasants still in the supply; the report says so "
+        "(rule 1).",
+        "ATTACKA and ATTACKB may say what you would decide when the card comes up: ELSE <county> <armies> "
+        "(another target if the first cannot be carried out), LEAVE <n> (armies that stay behind) and "
+        "IF <n> (only with at least n armies there). See the order guide.",
+        "FAMINE <county>, <county>, ...: the order your famine revolts are fought in this winter "
+        "(rule 4.2.2); without it they are fought in the order drawn.",
+        "Data: the figures' sources now cite the rulebook or public pages; no figure changed.",
+    )),
+])
+
+rule = RELEASES.rule
