@@ -23,6 +23,7 @@ around each call and is local to the thread or task that makes it, so this stays
 
 from __future__ import annotations
 
+import copy
 import functools
 import gzip
 import hashlib
@@ -243,6 +244,21 @@ class Pinned:
         return f"<{self.unpinned.name} engine, rules {self.version}>"
 
 
+def under(engine: Any, fn: F) -> F:
+    """``fn`` (a function of the engine's package that the shell calls itself, e.g. a heuristic
+    bot) run under the rules ``engine`` is pinned to; ``fn`` itself for an unpinned engine."""
+    if not isinstance(engine, Pinned):
+        return fn
+    releases, release, data = engine._releases, engine.release, engine.data
+
+    @functools.wraps(fn)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        with releases.pinned(release, data):
+            return fn(*args, **kwargs)
+
+    return call  # type: ignore[return-value]
+
+
 def pin(engine: Any, version: str | None = None, data: Mapping[str, str] | None = None) -> Any:
     """``engine`` held to rules ``version`` (default: the newest) and the data files ``data``
     (name -> SHA-256; the release's own for any file not named, or not kept here).
@@ -260,6 +276,20 @@ def pin(engine: Any, version: str | None = None, data: Mapping[str, str] | None 
     if release is releases.newest and known == dict(release.data):
         return Pinned(engine, release, release.data)
     return Pinned(engine, release, {**release.data, **known})
+
+
+def upgraded_state(engine: Any, version: str, state: dict[str, Any]) -> dict[str, Any]:
+    """``state`` of the pinned ``engine``'s version as rules ``version`` (a newer one) keeps it:
+    each release in between turns it with its ``upgrade`` (a new copy; none: the same shape)."""
+    releases: Releases = engine.releases
+    steps = [r for r in releases.after(engine.version) if releases.versions.index(r.version) <= releases.versions.index(version)]
+    if not steps or steps[-1].version != version:
+        raise GameError(f"{releases.engine} rules {version} is not newer than {engine.version}")
+    out = copy.deepcopy(state)
+    for release in steps:
+        if release.upgrade is not None:
+            out = release.upgrade(out)
+    return out
 
 
 def _kept(data_dir: str, name: str, sha: str) -> bool:

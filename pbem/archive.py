@@ -232,13 +232,17 @@ def _check_header(archive: dict[str, Any], events: list[StoredEvent], result: Ve
     if seed is not None and commitment(seed) != created["commitment"]:
         result.problems.append("the seed does not match the published commitment (wrong seed)")
     try:
-        current = get_engine(created["engine"]).data_files()
+        engine = get_engine(created["engine"])
     except Exception as exc:  # noqa: BLE001 - an unknown engine is reported, not raised
         result.problems.append(str(exc))
         return
-    if current != created["data_files"]:
-        result.warnings.append("this pbem's data files differ from those the game was played with")
-    try:  # a game of another engine version is refused by name (issue 15)
+    from adjudicator.versions import unknown_data
+
+    unknown = unknown_data(engine, created["data_files"])
+    if unknown:  # the replay reads its rules version's own files instead; verification tells
+        result.warnings.append(f"this pbem does not keep the version of {', '.join(unknown)} the game was "
+                               "played with (its rules version's own is read)")
+    try:  # every rules version is kept; one this pbem does not know is refused by name
         engine_for(created["game"], created)
     except EngineVersionMismatch as exc:
         result.problems.append(str(exc))

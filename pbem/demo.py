@@ -45,8 +45,10 @@ def bot_for(game: Game, kind: str) -> Bot:
         import importlib
 
         try:
+            from adjudicator.versions import under
+
             module = importlib.import_module(f"adjudicator.{game.engine.name.replace('-', '_')}.bot")
-            return module.heuristic_orders  # type: ignore[no-any-return]
+            return under(game.engine, module.heuristic_orders)  # under the game's own rules version
         except (ModuleNotFoundError, AttributeError):
             pass
     return game.engine.random_orders

@@ -28,6 +28,14 @@ Event types (stable names, version 1 each):
   order), keep_orders, state_hash (of the state rebuilt), turn (the pending turn after it).
   Nothing is deleted: :func:`pbem.rollback.live_events` says which events still count
   (see docs/gm-guide.md, "Rolling back").
+- ``EngineUpgraded``: from, to (rules versions), reason, turn (the pending turn: an upgrade is
+  made between turns), data_files (the new version's), state_hash (of the state as the new
+  version keeps it). From there on the game is played under ``to`` (``pbem upgrade``).
+
+Rules versions: a game is replayed, verified and continued under the rules version and data
+files its ``GameCreated`` recorded, and after an ``EngineUpgraded`` under the newer one
+(:func:`engine_for`, :mod:`adjudicator.versions`); a version this pbem does not know is
+refused by name, with the versions it knows.
 
 The state is never stored as the truth: :func:`fold` rebuilds it from these events.
 
@@ -89,7 +97,7 @@ def _canonical(state: State, known: tuple[str, str] | None) -> str:
     return whole.replace(_HOLE_TEXT, text)
 
 INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders", "DeadlineSet",
-               "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack")
+               "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded")
 DERIVED_TYPES = ("TurnAdjudicated",)
 
 
@@ -112,23 +120,29 @@ class ReplayMismatch(Exception):
 
 
 class EngineVersionMismatch(ReplayMismatch):
-    """The game was played with another version of its engine; this pbem keeps only its own."""
+    """The game was played with a rules version this pbem does not know."""
 
 
-def engine_for(game_id: str, created: dict[str, Any]) -> Engine:
-    """The engine of a ``GameCreated`` payload, refusing a game played with another version.
+def engine_for(game_id: str, created: dict[str, Any], version: str | None = None,
+               data_files: dict[str, str] | None = None) -> Engine:
+    """The engine of a ``GameCreated`` payload, held to the rules version and data files the
+    game was created with (or ``version``/``data_files``, those of an upgrade).
 
-    A version bump means the rules changed outcomes, so a replay under the new version would
-    not reproduce the game; older engines are not kept, so such a game is refused by name.
-    """
+    Every released version is kept (:mod:`adjudicator.versions`), so an old game replays under
+    its own rules; a version this pbem does not know (a newer pbem made the game, or the record
+    was altered) is refused by name, listing the versions this pbem knows."""
+    from adjudicator.base import GameError
+    from adjudicator.versions import pin
+
     engine = get_engine(created["engine"])
-    played = created.get("engine_version")
-    if played != engine.version:
-        raise EngineVersionMismatch(
-            f"game {game_id} was played with {engine.name} engine version {played}; this pbem has "
-            f"version {engine.version} and does not keep older engines, so the game cannot be replayed "
-            f"or continued here: use a pbem release with {engine.name} engine version {played}")
-    return engine
+    played = version or created.get("engine_version")
+    if played is None:
+        raise EngineVersionMismatch(f"game {game_id} names no {engine.name} rules version, so it cannot be "
+                                    "replayed under the rules it was played with")
+    try:
+        return pin(engine, played, data_files if version else created.get("data_files"))
+    except GameError as exc:
+        raise EngineVersionMismatch(f"game {game_id}: {exc}; a newer pbem may know it") from None
 
 
 @dataclass
@@ -152,6 +166,7 @@ class Game:
     order_events: int = 0  # OrdersSubmitted/StandingOrders events folded so far (counted when verifying)
     opened_at: str | None = None  # when the pending turn opened: recorded_at of GameCreated or the last TurnAdjudicated
     every_set_at: str | None = None  # recorded_at of the last DeadlineSet for every turn ('*')
+    upgrades: list[dict[str, Any]] = field(default_factory=list)  # EngineUpgraded payloads (+ seq)
 
     def mail_key(self, turn: str) -> str:
         """``turn`` as outgoing Message-IDs name it: after a rollback a replayed turn's mails
@@ -318,6 +333,7 @@ def copy_game(game: Game, state: State | None = None) -> Game:
     clone.seats = {k: dict(v) for k, v in game.seats.items()}
     clone.turns = list(game.turns)
     clone.rollbacks = list(game.rollbacks)
+    clone.upgrades = list(game.upgrades)
     return clone
 
 
@@ -398,12 +414,32 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
             raise ReplayMismatch(f"event {ev.seq}: the revealed seed does not match the commitment")
     elif ev.type == "GameAbandoned":
         game.abandoned = p.get("reason", "abandoned")
+    elif ev.type == "EngineUpgraded":
+        _upgraded(game, ev, verify, engine)
     elif ev.type == "TurnAdjudicated" and not engine:
         game.opened_at = ev.recorded_at
         game.turns.append({**p, "seq": ev.seq})
         game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
     elif ev.type == "TurnAdjudicated":
         _adjudicated(game, ev, verify)
+
+
+def _upgraded(game: Game, ev: StoredEvent, verify: bool, engine: bool) -> None:
+    """``EngineUpgraded``: the game goes on under the newer rules version; its state becomes the
+    state as that version keeps it (:func:`adjudicator.versions.upgraded_state`)."""
+    from adjudicator.versions import upgraded_state
+
+    p = ev.payload
+    if game.engine.version != p["from"]:
+        raise ReplayMismatch(f"event {ev.seq}: upgrades from rules {p['from']} but the game plays {game.engine.version}")
+    new = engine_for(game.game_id, game.created, p["to"], p.get("data_files"))
+    if engine:
+        game.state = upgraded_state(game.engine, p["to"], game.state)
+        if verify and game.digest(game.state) != p["state_hash"]:
+            raise ReplayMismatch(f"event {ev.seq}: the state upgraded to rules {p['to']} does not match its "
+                                 "recorded hash")
+    game.engine = new
+    game.upgrades.append({**p, "seq": ev.seq})
 
 
 def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:

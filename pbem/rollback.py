@@ -26,8 +26,10 @@ from pbem.events import Game, ReplayMismatch, fold_live, state_digest
 from pbem.store import StoredEvent
 
 ROLLED_BACK = "RolledBack"
-#: Events that decide the game: set aside by a rollback that reaches back over them.
-DECIDING = frozenset({"OrdersSubmitted", "OrdersVoided", "StandingOrders", "TurnAdjudicated", ROLLED_BACK})
+#: Events that decide the game: set aside by a rollback that reaches back over them (an upgrade
+#: of the rules too: the turn reopened is played under the rules it was first played with).
+DECIDING = frozenset({"OrdersSubmitted", "OrdersVoided", "StandingOrders", "TurnAdjudicated", ROLLED_BACK,
+                      "EngineUpgraded"})
 
 
 def live_events(events: list[StoredEvent]) -> list[StoredEvent]:

@@ -137,7 +137,7 @@ class Service:
         pending = game.pending
         submitted, awaiting = submitted_and_awaiting(game)
         return {
-            "game": game.game_id, "engine": game.engine.name,
+            "game": game.game_id, "engine": game.engine.name, **rules_fields(game),
             "turn": pending.turn if pending else None, "kind": pending.kind if pending else None,
             "submitted": submitted, "awaiting": awaiting,
             "deadline": game.deadline, "over": pending is None,
@@ -319,6 +319,26 @@ class Service:
             self._project(after)
             notify.queue(self.store, after, void_notice(after, seat, sub["turn"], reason, withdrawn, self.sender),
                          cause_seq=event.seq)
+            return event
+
+    def upgrade(self, game_id: str, to: str | None, reason: str) -> StoredEvent:
+        """Move a running game to newer rules (:mod:`pbem.upgrade`): one ``EngineUpgraded``
+        event between turns, every seat mailed what changes; refused with a clear message (and
+        nothing written) for an older, unknown or current version, or in the middle of a turn."""
+        from pbem import notify, upgrade
+
+        if not reason.strip():
+            raise DomainError("an upgrade needs a reason (--reason TEXT): it is recorded and mailed to every seat")
+        with self.store.transaction():
+            game = self.load(game_id)
+            steps, state = upgrade.plan(game, to)
+            payload = upgrade.payload(game, steps, game.digest(state), reason.strip())
+            event = self.store.append(game_id, [NewEvent("EngineUpgraded", payload)], game.last_seq).events[0]
+            after = self.load(game_id)
+            self._project(after)
+            for seat in after.seats:
+                notify.queue(self.store, after, upgrade.notice(after, seat, payload, steps, self.sender),
+                             cause_seq=event.seq)
             return event
 
     def set_deadline(self, game_id: str, when: str, turn: str | None = None) -> tuple[str, str, bool]:
@@ -509,6 +529,14 @@ class Service:
         if viewer not in (GM, "@public") and viewer not in game.seats:
             raise DomainError(f"no seat {viewer!r} in {game.game_id}")
         return game.engine.view(game.state, viewer)
+
+
+def rules_fields(game: Game) -> dict[str, Any]:
+    """The rules version a game plays, the newest this pbem has, and the upgrades it had."""
+    releases = getattr(game.engine, "releases", None)
+    newest = releases.newest.version if releases is not None else game.engine.version
+    return {"engine_version": game.engine.version, "newest_version": newest,
+            "upgrades": [{"from": u["from"], "to": u["to"], "turn": u["turn"]} for u in game.upgrades]}
 
 
 def submitted_and_awaiting(game: Game) -> tuple[list[str], list[str]]:

@@ -13,7 +13,7 @@ one of them did not see, and a deadline forces only the turn it belongs to.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -56,11 +56,23 @@ def ingest_paths(service: Service, paths: Sequence[str]) -> list[Done]:
     return out
 
 
+def _games(service: Service, out: list[Done]) -> Iterator[tuple[str, Any]]:
+    """Every game of the store, loaded; one that cannot be loaded is named in ``out`` (a FAILED
+    line) and skipped, so it never stops the others."""
+    for game_id in service.store.game_ids():
+        try:
+            game = service.load(game_id)
+        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+            problem = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+            out.append(Done("load", f"FAILED {game_id}: cannot be loaded: {problem}", game_id, True))
+            continue
+        yield game_id, game
+
+
 def send_reminders(service: Service, now: datetime) -> list[Done]:
     """Remind the awaited seats of every game whose deadline is near (once per seat and turn)."""
-    out = []
-    for game_id in service.store.game_ids():
-        game = service.load(game_id)
+    out: list[Done] = []
+    for game_id, game in _games(service, out):
         if game.pending is None or game.deadline is None:
             continue
         due = deadlines.instant(game.deadline)
@@ -81,9 +93,8 @@ def send_reminders(service: Service, now: datetime) -> list[Done]:
 
 def adjudicate_due(service: Service, now: datetime) -> list[Done]:
     """Adjudicate every game whose pending turn is ready or past its deadline."""
-    out = []
-    for game_id in service.store.game_ids():
-        game = service.load(game_id)
+    out: list[Done] = []
+    for game_id, game in _games(service, out):
         pending = game.pending
         if pending is None:
             continue
@@ -125,7 +136,7 @@ def tick(service: Service, paths: Sequence[str] = (), transport: Any = None) -> 
     done = ingest_paths(service, paths) if paths else []
     now = service.store.clock()
     done += send_reminders(service, now)
-    done += adjudicate_due(service, now)
+    done += [d for d in adjudicate_due(service, now) if d.what != "load"]  # a broken game is named once
     if transport is not None:
         done += deliver(service, transport)
     return done

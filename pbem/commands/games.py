@@ -116,7 +116,9 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
     for r in rows:
         r["delivery_problems"] = outqueue.problems(app.store, r["game"])
         r["mail_guard"] = guard.summary(app.store, r["game"])
-        if r.get("seed_known") is False:
+        if r.get("error"):
+            lines.append(f"{r['game']} ({r['engine']}): CANNOT BE LOADED: {r['error']}")
+        elif r.get("seed_known") is False:
             lines.append(f"{r['game']} ({r['engine']}): {r['note']}")
         elif r["over"]:
             lines.append(f"{r['game']} ({r['engine']}): over; winner {r['winner'] or 'none'}")
@@ -127,6 +129,9 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
             if r.get("deadline_passed_before_turn"):
                 lines.append(f"  the deadline for every turn ({r['deadline_passed_before_turn']}) passed before this "
                              f"turn opened, so it does not apply to it: set one with 'pbem deadline {r['game']} +3d'")
+        if not r.get("error") and r.get("engine_version") != r.get("newest_version", r.get("engine_version")):
+            lines.append(f"  rules: {r['engine']} {r['engine_version']}; this pbem's newest is {r['newest_version']} "
+                         f"(pbem upgrade {r['game']} --reason TEXT moves the game to it)")
         if r.get("press") and not r["over"]:
             lines.append("  " + _press_line(r["press"]))
         lines += [f"  mail to {p['address']} (seat {p['seat'] or '?'}) fails: {p['error']} ({p['source']}, {p['at']}"
@@ -146,7 +151,8 @@ def _press_line(press: dict[str, Any]) -> str:
 
 def _status_rows(app: App, game_id: str | None) -> list[dict[str, Any]]:
     """The status of one game or of all; a game whose seed is not known here (an imported
-    running game) is listed from its recorded events instead of breaking the list."""
+    running game) is listed from its recorded events instead of breaking the list, and in the
+    list of all games one that cannot be loaded is named with its problem (the others go on)."""
     from pbem.events import SeedUnknown
 
     ids = [game_id] if game_id else app.store.game_ids()
@@ -155,10 +161,26 @@ def _status_rows(app: App, game_id: str | None) -> list[dict[str, Any]]:
         try:
             rows += app.service.status(gid)
         except DomainError as exc:
-            if not isinstance(exc.__context__, SeedUnknown):
+            if isinstance(exc.__context__, SeedUnknown):
+                rows.append(unreplayable_status(app, gid))
+            elif game_id:
                 raise
-            rows.append(unreplayable_status(app, gid))
+            else:
+                rows.append(broken_status(app, gid, exc))
+        except Exception as exc:  # noqa: BLE001 - one game that cannot be loaded must not hide the others
+            if game_id:
+                raise
+            rows.append(broken_status(app, gid, exc))
     return rows
+
+
+def broken_status(app: App, game_id: str, exc: BaseException) -> dict[str, Any]:
+    """The status row of a game that cannot be loaded: its name, engine and the problem."""
+    events = app.store.events(game_id)
+    created = events[0].payload if events and events[0].type == "GameCreated" else {}
+    problem = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+    return {"game": game_id, "engine": created.get("engine"), "engine_version": created.get("engine_version"),
+            "error": problem, "over": None, "turn": None, "seats": [s.get("name") for s in created.get("seats", [])]}
 
 
 def unreplayable_status(app: App, game_id: str) -> dict[str, Any]:
@@ -171,7 +193,8 @@ def unreplayable_status(app: App, game_id: str) -> dict[str, Any]:
     note = (f"the seed is not known here (an imported running game): {len(turns)} turn(s) recorded"
             + (f", the last {last['turn']}" if turns else "") + "; its position cannot be rebuilt until the "
             "seed is revealed ('pbem replay " + game_id + " --verify' checks its hash chain)")
-    return {"game": game_id, "engine": created.get("engine"), "seed_known": False, "turn": None,
+    return {"game": game_id, "engine": created.get("engine"), "engine_version": created.get("engine_version"),
+            "seed_known": False, "turn": None,
             "turns_recorded": len(turns), "last_turn": last.get("turn"), "state_hash": last.get("state_hash"),
             "scores": last.get("scores"), "over": bool(last.get("over")), "winner": last.get("winner"),
             "seats": [s["name"] for s in created.get("seats", [])], "note": note}

@@ -1,0 +1,53 @@
+"""Random games played by the engines of earlier states of main replay here step for step.
+
+``corpus/<release>/transcripts.jsonl.gz`` holds seeded random games each release's engines
+played on their own (tests/compat/transcript.py, run by make_corpus.py against the release's
+code): the orders of every step and the hash of the state and of the derived events after it.
+Today's engine, held to the rules version and data files each game recorded, must accept the
+same orders and reach the same hashes at every step. This is the rule-by-rule check that a
+released version never changed behaviour; tests/compat/test_corpus.py checks the shell.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from typing import Any
+
+import pytest
+
+from adjudicator.registry import get_engine
+from adjudicator.versions import pin
+from tests.compat.make_corpus import CORPUS, releases
+from tests.compat.transcript import digest
+
+FILES = [pytest.param(CORPUS / name / "transcripts.jsonl.gz", id=name) for name in releases()
+         if (CORPUS / name / "transcripts.jsonl.gz").exists()]
+
+
+def replay(game: dict[str, Any]) -> str | None:
+    """Where today's pinned engine first departs from the transcript (None: nowhere)."""
+    engine = pin(get_engine(game["engine"]), game["version"], game.get("data_files"))
+    state, events = engine.create(game["seats"], game["options"], game["seed"])
+    if [digest(state), digest(events)] != game["setup"]:
+        return "the setup"
+    for i, (orders, state_hash, events_hash) in enumerate(game["steps"]):
+        for seat, given in orders.items():
+            problems = engine.validate(state, seat, given)
+            if problems:
+                return f"step {i}: {seat}'s orders are refused: {problems[0].message}"
+        state, events = engine.advance(state, orders, game["seed"])
+        if digest(events) != events_hash:
+            return f"step {i}: the derived events differ"
+        if digest(state) != state_hash:
+            return f"step {i}: the state differs"
+    return None
+
+
+@pytest.mark.parametrize("path", FILES)
+def test_old_random_games_replay_step_for_step(path: Any) -> None:
+    games = [json.loads(line) for line in gzip.decompress(path.read_bytes()).decode("utf-8").splitlines() if line]
+    assert games
+    bad = [f"{g['engine']} {g['version']} {g['seats']} {g['options']} seed {g['seed']}: {why}"
+           for g in games for why in [replay(g)] if why]
+    assert not bad, "\n".join(bad)
