@@ -47,7 +47,10 @@ class Release:
     ``rules`` is the version's row of the rule-point table; ``data`` the data files (name ->
     SHA-256) a new game of this version reads; ``changes`` says, for players, what this version
     changes from the one before; ``upgrade`` turns a state of the previous version into one of
-    this version (pure; None when the states are alike), for ``pbem upgrade``.
+    this version (pure; None when the states are alike), for ``pbem upgrade``. ``data_before``
+    lists ``(moment, data)``: games of this version created on main before that moment (ISO
+    8601, UTC) read those files (a data file changed under the version's name once); a game
+    records its data files, so only a record that names none is read by its date.
     """
 
     version: str
@@ -56,6 +59,15 @@ class Release:
     data: Mapping[str, str]
     changes: tuple[str, ...] = ()
     upgrade: Callable[[dict[str, Any]], dict[str, Any]] | None = None
+    data_before: tuple[tuple[str, Mapping[str, str]], ...] = ()
+
+    def data_on(self, moment: str) -> dict[str, str]:
+        """The data files a game of this version created at ``moment`` (ISO 8601) read."""
+        when = moment.replace("Z", "+00:00")
+        for until, data in sorted(self.data_before):
+            if when < until:
+                return {**self.data, **data}
+        return dict(self.data)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,40 @@ from turns.base import format_orders, grammar_for
 from turns.record import Record, RecordTurn, read_record
 
 
+def _engine_of(record: Record, game_id: str) -> Any:
+    """The engine of a record, held to the rules version it names (``EngineVersion``), or, for
+    a record that names none, to the version that was newest on its ``Created`` date; a record
+    with neither, or with a version this pbem does not know, is refused by name."""
+    from pbem.events import EngineVersionMismatch, engine_for
+
+    name = str(record.header("Engine"))
+    try:
+        engine = get_engine(name)
+    except GameError as exc:
+        raise DomainError(str(exc)) from None
+    version = record.header("EngineVersion")
+    releases = getattr(engine, "releases", None)
+    if version is None and releases is not None:
+        created = record.header("Created")
+        if created is None:
+            raise DomainError(f"the record names no EngineVersion and no Created date, so the {name} rules it was "
+                              f"played with are not known: add a header [EngineVersion \"...\"] "
+                              f"(this pbem knows {', '.join(releases.versions)})")
+        try:
+            version = releases.on_date(created).version
+        except GameError as exc:
+            raise DomainError(str(exc)) from None
+    data = dict(v.split(" ", 1) for v in record.headers_named("DataFile") if " " in v)
+    # a record names its data files (DataFile, since records were versioned); an older record
+    # that names none read the files of its version on its Created date
+    if not data and releases is not None and record.header("Created"):
+        data = releases.get(version or engine.version).data_on(str(record.header("Created")))
+    try:
+        return engine_for(game_id, {"engine": name, "engine_version": version or engine.version, "data_files": data})
+    except EngineVersionMismatch as exc:
+        raise DomainError(str(exc)) from None
+
+
 def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = None,
               chance: bool = False, published: bool = False) -> Record:
     """The record of a loaded game; the seed is written only once the game is over.
@@ -31,6 +65,7 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
     recorded = is_recorded(game.seed)
     chance = chance or recorded
     headers = [("Game", game.game_id), ("Engine", created["engine"]), ("EngineVersion", created["engine_version"])]
+    headers += [("DataFile", f"{name} {sha}") for name, sha in sorted((created.get("data_files") or {}).items())]
     headers += [("Seat", s["name"]) for s in created["seats"]]
     headers += [("Option", f"{k}={v}") for k, v in sorted(created["options"].items())]
     headers += [("Commitment", created["commitment"]), ("Created", events[0].recorded_at)]
@@ -132,7 +167,7 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
     turns = _turns_until(record, until)
     seed, scheme = _seed_of(record, turns)
     historical = isinstance(seed, RecordedSeed)
-    engine = get_engine(str(record.header("Engine")))
+    engine = _engine_of(record, game_id)
     check_game_id(game_id)  # one rule for names on every path in (issue 17 item 9)
     seats = [check_seat_name(s) for s in record.headers_named("Seat")]
     options = _options(record.headers_named("Option"))
@@ -146,7 +181,7 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
     except (GameError, KeyError, TypeError, ValueError) as exc:
         raise DomainError(f"the record's game cannot be set up: {str(exc)[:120]}") from None
     check.after(record.chance, record.chance_lines, "the setup", record.turns[0].line if record.turns else 0)
-    created = {"game": game_id, "engine": engine.name, "engine_version": record.header("EngineVersion"),
+    created = {"game": game_id, "engine": engine.name, "engine_version": engine.version,
                "seats": [{"name": s, "email": f"{s}@record.invalid", "addresses": []} for s in seats],
                "options": options, "commitment": "", "data_files": engine.data_files(),
                "setup_events": setup, "state_hash": _digest(state, seed, scheme), "deadlines": {}}

@@ -37,7 +37,8 @@ RELEASES = Releases("havoc", DATA_DIR, [
     }, changes=(
         "The first version: the base game and John of Gaunt, 2-6 seats.",
     )),
-    Release("2", "2026-11-30", data=_DATA_2, rules={
+    # the battle deck's sources were rewritten under version 2 (landed 2026-12-01 02:13 UTC)
+    Release("2", "2026-11-30", data=_DATA_2, data_before=(("2026-12-01T02:13:00+00:00", _DATA_1),), rules={
         "full_recruits_any_take": True, "small_variant_shift": True, "peace_fresh_five_seats": True,
         "dogs_out": True, "loot_look": True,
     }, changes=(

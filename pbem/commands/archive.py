@@ -101,8 +101,11 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
         raise DomainError("--until goes with a record; an archive is imported whole")
     if kind == "archive":
         result = import_archive(app.store, data)
-        emit(result.as_dict(), as_json, f"imported {result.game_id}: genuine as far as it can be checked "
-             f"({result.turns} turns)" + "".join(f"\nnot verifiable: {u}" for u in result.unverifiable)
+        rules = _rules_of(data)
+        emit({**result.as_dict(), **rules}, as_json, f"imported {result.game_id}: genuine as far as it can be checked "
+             f"({result.turns} turns; {rules['engine']} rules {rules['engine_version']})"
+             + "".join(f"
+not verifiable: {u}" for u in result.unverifiable)
              + "".join(f"\nwarning: {w}" for w in result.warnings))
     else:
         try:
@@ -116,8 +119,10 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
         checked = ("every hash reproduced" if hashes == len(game.turns) else "no '# state' hash to check" if not hashes
                    else f"{hashes} recorded state hash{'es' if hashes != 1 else ''} reproduced (the other turns have none)")
         emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash,
-              "state_hashes_checked": hashes, "chance": "recorded" if historical else "seed"}, as_json,
-             f"imported {game.game_id} from a record: {len(game.turns)} turn{'' if len(game.turns) == 1 else 's'} replayed, {checked}"
+              "state_hashes_checked": hashes, "chance": "recorded" if historical else "seed",
+              "engine": game.engine.name, "engine_version": game.engine.version}, as_json,
+             f"imported {game.game_id} from a record: {len(game.turns)} turn{'' if len(game.turns) == 1 else 's'} replayed "
+             f"under {game.engine.name} rules {game.engine.version}, {checked}"
              + ("; a historical game: its chance was recorded, every CHANCE line checked" if historical else ""))
 
 
@@ -292,3 +297,11 @@ def record_template(app: App, engine_name: str, seats: tuple[str, ...], options:
         Path(output).write_text(text, encoding="utf-8")
     emit({"game": game_id, "engine": engine_name, "output": output, "text": text if output is None else None},
          as_json, f"wrote the skeleton record of {game_id} to {output}")
+
+
+def _rules_of(data: Any) -> dict[str, Any]:
+    """The engine and rules version an archive names (its header)."""
+    import json
+
+    header = json.loads(data) if isinstance(data, (str, bytes)) else data
+    return {"engine": header.get("engine"), "engine_version": header.get("engine_version")}

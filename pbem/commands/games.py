@@ -6,7 +6,7 @@ from typing import Any
 
 import click
 
-from adjudicator.base import GM, PUBLIC
+from adjudicator.base import GM, PUBLIC, GameError
 from adjudicator.registry import engine_names
 from pbem import guard, outqueue
 from pbem.app import App, emit, pass_app
@@ -153,7 +153,7 @@ def _status_rows(app: App, game_id: str | None) -> list[dict[str, Any]]:
     """The status of one game or of all; a game whose seed is not known here (an imported
     running game) is listed from its recorded events instead of breaking the list, and in the
     list of all games one that cannot be loaded is named with its problem (the others go on)."""
-    from pbem.events import SeedUnknown
+    from pbem.events import ReplayMismatch, SeedUnknown
 
     ids = [game_id] if game_id else app.store.game_ids()
     rows = []
@@ -168,6 +168,8 @@ def _status_rows(app: App, game_id: str | None) -> list[dict[str, Any]]:
             else:
                 rows.append(broken_status(app, gid, exc))
         except Exception as exc:  # noqa: BLE001 - one game that cannot be loaded must not hide the others
+            if game_id and isinstance(exc, (GameError, ReplayMismatch)):
+                raise DomainError(f"{gid} cannot be loaded: {exc}") from None
             if game_id:
                 raise
             rows.append(broken_status(app, gid, exc))
@@ -329,7 +331,9 @@ def _brief(e: dict[str, Any]) -> str:
     if e["type"] == "TurnAdjudicated":
         return f" {p['turn']} hash {p['state_hash'][:12]}"
     if e["type"] == "GameCreated":
-        return f" {p['engine']} seats {', '.join(s['name'] for s in p['seats'])}"
+        return f" {p['engine']} {p.get('engine_version')} seats {', '.join(s['name'] for s in p['seats'])}"
+    if e["type"] == "EngineUpgraded":
+        return f" rules {p['from']} -> {p['to']} from turn {p['turn']}; reason: {p['reason']}"
     if e["type"] == "RolledBack":
         return (f" to {p['to']}; set aside {', '.join(p.get('undone', []))}; reason: {p['reason']}"
                 + ("; orders kept" if p.get("keep_orders") else ""))

@@ -167,8 +167,8 @@ def make(name: str, info: dict[str, str]) -> None:
                 target.mkdir(parents=True, exist_ok=True)
                 _copy_outputs(out, target / kind)
                 (target / kind / "passwords.json").write_text(json.dumps(passwords, indent=1, sort_keys=True) + "\n")
-            _transcripts(tree, games, target / "transcripts.jsonl.gz")
                 _pack(db, target / f"{kind}.db.xz")
+            _transcripts(tree, games, target / "transcripts.jsonl.gz")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], capture_output=True)
     print(f"{name}: {', '.join(sorted(p.name for p in target.rglob('*') if p.is_file()))}")
