@@ -104,8 +104,7 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
         rules = _rules_of(data)
         emit({**result.as_dict(), **rules}, as_json, f"imported {result.game_id}: genuine as far as it can be checked "
              f"({result.turns} turns; {rules['engine']} rules {rules['engine_version']})"
-             + "".join(f"
-not verifiable: {u}" for u in result.unverifiable)
+             + "".join(f"\nnot verifiable: {u}" for u in result.unverifiable)
              + "".join(f"\nwarning: {w}" for w in result.warnings))
     else:
         try:
