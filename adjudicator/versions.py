@@ -24,6 +24,7 @@ around each call and is local to the thread or task that makes it, so this stays
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
 import gzip
 import hashlib
@@ -33,6 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from typing import Any, TypeVar
 
 from adjudicator.base import GameError
@@ -60,6 +62,24 @@ class Release:
     changes: tuple[str, ...] = ()
     upgrade: Callable[[dict[str, Any]], dict[str, Any]] | None = None
     data_before: tuple[tuple[str, Mapping[str, str]], ...] = ()
+    windows: tuple[tuple[str | None, str, Mapping[str, Any]], ...] = ()
+
+    def as_created(self, moment: str | None) -> Release:
+        """This release as a game created at ``moment`` (ISO 8601) reads it: its rule points
+        with the readings of every window that holds ``moment`` (itself when none does)."""
+        readings = self.window_readings(moment)
+        return dataclasses.replace(self, rules={**self.rules, **readings}) if readings else self
+
+    def window_readings(self, moment: str | None) -> dict[str, Any]:
+        """The rule points read otherwise by a game created at ``moment`` (none: empty)."""
+        readings: dict[str, Any] = {}
+        if not moment or not self.windows:
+            return readings
+        when = _utc(moment)
+        for since, until, values in self.windows:
+            if (since is None or _utc(since) <= when) and when < _utc(until):
+                readings.update(values)
+        return readings
 
     def data_on(self, moment: str) -> dict[str, str]:
         """The data files a game of this version created at ``moment`` (ISO 8601) read."""
@@ -92,6 +112,9 @@ class Releases:
         for r in releases:
             if set(r.rules) != keys:
                 raise ValueError(f"{engine} {r.version}: the rule points must be the same in every release")
+            for _, _, readings in r.windows:
+                if not set(readings) <= keys:
+                    raise ValueError(f"{engine} {r.version}: a window reads unknown rule points")
         self.engine = engine
         self.data_dir = data_dir
         self.all: tuple[Release, ...] = tuple(releases)
@@ -187,6 +210,12 @@ class Releases:
         return wrapper  # type: ignore[return-value]
 
 
+def _utc(moment: str) -> datetime:
+    """An ISO 8601 moment as an aware UTC datetime (a naive one is taken as UTC)."""
+    when = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+    return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when.astimezone(timezone.utc)
+
+
 def released_name(name: str, sha: str) -> str:
     """The file name under ``data/released/`` of version ``sha`` of data file ``name``: kept
     byte for byte, gzip-compressed (nobody edits a released file; it is read by its hash)."""
@@ -271,9 +300,11 @@ def under(engine: Any, fn: F) -> F:
     return call  # type: ignore[return-value]
 
 
-def pin(engine: Any, version: str | None = None, data: Mapping[str, str] | None = None) -> Any:
+def pin(engine: Any, version: str | None = None, data: Mapping[str, str] | None = None,
+        created_at: str | None = None) -> Any:
     """``engine`` held to rules ``version`` (default: the newest) and the data files ``data``
-    (name -> SHA-256; the release's own for any file not named, or not kept here).
+    (name -> SHA-256; the release's own for any file not named, or not kept here), as a game
+    created at ``created_at`` reads that version (:meth:`Release.as_created`).
 
     An engine without a release table (a test's toy game, a plug-in) has one version: asking
     for another raises :class:`GameError`."""
@@ -284,6 +315,7 @@ def pin(engine: Any, version: str | None = None, data: Mapping[str, str] | None 
                             f"(it knows {engine.version})")
         return engine
     release = releases.get(version) if version is not None else releases.newest
+    release = release.as_created(created_at)
     known = {n: h for n, h in (data or {}).items() if n in release.data and _kept(releases.data_dir, n, h)}
     if release is releases.newest and known == dict(release.data):
         return Pinned(engine, release, release.data)

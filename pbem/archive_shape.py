@@ -28,7 +28,8 @@ _PAYLOADS = {"GameCreated": _CREATED,
              "OrdersSubmitted": {"seat": str, "turn": str, "orders": list},
              "OrdersVoided": {"seat": str, "turn": str}, "StandingOrders": {"seat": str, "orders": list},
              "DeadlineSet": {"turn": str, "deadline": str}, "SeatChanged": {"seat": str},
-             "SeedRevealed": {"seed": str}}
+             "SeedRevealed": {"seed": str},
+             "EngineUpgraded": {"from": str, "to": str, "reason": str, "data_files": dict, "state_hash": str}}
 
 
 def max_import_bytes() -> int:

@@ -24,14 +24,15 @@ from typing import Any
 from adjudicator.chance import commitment
 from pbem.auth import check_game_id, hash_password, new_password
 from pbem.errors import DomainError
-from pbem.events import KEYED_DIGEST, Game, fold, state_digest
+from adjudicator.versions import upgraded_state
+from pbem.events import KEYED_DIGEST, Game, engine_for, fold, state_digest
 from pbem.rollback import cut_index, live_events
 from pbem.seeds import new_seed
 from pbem.branchmark import banner, with_banner  # noqa: F401 (the branch's mark, kept importable here)
 from pbem.store import NewEvent, StoredEvent
 
 #: The events of G up to TURN that a branch copies (the others are not part of the state).
-COPIED = ("TurnAdjudicated", "StandingOrders")
+COPIED = ("TurnAdjudicated", "StandingOrders", "EngineUpgraded")
 
 
 def branch(service: Any, game_id: str, at: str, new_id: str, same_seed: bool = False,
@@ -53,8 +54,10 @@ def branch(service: Any, game_id: str, at: str, new_id: str, same_seed: bool = F
     if live[cut].payload.get("over"):
         raise DomainError(f"the game ended at turn {at}: branch at an earlier turn")
     seed = parent.seed if same_seed else json.dumps([parent.seed, new_seed()])
-    created = _created(parent, new_id, at, live[cut], seed, same_seed)
-    new = [NewEvent("GameCreated", created), *_copied(parent, live[1:cut + 1], created, seed)]
+    moment = parent.created.get("rules_as_of", events[0].recorded_at)
+    engine = _original(parent, moment)
+    created = _created(parent, engine, moment, new_id, at, live[cut], seed, same_seed)
+    new = [NewEvent("GameCreated", created), *_copied(parent, engine, live[1:cut + 1], created, seed)]
     passwords = {s: new_password() for s in parent.seats}
     credentials = {}
     for seat, password in passwords.items():
@@ -77,10 +80,13 @@ def branch(service: Any, game_id: str, at: str, new_id: str, same_seed: bool = F
             "seats": {s: {"email": game.seats[s]["email"], "password": passwords[s]} for s in game.seats}}
 
 
-def _created(parent: Game, new_id: str, at: str, cut: StoredEvent, seed: str, same_seed: bool) -> dict[str, Any]:
-    """The branch's ``GameCreated`` payload (setup re-run with G's seed, hashed with the branch's)."""
+def _created(parent: Game, engine: Any, moment: str, new_id: str, at: str, cut: StoredEvent, seed: str,
+             same_seed: bool) -> dict[str, Any]:
+    """The branch's ``GameCreated`` payload (setup re-run with G's seed, hashed with the branch's).
+
+    The branch begins under the rules G began with (its upgrades up to TURN are copied), read as
+    of G's creation (``rules_as_of``, when that moment reads a rule point otherwise)."""
     p = parent.created
-    engine = parent.engine
     turns = sum(1 for t in parent.turns if t["seq"] <= cut.seq)
     state, setup = engine.create([s["name"] for s in p["seats"]], p["options"], parent.seed)
     created = {key: value for key, value in p.items() if key not in ("deadlines",)}
@@ -92,17 +98,30 @@ def _created(parent: Game, new_id: str, at: str, cut: StoredEvent, seed: str, sa
         "branch": {"of": parent.game_id, "at": at, "turns": turns, "same_seed": same_seed,
                    "parent_commitment": p["commitment"], "parent_seq": cut.seq, "parent_hash": cut.hash},
     })
+    release = getattr(engine, "release", None)
+    if release is not None and release.window_readings(moment):
+        created["rules_as_of"] = moment
     return created
 
 
-def _copied(parent: Game, events: list[StoredEvent], created: dict[str, Any], seed: str) -> list[NewEvent]:
+def _original(parent: Game, moment: str) -> Any:
+    """The engine G was created with (before any upgrade), read as of ``moment``."""
+    return engine_for(parent.game_id, parent.created, created_at=moment)
+
+
+def _copied(parent: Game, engine: Any, events: list[StoredEvent], created: dict[str, Any],
+            seed: str) -> list[NewEvent]:
     """G's adjudications (and standing orders) up to the cut, re-run with G's seed and
     re-hashed in the branch's digest; the engine must reproduce G's derived events."""
-    engine = parent.engine
     state, _ = engine.create([s["name"] for s in created["seats"]], created["options"], parent.seed)
     out = []
     for ev in events:
         if ev.type not in COPIED:
+            continue
+        if ev.type == "EngineUpgraded":  # G moved to newer rules here: so does the branch
+            state = upgraded_state(engine, ev.payload["to"], state)
+            engine = engine_for(parent.game_id, parent.created, ev.payload["to"], ev.payload.get("data_files"))
+            out.append(NewEvent(ev.type, {**ev.payload, "state_hash": state_digest(state, seed, KEYED_DIGEST)}))
             continue
         if ev.type == "StandingOrders":
             state = engine.apply_standing(state, ev.payload["seat"], ev.payload["orders"])

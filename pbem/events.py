@@ -124,9 +124,11 @@ class EngineVersionMismatch(ReplayMismatch):
 
 
 def engine_for(game_id: str, created: dict[str, Any], version: str | None = None,
-               data_files: dict[str, str] | None = None) -> Engine:
+               data_files: dict[str, str] | None = None, created_at: str | None = None) -> Engine:
     """The engine of a ``GameCreated`` payload, held to the rules version and data files the
-    game was created with (or ``version``/``data_files``, those of an upgrade).
+    game was created with (or ``version``/``data_files``, those of an upgrade), as a game
+    created at ``created_at`` (the event's ``recorded_at``; a branch or an imported record
+    names the moment its rules are read as of in ``rules_as_of``) reads that version.
 
     Every released version is kept (:mod:`adjudicator.versions`), so an old game replays under
     its own rules; a version this pbem does not know (a newer pbem made the game, or the record
@@ -140,7 +142,8 @@ def engine_for(game_id: str, created: dict[str, Any], version: str | None = None
         raise EngineVersionMismatch(f"game {game_id} names no {engine.name} rules version, so it cannot be "
                                     "replayed under the rules it was played with")
     try:
-        return pin(engine, played, data_files if version else created.get("data_files"))
+        return pin(engine, played, data_files if version else created.get("data_files"),
+                   created.get("rules_as_of", created_at))
     except GameError as exc:
         raise EngineVersionMismatch(f"game {game_id}: {exc}; a newer pbem may know it") from None
 
@@ -296,7 +299,7 @@ def _fold_from_snapshot(game_id: str, events: list[StoredEvent], seed: str | Non
     scheme = created.get("state_digest")
     if head[-1].type != "TurnAdjudicated" or head[-1].seq != snap_seq or state_digest(snap_state, seed, scheme) != head[-1].payload["state_hash"]:
         raise ReplayMismatch(f"game {game_id}: snapshot at event {snap_seq} does not match the log")
-    game = Game(game_id, engine_for(game_id, created), created, snap_state, seed, snap_seq,
+    game = Game(game_id, engine_for(game_id, created, created_at=head[0].recorded_at), created, snap_state, seed, snap_seq,
                 seats={s["name"]: dict(s) for s in created["seats"]}, deadlines=dict(created.get("deadlines", {})),
                 opened_at=head[0].recorded_at)
     for ev in head[1:]:  # the bookkeeping of the events before the snapshot, without the engine
@@ -377,7 +380,7 @@ def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
     p = ev.payload
     if commitment(seed) != p["commitment"]:
         raise ReplayMismatch(f"game {game_id}: the seed does not match the published commitment")
-    engine = engine_for(game_id, p)
+    engine = engine_for(game_id, p, created_at=ev.recorded_at)
     state, setup_events = engine.create([s["name"] for s in p["seats"]], p["options"], chance_seed(p, seed, 0))
     if verify:
         _check(state_digest(state, seed, p.get("state_digest")), p["state_hash"], canonical_json(setup_events),

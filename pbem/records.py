@@ -46,9 +46,24 @@ def _engine_of(record: Record, game_id: str) -> Any:
     if not data and releases is not None and record.header("Created"):
         data = releases.get(version or engine.version).data_on(str(record.header("Created")))
     try:
-        return engine_for(game_id, {"engine": name, "engine_version": version or engine.version, "data_files": data})
+        return engine_for(game_id, {"engine": name, "engine_version": version or engine.version, "data_files": data},
+                          created_at=rules_as_of(record))
     except EngineVersionMismatch as exc:
         raise DomainError(str(exc)) from None
+
+
+def rules_as_of(record: Record) -> str | None:
+    """The moment a record's rules version is read as of (:meth:`adjudicator.versions.Release.as_created`):
+    its ``RulesAsOf`` header (a branch's or an imported game's), else its ``Created`` date."""
+    moment = record.header("RulesAsOf") or record.header("Created")
+    return str(moment) if moment else None
+
+
+def _as_of(game: Game, events: list[StoredEvent]) -> list[tuple[str, str]]:
+    """A ``RulesAsOf`` header when the game's rules are read as of another moment than its
+    ``Created`` one (a branch, an imported record) and that moment changes a reading."""
+    moment = game.created.get("rules_as_of")
+    return [("RulesAsOf", moment)] if moment and moment != events[0].recorded_at else []
 
 
 def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = None,
@@ -69,6 +84,7 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
     headers += [("Seat", s["name"]) for s in created["seats"]]
     headers += [("Option", f"{k}={v}") for k, v in sorted(created["options"].items())]
     headers += [("Commitment", created["commitment"]), ("Created", events[0].recorded_at)]
+    headers += _as_of(game, events)
     branch = created.get("branch")
     if branch:  # issue 19: a branch says where it starts
         headers += [("BranchOf", branch["of"]), ("BranchAt", branch["at"]), ("BranchTurns", str(branch["turns"])),
@@ -187,6 +203,9 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
                "setup_events": setup, "state_hash": _digest(state, seed, scheme), "deadlines": {}}
     if scheme:
         created["state_digest"] = scheme
+    moment = rules_as_of(record)
+    if moment and getattr(engine, "release", None) is not None and engine.release.window_readings(moment):
+        created["rules_as_of"] = moment  # the record's game read its rules in a window (versions.py)
     if historical:
         created["chance"] = "recorded"  # no seed: the outcomes were recorded at the table (issue 20)
     events = [NewEvent("GameCreated", created)]

@@ -143,3 +143,38 @@ def test_the_changelog_in_docs_is_the_release_table(name: str) -> None:
 def test_upgrade_mail_lines_stay_within_72_columns() -> None:
     for name in GAMES:
         assert all(len(line) <= 72 for line in changes(list(releases(name).all)))
+
+
+def test_a_window_reads_its_rule_points_only_for_games_created_in_it() -> None:
+    """Games of Wallenstein 1.0 created before 03:20:36 on 2026-11-30 (main read recruit-and-move
+    1 as all or nothing then) read that rule point so; later ones and 1.1 do not."""
+    table = releases("wallenstein")
+    old = table.get("1.0")
+    assert old.as_created("2026-11-30T03:00:00+00:00").rules["recruit1_always_recruits"] is False
+    assert old.as_created("2026-11-30T03:20:36+00:00").rules["recruit1_always_recruits"] is True
+    assert old.as_created("2026-11-30T03:22:00Z").rules["recruit_tile_sets_six"] is False
+    assert old.as_created(None) is old and old.as_created("2026-12-01T00:00:00+00:00") is old
+    assert table.get("1.1").as_created("2026-11-30T03:00:00+00:00").rules["recruit1_always_recruits"] is True
+    engine = get_engine("wallenstein")
+    with table.pinned(pin(engine, "1.0", None, "2026-11-30T02:50:00+00:00").release):
+        assert table.rule("favour_none_refuses_at") is False
+    with table.pinned(pin(engine, "1.0", None, "2026-11-30T02:54:00+00:00").release):
+        assert table.rule("favour_none_refuses_at") is True
+
+
+def test_havoc_1_games_of_the_review_minutes_read_the_review() -> None:
+    """Havoc games recorded as version 1 between the review's first commit and version 2's name
+    read the review's first three rule points as version 2; before and after, version 1's."""
+    old = releases("havoc").get("1")
+    inside = old.as_created("2026-11-30T03:25:00+00:00").rules
+    assert inside["full_recruits_any_take"] and inside["small_variant_shift"] and inside["peace_fresh_five_seats"]
+    assert not inside["dogs_out"]
+    for moment in ("2026-11-30T03:22:56+00:00", "2026-11-30T03:32:14+00:00"):
+        assert old.as_created(moment) is old
+
+
+def test_a_window_naming_an_unknown_rule_point_is_refused() -> None:
+    from adjudicator.versions import Release
+
+    with pytest.raises(ValueError, match="unknown rule points"):
+        Releases("toy", ".", [Release("1", "2026-12-02", {"a": True}, {}, windows=((None, "2026-12-02", {"b": 1}),))])

@@ -16,6 +16,10 @@ Rule points (seed 002, the Hungarian rules):
 - ``dogs_out``: ``DOGS OUT 0|1|2|BEST`` ("a játékos kijelentheti"); refused in "1".
 - ``loot_look``: ``LOOT LOOK`` stops at the Looting so the seat looks through the discard pile
   ("átnézze a dobott lapokat"); refused in "1".
+
+Games of "1" created between the rules review's first commit and version 2's name on main
+(2026-11-30 03:22:57 to 03:32:14 UTC) read the review's first three rule points as "2" does
+(``windows``: the creation moment is the ``GameCreated`` event's, in the hash chain).
 """
 
 from __future__ import annotations
@@ -34,7 +38,10 @@ RELEASES = Releases("havoc", DATA_DIR, [
     Release("1", "2026-11-30", data=_DATA_1, rules={
         "full_recruits_any_take": False, "small_variant_shift": False, "peace_fresh_five_seats": False,
         "dogs_out": False, "loot_look": False,
-    }, changes=(
+    }, windows=(
+        ("2026-11-30T03:22:57+00:00", "2026-11-30T03:32:14+00:00",
+         {"full_recruits_any_take": True, "small_variant_shift": True, "peace_fresh_five_seats": True}),
+    ), changes=(
         "The first version: the base game and John of Gaunt, 2-6 seats.",
     )),
     # the battle deck's sources were rewritten under version 2 (landed 2026-12-01 02:13 UTC)

@@ -112,16 +112,27 @@ def _recruit(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | Non
     player = ctx.state["players"][seat]
     if player["supply"] < n:
         return f"you have only {player['supply']} armies in supply, {n} needed"
-    # the tile "6 sereg": "the player may place 6 armies when he carries out the place-5 action"
-    # (tile: 3 Taler -> 6 armies). It applies after the event (4.1.3 "Fontos"), so it sets 6.
-    tile = rules()["actions"]["recruit"]["recruit5"] + 1
-    if action == "recruit5" and ctx.has_tile(seat, "recruit") and player["supply"] >= tile:
-        n = max(n, tile)
+    n = _with_tile(ctx, seat, action, n, player["supply"])
     player["taler"] -= cost
     player["supply"] -= n
     ctx.state["counties"][county]["armies"] += n
     ctx.emit("Recruit", seat=seat, county=county, action=action, armies=n, cost=cost)
     return None
+
+
+def _with_tile(ctx: Ctx, seat: str, action: str, n: int, supply: int) -> int:
+    """Armies of a recruit 5 with the recruit tile.
+
+    The tile "6 sereg": "the player may place 6 armies when he carries out the place-5 action"
+    (tile: 3 Taler -> 6 armies). It applies after the event (4.1.3 "Fontos"), so it sets 6
+    (rule point ``recruit_tile_sets_six``; the earliest games of 1.0 added one army to the
+    action's number instead, with a supply of more than it)."""
+    if action != "recruit5" or not ctx.has_tile(seat, "recruit"):
+        return n
+    if not rule("recruit_tile_sets_six"):
+        return n + 1 if supply > n else n
+    tile = rules()["actions"]["recruit"]["recruit5"] + 1
+    return max(n, tile) if supply >= tile else n
 
 
 def _quantity(spec: Any, present: int, leave: int = 1) -> int | None:
@@ -143,6 +154,10 @@ def _recruit1(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | No
     player, state = ctx.state["players"][seat], ctx.state
     if player["supply"] < 1:
         return "you have no armies in supply"
+    if not rule("recruit1_always_recruits"):
+        refused = _recruit1_or_nothing(state, seat, order)
+        if refused:
+            return refused
     player["taler"] -= cost
     player["supply"] -= 1
     state["counties"][county]["armies"] += 1
@@ -156,6 +171,20 @@ def _recruit1(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | No
         return (f"only the move: {county} would not keep one army behind after moving "
                 f"{order.get('armies', 'ALL')} (the army was recruited)")
     _move(ctx, seat, "recruit1", county, to, n)
+    return None
+
+
+def _recruit1_or_nothing(state: dict[str, Any], seat: str, order: dict[str, Any]) -> str | None:
+    """Why the earliest games of 1.0 made no recruit at all (rule point
+    ``recruit1_always_recruits`` false): a planned move that could not be made stopped the
+    whole action."""
+    county, to = order["county"], order.get("to")
+    if to is None:
+        return None
+    if state["counties"][to]["owner"] != seat:
+        return f"the move goes to {to}, which is no longer yours"
+    if not _quantity(order.get("armies", "ALL"), state["counties"][county]["armies"] + 1):
+        return f"{county} would not keep one army behind after moving {order.get('armies')}"
     return None
 
 

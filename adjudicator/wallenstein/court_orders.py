@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.base import Problem
+from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.court import enabled, figure
 
 ONLY = "only with the Imperial Court expansion (option expansion=court)"
@@ -66,7 +67,7 @@ def check_favour(state: Mapping[str, Any], seat: str, i: int, o: Mapping[str, An
     if len(set(prefs)) != len(prefs):
         problems.append(Problem(i, "a favour card is listed twice"))
     county = o.get("county")
-    if county is not None and not prefs:
+    if county is not None and not prefs and rule("favour_none_refuses_at"):
         problems.append(Problem(i, "FAVOUR NONE takes no county (AT)"))
     elif county is not None and (not isinstance(county, str) or state["counties"].get(county, {}).get("owner") != seat):
         problems.append(Problem(i, f"FAVOUR ... AT names a county of yours for the card's effect; {county!r} is not yours"))

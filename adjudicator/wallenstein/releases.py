@@ -19,6 +19,20 @@ Rule points:
 - ``famine_order``: rule 4.2.2, the FAMINE order sets the order a seat's famine revolts are
   fought in ("ő dönti el, milyen sorrendben"); in 1.0 they were fought in the order drawn and
   the order is refused.
+- ``recruit1_always_recruits``: rule 4.1.3 item 8 ("bárhány seregét átmozgathatja": the move
+  is a "may") and 4.1.6 (an action that can be carried out must be): recruit-and-move 1 always
+  recruits, and only a planned move that became impossible is dropped. True in every release;
+  main read it otherwise (no recruit when the move could not be made) until 2026-11-30 03:20:36
+  UTC, under version 1.0's name.
+- ``recruit_tile_sets_six``: the recruit tile ("6 sereg") is absolute and applies after the
+  event (4.1.3 "Fontos"): recruit 5 with the tile places 6 armies even under the event that
+  reduces recruiting. True in every release; until 2026-11-30 03:23:38 UTC main added one army
+  to the action's (the event's) number, with a supply of more than that number.
+- ``favour_none_refuses_at``: ``FAVOUR NONE`` takes no county, so ``FAVOUR NONE AT <county>``
+  is refused. True in every release; until 2026-11-30 02:53:05 UTC main accepted it.
+
+The last three are read otherwise only by the games created in those minutes (``windows``:
+the creation moment is the ``GameCreated`` event's, in the hash chain).
 """
 
 from __future__ import annotations
@@ -53,11 +67,17 @@ _DATA_1_1 = {
 RELEASES = Releases("wallenstein", DATA_DIR, [
     Release("1.0", "2026-11-30", data=_DATA_1_0, rules={
         "lost_card_stays_lost": False, "box_pieces": False, "manoeuvre_choices": False, "famine_order": False,
-    }, changes=(
+        "recruit1_always_recruits": True, "recruit_tile_sets_six": True, "favour_none_refuses_at": True,
+    }, windows=(
+        (None, "2026-11-30T02:53:05+00:00", {"favour_none_refuses_at": False}),
+        (None, "2026-11-30T03:20:36+00:00", {"recruit1_always_recruits": False}),
+        (None, "2026-11-30T03:23:38+00:00", {"recruit_tile_sets_six": False}),
+    ), changes=(
         "The first version: the base game and the Imperial Court, random or drafted setup.",
     )),
     Release("1.1", "2026-12-01", data=_DATA_1_1, rules={
         "lost_card_stays_lost": True, "box_pieces": True, "manoeuvre_choices": True, "famine_order": True,
+        "recruit1_always_recruits": True, "recruit_tile_sets_six": True, "favour_none_refuses_at": True,
     }, changes=(
         "A county you lose during a season takes its action card with it at once: its action is not "
         "carried out even if you win the county back before the card comes up (rule 4.1.6).",

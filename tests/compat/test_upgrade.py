@@ -147,3 +147,26 @@ def test_status_of_many_games_names_a_game_that_cannot_be_loaded_and_goes_on(tmp
     assert "no rules version '99'" in run("--db", db, "status", "demo-havoc", code=1)
     tick = run("--db", db, "tick", code=1)
     assert "FAILED demo-havoc: cannot be loaded" in tick and tick.count("FAILED demo-havoc") == 1
+
+
+def test_a_branch_of_an_upgraded_game_begins_under_its_first_rules_and_upgrades_where_it_did(tmp_path: Path) -> None:
+    """A branch re-plays G from its start: under G's first rules (1.0) up to the upgrade, then
+    under the newer ones, so both a branch before and one after the upgrade verify and go on."""
+    db = unpack("r1", "running", tmp_path)
+    game = "demo-wallenstein"
+    before = status(db, game)["turn"]
+    with sqlite3.connect(db) as conn:
+        first = json.loads(conn.execute("select payload from events where game_id = ? and type = 'TurnAdjudicated' "
+                                        "order by seq limit 1", [game]).fetchone()[0])["turn"]
+    run("--db", db, "upgrade", game, "--reason", "fixes")
+    row = status(db, game)
+    run("--db", db, "bots", game, *[f"--seat={s}" for s in row["awaiting"]])
+    run("--db", db, "adjudicate", game)
+    for at, name, version in ((first, "early", "1.0"), (before, "late", "1.1")):
+        run("--db", db, "branch", game, "--at", at, "--as", name, "--no-mail")
+        shown = status(db, name)
+        assert shown["engine_version"] == version, (at, shown)
+        verify(db, name)
+        run("--db", db, "bots", name, *[f"--seat={s}" for s in shown["awaiting"]])
+        run("--db", db, "adjudicate", name)
+        verify(db, name)
