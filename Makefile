@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 OUT ?= demo-out
 
-.PHONY: demo test bench golden install-test clean
+.PHONY: demo test test-slow bench golden install-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,8 +20,13 @@ demo: $(VENV)/.installed
 	rm -rf $(OUT) && mkdir -p $(OUT)
 	$(BIN)/pbem --db $(OUT)/pbem.db demo --out $(OUT)
 
+# the fast suite (every test but the long campaigns); CI runs both (.ci/run)
 test: $(VENV)/.installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not slow"
+
+# the long campaigns: many seeded games, whole demos by mail, every turn re-rendered
+test-slow: $(VENV)/.installed
+	$(BIN)/python -m pytest -m slow
 
 bench: $(VENV)/.installed
 	$(BIN)/python -m bench

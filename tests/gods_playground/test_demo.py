@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from pbem.cli import cli
 
 
+@pytest.mark.slow  # a whole game: the long campaigns' marker (CI runs them)
 def test_demo_plays_a_whole_game_by_mail(tmp_path):
     out = tmp_path / "demo"
     db = str(tmp_path / "demo.db")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from adjudicator.base import PUBLIC, canonical_json
 from pbem.archive import export_game, import_archive, verify_archive
 from pbem.demo import order_mail
@@ -38,6 +40,7 @@ def _mail(service, created, seat: str, text: str) -> str:
     return Ingestor(service).ingest(RawMail(raw, f"{seat}.eml")).outcome
 
 
+@pytest.mark.slow  # a whole game: the long campaigns' marker (CI runs them)
 def test_a_whole_game_by_mail(service, tmp_path):
     created = service.new_game("gp1", "gods-playground", [(s, f"{s}@x.org") for s in SEATS], {}, "gp-mail-seed")
     mails: Counter[tuple[int, str]] = Counter()

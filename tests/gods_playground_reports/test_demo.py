@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from click.testing import CliRunner
 
 from pbem.cli import cli
 
 
+@pytest.mark.slow  # a whole game: the long campaigns' marker (CI runs them)
 def test_gods_playground_demo_writes_maps_reports_and_index(tmp_path):
     out = tmp_path / "demo"
     db = str(tmp_path / "demo.db")
