@@ -44,7 +44,7 @@ SEAL_SCHEME = "hmac-sha256/seed"
 #: The key of a sealed value.
 MARK = "sealed"
 #: Input events whose payload the public may always see.
-PUBLIC_TYPES = frozenset({"DeadlineSet", "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack"})
+PUBLIC_TYPES = frozenset({"DeadlineSet", "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded"})
 
 
 def seal_key(seed: str) -> bytes:

@@ -5,10 +5,17 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from hypothesis import settings
 
 import tests.toy  # noqa: F401  (registers the toy engine and grammar)
 from pbem.service import Service
 from pbem.store import Store
+
+
+# No per-example deadline: a property test checks behaviour, and a loaded 2-core CI machine
+# must not turn into a failure what is a matter of speed (speed lives in `make bench`).
+settings.register_profile("pbem", deadline=None)
+settings.load_profile("pbem")
 
 
 class FakeClock:
