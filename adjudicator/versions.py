@@ -23,6 +23,7 @@ around each call and is local to the thread or task that makes it, so this stays
 
 from __future__ import annotations
 
+import calendar
 import copy
 import dataclasses
 import functools
@@ -30,11 +31,11 @@ import gzip
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from typing import Any, TypeVar
 
 from adjudicator.base import GameError
@@ -83,9 +84,9 @@ class Release:
 
     def data_on(self, moment: str) -> dict[str, str]:
         """The data files a game of this version created at ``moment`` (ISO 8601) read."""
-        when = moment.replace("Z", "+00:00")
-        for until, data in sorted(self.data_before):
-            if when < until:
+        when = _utc(moment)
+        for until, data in sorted(self.data_before, key=lambda row: _utc(row[0])):
+            if when < _utc(until):
                 return {**self.data, **data}
         return dict(self.data)
 
@@ -210,10 +211,25 @@ class Releases:
         return wrapper  # type: ignore[return-value]
 
 
-def _utc(moment: str) -> datetime:
-    """An ISO 8601 moment as an aware UTC datetime (a naive one is taken as UTC)."""
-    when = datetime.fromisoformat(moment.replace("Z", "+00:00"))
-    return when.replace(tzinfo=timezone.utc) if when.tzinfo is None else when.astimezone(timezone.utc)
+_MOMENT = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?"
+                     r"(Z|[+-]\d\d:?\d\d)?)?$")
+
+
+def _utc(moment: str) -> float:
+    """An ISO 8601 moment as seconds since the epoch in UTC (a moment without an offset is
+    taken as UTC). Parsed here rather than with :mod:`datetime` so that this pure layer never
+    touches a clock; :func:`calendar.timegm` is plain arithmetic on the calendar."""
+    found = _MOMENT.match(moment.strip())
+    if not found:
+        raise GameError(f"{moment!r} is not an ISO 8601 moment")
+    year, month, day, hour, minute, second, fraction, zone = found.groups()
+    seconds = calendar.timegm((int(year), int(month), int(day), int(hour or 0), int(minute or 0),
+                                 int(second or 0)))
+    if zone and zone != "Z":
+        sign = -1 if zone[0] == "-" else 1
+        digits = zone[1:].replace(":", "")
+        seconds -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
+    return seconds + (float(f"0.{fraction}") if fraction else 0.0)
 
 
 def released_name(name: str, sha: str) -> str:
