@@ -30,6 +30,7 @@ from pbem.masking import mask_mail
 from pbem.publish import SEAL_SCHEME, count_sealed, publish
 from pbem.events import EngineVersionMismatch, Game, ReplayMismatch, SeedUnknown, engine_for, fold
 from pbem.store import StoredEvent, Store, verify_chain
+from pbem.withhold import addresses, is_withheld
 
 FORMAT = "pbem-archive/3"
 #: Older formats still read: ``pbem-archive/1`` has no length in its header; ``pbem-archive/2``
@@ -116,7 +117,8 @@ def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail:
                                "adjudicated yet, and every event after the first of them, are left out"}
     if include_mail:
         seats = [s["name"] for s in created["seats"]]
-        archive["mails"] = _mails(store, events, None if raw_mail else seats)
+        known = addresses(store.events(game_id))  # as recorded: the published events hold none
+        archive["mails"] = _mails(store, events, None if raw_mail else seats, None if gm_backup else known)
     return archive
 
 
@@ -137,8 +139,10 @@ def _undecided_cut(events: list[StoredEvent]) -> int:
     return 0 if first is None else len(events) - first
 
 
-def _mails(store: Store, events: Iterable[StoredEvent], mask_for: list[str] | None) -> list[dict[str, Any]]:
-    """The raw mails the events refer to (passwords masked unless ``mask_for`` is None)."""
+def _mails(store: Store, events: Iterable[StoredEvent], mask_for: list[str] | None,
+           known: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """The raw mails the events refer to (passwords masked unless ``mask_for`` is None; the
+    ``known`` addresses, and any other but message ids, masked too unless ``known`` is None)."""
     wanted = _referenced(events)
     out: list[dict[str, Any]] = []
     for row in store.db.query("select key, raw, note from mails order by received_at, key"):
@@ -156,7 +160,7 @@ def _mails(store: Store, events: Iterable[StoredEvent], mask_for: list[str] | No
         if mask_for is None:
             out.append({"sha256": digest, "raw": base64.b64encode(raw).decode("ascii")})
             continue
-        masked = mask_mail(raw, mask_for)
+        masked = mask_mail(raw, mask_for, known)
         out.append({"sha256": digest, "masked": True, "masked_sha256": hashlib.sha256(masked).hexdigest(),
                     "raw": base64.b64encode(masked).decode("ascii")})
     return out
@@ -190,19 +194,24 @@ def verify_archive(archive: dict[str, Any], progress: Callable[[int], None] | No
         return result
     verify_replay(game_id, events, archive.get("seed"), result, progress)
     result.warnings += [note] if note else []
-    result.unverifiable += unverifiable_parts(archive.get("mails", []))
+    result.unverifiable += unverifiable_parts(archive.get("mails", []), events)
     return result
 
 
-def unverifiable_parts(mails: list[dict[str, Any]]) -> list[str]:
-    """What no archive can prove, whatever else verifies: masked mails, addresses, times."""
+def unverifiable_parts(mails: list[dict[str, Any]], events: list[StoredEvent] | None = None) -> list[str]:
+    """What no archive can prove, whatever else verifies: masked mails, addresses, times.
+    ``events``: the archive's (its seats' addresses withheld, as published, or not)."""
     out = []
     masked = sum(1 for m in mails if isinstance(m, dict) and m.get("masked"))
     if masked:
         out.append(f"{masked} masked order mail(s) (passwords and press masked out): the orders they carried are "
                    "in the events, but that they are the mails the seats sent cannot be checked without the "
                    "originals, whose SHA-256 the events name")
-    out.append("the seats' addresses: nothing in an archive can prove them")
+    seats = events[0].payload.get("seats", []) if events and events[0].type == "GameCreated" else []
+    if seats and all(isinstance(s, dict) and is_withheld(s.get("email")) for s in seats):
+        out.append("the seats' addresses: withheld from a published file (only the GM's own backup holds them)")
+    else:
+        out.append("the seats' addresses: nothing in an archive can prove them")
     out.append("the times of the events and the deadlines: as the GM's log recorded them")
     return out
 
@@ -315,7 +324,7 @@ def verify_replay(game_id: str, events: list[StoredEvent], seed: str | None, res
         result.warnings.append("the seed is not revealed yet (the game is running): the hash chain was "
                                "verified, the chance draws and state hashes cannot be until it ends; a copy "
                                f"cut at an earlier event would verify too: this one holds events 1-{len(events)} "
-                               f"ending in hash {events[-1].hash[:12]}, compare that with the GM's 'pbem log'")
+                               f"ending in hash {events[-1].hash[:12]}, compare that with an export the GM makes now")
         return result
     except ReplayMismatch as exc:
         result.problems.append(str(exc))

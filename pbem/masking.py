@@ -10,14 +10,20 @@ still prove it is the mail that was played, and the SHA-256 of the masked bytes.
 A mail that carries press (``PRESS TO ...`` ... ``END`` in a block, issue 19) as well as
 orders has its press masked too, line by line (the PRESS line and its text; its END
 stays): press is private to its sender, its recipients and the GM, in archives always.
+
+A published archive masks every mail address too (the headers' From, To, Cc... and any address
+in the text; message ids are kept): a published file holds no seat address
+(:mod:`pbem.withhold`). A GM's backup keeps them.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
 from pbem.mailin import parse_mail
+from pbem.withhold import mask_addresses as _mask_addresses
 from turns.envelope import parse_blocks
 
 _GAME_LINE = re.compile(r"(?im)^[ \t>]*GAME[ \t]+\S+[ \t]+(.+)$")
@@ -35,32 +41,38 @@ def password_candidates(text: str, seats: Iterable[str]) -> set[str]:
     return found
 
 
-def mask_mail(raw: bytes, seats: Iterable[str]) -> bytes:
-    """``raw`` with every password candidate masked; a mail whose body is encoded (base64,
-    quoted-printable) so that a candidate is not found literally is replaced by its header
-    and decoded text, masked."""
+def mask_mail(raw: bytes, seats: Iterable[str], addresses: Iterable[str] | None = None) -> bytes:
+    """``raw`` with every password candidate masked, and unless ``addresses`` is None (a GM's
+    backup) every mail address (``addresses``: the seats' and senders', masked wherever they
+    are; any other is masked but in message-id headers, :func:`pbem.withhold.mask_addresses`);
+    a mail whose body is encoded (base64, quoted-printable) so that a candidate is not found
+    literally is replaced by its header and decoded text, masked."""
     seats = list(seats)
+    mask_addresses = _no_mask if addresses is None else functools.partial(_mask_addresses, known=list(addresses))
     try:
         text = parse_mail(raw).text or ""
     except Exception:  # noqa: BLE001 - a mail the parser chokes on: mask what is literally there
         text = raw.decode("utf-8", "replace")
     literal = raw.decode("utf-8", "surrogateescape")
     words = password_candidates(text, seats) | password_candidates(literal, seats)
-    masked = literal
+    masked = mask_addresses(literal)
     for word in sorted(words, key=len, reverse=True):
         masked = masked.replace(word, "*" * len(word))
     out = masked.encode("utf-8", "surrogateescape")
+    text = mask_addresses(text)
     press = press_lines(text)
     if press:  # the press lines masked in the decoded text: the body is written from it
-        head = literal.split("\r\n\r\n", 1)[0].split("\n\n", 1)[0]
+        head = mask_addresses(literal.split("\r\n\r\n", 1)[0].split("\n\n", 1)[0])
         lines = text.split("\n")
         body = "\n".join("*" * len(line) if n in press else line for n, line in enumerate(lines, 1))
         for word in sorted(words, key=len, reverse=True):
             body = body.replace(word, "*" * len(word))
             head = head.replace(word, "*" * len(word))
         return (_plain_head(head) + "\r\n\r\n" + body).encode("utf-8", "surrogateescape")
-    if any(w.encode("utf-8") in out for w in words) or any(w in _decoded(out) for w in words):
-        head = literal.split("\r\n\r\n", 1)[0].split("\n\n", 1)[0]
+    decoded = _decoded(out)
+    if any(w.encode("utf-8") in out for w in words) or any(w in decoded for w in words) \
+            or mask_addresses(decoded) != decoded:
+        head = mask_addresses(literal.split("\r\n\r\n", 1)[0].split("\n\n", 1)[0])
         body = text
         for word in sorted(words, key=len, reverse=True):
             body = body.replace(word, "*" * len(word))
@@ -92,3 +104,8 @@ def _plain_head(head: str) -> str:
             if not line.lower().startswith(("content-transfer-encoding:", "content-type:"))]
     return "\r\n".join([*keep, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit",
                         "X-Pbem-Masked: the body was re-written from its decoded text"])
+
+
+def _no_mask(text: str) -> str:
+    """A GM's backup keeps the addresses."""
+    return text

@@ -23,8 +23,10 @@ as the store's, :func:`pbem.store.event_hash`), so the file verifies by itself; 
 log hashes are not published, because they cover what is sealed (a hash of a Havoc turn
 with one private draw would let a reader try every card).
 
-Once a game is over nothing is sealed. A GM's own backup (``pbem export --gm-backup``)
-keeps the events exactly as recorded.
+Once a game is over nothing is sealed. Whether it runs or is over, a published file holds no
+seat's mail address (:mod:`pbem.withhold`; withheld before anything is sealed, so that the
+commitments are to what the finished game's published file shows). A GM's own backup
+(``pbem export --gm-backup``) keeps the events exactly as recorded.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from typing import Any
 from adjudicator.base import PUBLIC, canonical_json, visible_events
 from pbem.errors import DomainError
 from pbem.store import GENESIS, StoredEvent, event_hash
+from pbem.withhold import withhold
 
 #: How commitments are made (the archive header's ``seal``).
 SEAL_SCHEME = "hmac-sha256/seed"
@@ -113,6 +116,7 @@ def publish(events: Sequence[StoredEvent], engine: Any, seed: str | None, runnin
     must be sealed); ``running``: the game is not over, so what the public may not see is sealed.
     """
     sealer = _Sealer(events[0].game_id if events else "", seed)
+    events = withhold(events)
     applied = _applied_public(events, engine) if running else set()
     out: list[StoredEvent] = []
     prev = GENESIS
@@ -233,7 +237,7 @@ def check_earlier(earlier: Sequence[StoredEvent], final: Sequence[StoredEvent], 
     (``final``, nothing sealed): every value the earlier file shows must be the same, and every
     sealed one must match its commitment. Returns the problems and how many seals were checked."""
     key = seal_key(seed)
-    by_seq = {e.seq: e for e in final}
+    by_seq = {e.seq: e for e in withhold(final)}  # as published (a GM's backup holds the addresses)
     problems: list[str] = []
     checked = 0
     for ev in earlier:

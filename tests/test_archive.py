@@ -39,7 +39,11 @@ def test_export_import_replay_round_trip(tmp_path, service, seed):
     result = import_archive(fresh, json.loads(json.dumps(archive)))
     assert result.ok and result.replayed
     assert Service(fresh).load("g1", verify=True).state_hash == service.load("g1").state_hash
-    assert [e.hash for e in fresh.events("g1")] == [e.hash for e in service.store.events("g1")]
+    assert [e.hash for e in fresh.events("g1")] == [e["hash"] for e in archive["events"]]
+    # the published file is chained again over what it holds (no seat address); the GM's backup is the log
+    backup = export_game(service.store, "g1", gm_backup=True)
+    assert [e["hash"] for e in backup["events"]] == [e.hash for e in service.store.events("g1")]
+    assert "r@x.org" in json.dumps(backup) and "r@x.org" not in json.dumps(archive)
 
 
 def test_running_game_exports_without_seed(service):
