@@ -86,16 +86,17 @@ def _label(kind: str, detail: str) -> str:
         LOCKED: "LOCKED for mail orders after too many wrong passwords",
         REFUSED_LOCKED: "block refused: the seat is locked",
         UNLOCKED: "unlocked by the GM",
+        SILENCED: f"mail NOT answered ({detail}): over the replies a day to the address",
     }.get(kind, f"{kind} {detail}".strip())
 
 
 def summary(store: Store, game_id: str) -> list[dict[str, Any]]:
     """The guard rows of ``game_id`` of the last :data:`SHOWN_FOR`, grouped by seat, kind and
-    detail: ``{seat, kind, detail, count, first, last, what}`` (answered commands left out)."""
+    detail: ``{seat, kind, detail, count, first, last, what}`` (answered commands and replies left out)."""
     rows = store.conn.execute(
         "select seat, kind, detail, count(*), min(at), max(at) from guard_log where game_id = ? and at >= ? "
-        "and kind != ? group by seat, kind, detail order by min(at)",
-        [game_id, since(store, SHOWN_FOR), COMMAND]).fetchall()
+        "and kind not in (?, ?) group by seat, kind, detail order by min(at)",
+        [game_id, since(store, SHOWN_FOR), COMMAND, NO_BLOCK]).fetchall()
     return [{"seat": seat, "kind": kind, "detail": detail or "", "count": n, "first": first, "last": latest,
              "what": _label(kind, detail or "")} for seat, kind, detail, n, first, latest in rows]
 

@@ -24,12 +24,13 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
-from pbem import bounce, notify, passwords, planmail, replies
+from pbem import bounce, guard, lockout, notify, passwords, planmail, replies
 from pbem.auth import check_password
 from pbem.errors import DomainError
 from pbem.events import Game
 from pbem.mailin import ParsedMail, RawMail, parse_headers, parse_mail
 from pbem.replies import BlockResult
+from pbem.senders import Registry
 from pbem.service import Service, submitted_and_awaiting
 from pbem.store import StoreBusy
 from turns.base import LineProblem, PlanChecker, check_orders, format_orders, grammar_for, plan_checker_for
@@ -44,6 +45,15 @@ OUTCOMES = ("accepted", "partial", "rejected", "ignored", "duplicate", "error", 
 MAX_BLOCKS = 10
 #: Mails ingested in one transaction by :meth:`Ingestor.ingest_all` (each in a savepoint).
 BATCH = 50
+#: The note of a mail from an address no game knows (read again by ``--retry-rejected``).
+UNKNOWN_SENDER = "unknown sender"
+#: Why a block for a locked seat was refused (for the GM; :mod:`pbem.lockout`).
+SEAT_LOCKED = "seat locked"
+#: Replies to one address in :data:`pbem.guard.WINDOW` to mails that proved nothing: without a
+#: GAME block, or with GAME blocks none of which was authenticated. The rest are kept, not
+#: answered (an autoresponder, or someone forging a player's address, gets no endless replies).
+NO_BLOCK_REPLIES = 3
+UNAUTHENTICATED_REPLIES = 5
 
 
 @dataclass
@@ -78,7 +88,7 @@ class Outcome:
                                                         f"{', '.join(sorted(set(hidden)))}" if hidden else "")
         extra = f" [{seats}]" if seats else ""
         shown = self.outcome in ("ignored", "error", "duplicate", "command") or self.note.startswith("still ") \
-            or "new password" in self.note
+            or "new password" in self.note or "not answered" in self.note
         note = f" ({self.note})" if self.note and shown else ""
         return (f"{self.outcome:9} {self.sender or 'GM'} {self.key}{extra}"
                 f"{f' {self.problems} problem(s)' if self.problems else ''}{note}")
@@ -98,6 +108,10 @@ class Ingestor:
         #: Ingest only reads a copy, but for the orders it records (``Service.submit``).
         self._copies: dict[str, Game] = {}
         self._heads: dict[str, str] = {}
+        #: The addresses the games know (read once a run): mail from any other is not answered.
+        self.senders = Registry(self.store)
+        #: The seats of the mail being processed that had a wrong password in one of its blocks.
+        self._guessed: set[tuple[str, str]] = set()
 
     def ingest_all(self, items: Iterable[RawMail]) -> list[Outcome]:
         """Ingest ``items`` in order as one group commit (:meth:`pbem.store.Store.group_commit`):
@@ -165,10 +179,16 @@ class Ingestor:
         nobody holds the write lock while passwords are hashed."""
         if not mail.is_mail or mail.ignore:
             return
-        for block in self._envelope(mail).blocks[:MAX_BLOCKS]:
+        mine = self.senders.seats_of(mail.sender)  # a block from any other address is not checked
+        seen: set[tuple[str, str]] = set()
+        for block in self._envelope(mail).blocks[:MAX_BLOCKS] if mine else []:
             if not (block.game and block.seat and block.password) or block.problems:
                 continue
             block = self._resolve_case(block)
+            if (block.game, block.seat) not in mine or (block.game, block.seat) in seen \
+                    or lockout.locked_since(self.store, block.game, block.seat):
+                continue  # one password per seat and mail (see _authenticate); none for a locked seat
+            seen.add((block.game, block.seat))
             copy = self._copies.get(block.game)  # its credentials, unless they changed since
             credential = copy.seats.get(block.seat) if copy is not None else \
                 self.store.secrets(block.game)[1].get(block.seat)
@@ -210,6 +230,8 @@ class Ingestor:
             return Outcome(key, origin, mail.sender, "duplicate", note=self._status_note(key))
         if mail.is_mail and not mail.ignore and mail.sender == _address(self.service.sender):
             mail.ignore = "sent from our own address (a loop)"
+        if mail.is_mail and not mail.ignore and mail.autoreply and not self._envelope(mail).blocks:
+            mail.ignore = mail.autoreply  # never answered: no reply loop with an autoresponder
         if mail.is_mail and mail.ignore:
             about = bounce.note(self.store, mail.raw, mail.sender, mail.ignore, key)  # the seat it concerns
             note = f"{mail.ignore}: {about}" if about else mail.ignore
@@ -217,6 +239,14 @@ class Ingestor:
             log.info("%s from %s: ignored (%s)", key, mail.sender, note)
             return Outcome(key, origin, mail.sender, "ignored", note=note)
         envelope = self._envelope(mail)
+        if mail.is_mail and not self.senders.knows(mail.sender):  # no reply, no password hashed: no backscatter
+            note = (f"{UNKNOWN_SENDER}: its {len(envelope.blocks)} GAME block(s) not read and not answered "
+                    "(no backscatter)" if envelope.blocks else
+                    f"{UNKNOWN_SENDER} and no GAME block: not answered (no backscatter)")
+            self.store.set_mail_status(key, "ignored", note)
+            log.info("%s from %s: ignored (%s)", key, mail.sender, note)
+            return Outcome(key, origin, mail.sender, "ignored", note=note)
+        self._guessed = set()
         if mail.is_mail and not envelope.blocks:  # mail commands; strangers get no reply (pbem.mailcmd)
             from pbem import mailcmd
 
@@ -248,7 +278,17 @@ class Ingestor:
         if mail.is_mail and not any(b.authenticated for b in result.blocks):
             # anyone can forge a From: the reply to a mail that proved nothing is short and
             # the same whatever was wrong, and echoes nothing of what was sent
-            result.outbox_id = notify.queue(self.store, None, replies.unauthenticated_message(mail, self.service.sender))
+            locked = next((b for b in result.blocks if b.auth_reason == SEAT_LOCKED), None)
+            if locked is not None:  # the registered address: told of the lock, a few times a day
+                game = self.service.load(locked.game)
+                if lockout.refused(self.service, game, locked.seat, mail.sender, mail.key):
+                    result.outbox_id = notify.queue(self.store, game, lockout.notice(self.service, game, locked.seat))
+                else:
+                    result.note += "; not answered (lock notices: limit)"
+                return
+            if self._may_answer(mail, result):
+                result.outbox_id = notify.queue(self.store, None,
+                                                replies.unauthenticated_message(mail, self.service.sender))
             return
         body = replies.reply_body(result.blocks, envelope.problems, mail.html_only)
         if mail.is_mail:
@@ -256,6 +296,23 @@ class Ingestor:
             result.outbox_id = notify.queue(self.store, games[0] if games else None, out)
         else:
             result.reply = replies.scrub(body, secrets)
+
+    def _may_answer(self, mail: ParsedMail, result: Outcome) -> bool:
+        """Whether a mail that proved nothing may be answered: at most :data:`NO_BLOCK_REPLIES`
+        (no GAME block) or :data:`UNAUTHENTICATED_REPLIES` (no block authenticated) replies to
+        one address in the window; else it is noted in the guard log (for the seats the
+        address holds) and on ``result``, and not answered."""
+        store, what = self.store, "not authenticated" if result.blocks else "no GAME block"
+        limit = UNAUTHENTICATED_REPLIES if result.blocks else NO_BLOCK_REPLIES
+        done = guard.count(store, [guard.NO_BLOCK], guard.since(store), address=mail.sender, detail=what)
+        seats = sorted(self.senders.seats_of(mail.sender))[:1] or [(None, None)]
+        if done >= limit:
+            for game_id, seat in seats:
+                guard.note(store, guard.SILENCED, game_id, seat, mail.sender, what, mail.key)
+            result.note += f"; not answered ({done} replies to mails that proved nothing in 24 hours, the most)"
+            return False
+        guard.note(store, guard.NO_BLOCK, seats[0][0], seats[0][1], mail.sender, what, mail.key)
+        return True
 
     def _turn_began(self, game: Game) -> datetime | None:
         """When the pending turn began: the time the last turn was adjudicated (None in the
@@ -277,9 +334,12 @@ class Ingestor:
 
     def _status_note(self, key: str) -> str:
         """For a duplicate: what became of the mail the first time."""
-        row = self.store.db.execute("select status from mails where key = ?", [key]).fetchone()
+        row = self.store.db.execute("select status, note from mails where key = ?", [key]).fetchone()
         if row and row[0] == "rejected":
             return "rejected before; after fixing the cause (e.g. pbem seat --allow), use --retry-rejected"
+        if row and row[0] == "ignored" and str(row[1] or "").startswith(UNKNOWN_SENDER):
+            return ("ignored before (an address no game knows); if it is a player's, 'pbem seat --allow' it, "
+                    "then use --retry-rejected")
         if row and row[0] == "accepted" and key.startswith("gm:"):
             return ("accepted before: the same text; if a rollback set those orders aside, add any line above "
                     "its GAME line (e.g. 'again') and ingest it again")
@@ -287,9 +347,11 @@ class Ingestor:
 
     def _retry(self, key: str) -> bool:
         """True when ``key`` was kept but its processing failed earlier (so it runs again),
-        or was rejected and :attr:`retry_rejected` is set (nothing of it was recorded)."""
-        row = self.store.db.execute("select status from mails where key = ?", [key]).fetchone()
-        return bool(row) and (row[0] == "error" or (self.retry_rejected and row[0] == "rejected"))
+        or was rejected (or ignored as from an unknown sender) and :attr:`retry_rejected` is set
+        (nothing of it was recorded)."""
+        row = self.store.db.execute("select status, note from mails where key = ?", [key]).fetchone()
+        return bool(row) and (row[0] == "error" or (self.retry_rejected and (
+            row[0] == "rejected" or (row[0] == "ignored" and str(row[1] or "").startswith(UNKNOWN_SENDER)))))
 
     # -- one block ------------------------------------------------------------------
     def _block(self, mail: ParsedMail, block: Block, key: str, games: list[Game]) -> BlockResult:
@@ -489,14 +551,9 @@ class Ingestor:
         result.owes = planmail.owes(self.service.load(game.game_id), block.seat)
 
     def _authenticate(self, mail: ParsedMail, block: Block, result: BlockResult) -> Game | None:
-        copy = self._copy(block.game)
         if mail.is_mail:
-            game, why = self.service.check_credentials(block.game, block.seat, block.password, mail.sender, copy)
-            result.auth_failed, result.auth_reason = game is None, why  # why: for the GM, never the reply
-            result.authenticated = game is not None
-            if game is None and copy is not None:  # untouched: still current
-                self._copies[copy.game_id] = copy
-            return game
+            return self._check_seat(mail, block, result)
+        copy = self._copy(block.game)
         if copy is None and self.store.game_row(block.game) is None:
             result.reason = f"there is no game {shown_word(block.game)!r}"
             return None
@@ -505,6 +562,34 @@ class Ingestor:
             result.reason = f"game {block.game} has no seat {shown_word(block.seat)!r} (seats: {', '.join(game.seats)})"
             return None
         result.authenticated = True
+        return game
+
+    def _check_seat(self, mail: ParsedMail, block: Block, result: BlockResult) -> Game | None:
+        """The game of a mailed block whose sender and password are the seat's (else None, the
+        reason on ``result`` for the GM only). A block for a locked seat is refused unread; a
+        seat whose password was wrong in an earlier block of this mail is not checked again
+        (one guess per seat and mail); a wrong password from the seat's address counts toward
+        its lock (:mod:`pbem.lockout`)."""
+        pair = (block.game, block.seat)
+        why = ""
+        if pair in self._guessed:
+            why = "not checked: a wrong password for this seat earlier in the mail"
+        elif pair in self.senders.seats_of(mail.sender) and lockout.locked_since(self.store, *pair):
+            why = SEAT_LOCKED
+        if why:
+            result.auth_failed, result.auth_reason = True, why
+            return None
+        copy = self._copy(block.game)
+        game, why = self.service.check_credentials(block.game, block.seat, block.password, mail.sender, copy)
+        result.auth_failed, result.auth_reason = game is None, why  # why: for the GM, never the reply
+        result.authenticated = game is not None
+        if game is None and copy is not None:  # untouched: still current
+            self._copies[copy.game_id] = copy
+        if why == "wrong password":  # from the seat's own address (the sender is checked first)
+            self._guessed.add(pair)
+            if lockout.wrong_password(self.service, copy or self.service.load(block.game), block.seat,
+                                      mail.sender, mail.key):
+                result.auth_reason = "wrong password; the seat is now LOCKED"
         return game
 
     def _turn_line(self, game: Game, block: Block, result: BlockResult,

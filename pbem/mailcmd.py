@@ -13,6 +13,11 @@ A mail without any ``GAME`` block is looked at here (a small hook in
 A command needs no password: its answer only ever goes to the address the GM registered.
 PASSWORD changes nothing by itself: it mails a one-time code to that address, and only
 ``PASSWORD <code>`` issues a new password (:mod:`pbem.passwords`).
+
+Anyone can forge a player's From, so each command is answered at most :data:`LIMITS` times per
+seat in :data:`pbem.guard.WINDOW` (PASSWORD by :mod:`pbem.passwords`' own limits, the "which
+seat?" answer :data:`WHICH_SEAT_ANSWERS` times per address); the mails over a limit are kept,
+not answered, and listed for the GM in the guard log (``pbem status``).
 """
 
 from __future__ import annotations
@@ -25,6 +30,10 @@ from pbem.mailin import ParsedMail
 from pbem.mailbase import Outgoing, base_message
 
 COMMANDS = ("HELP", "STATUS", "REPORT", "PASSWORD")
+#: Answers per seat and command in the window (a REPORT answer is a whole report mail).
+LIMITS = {"HELP": 3, "STATUS": 6, "REPORT": 3}
+#: "Which seat?" answers per address in the window.
+WHICH_SEAT_ANSWERS = 3
 _COMMAND = re.compile(r"^\s*(?:re:\s*)*(HELP|STATUS|REPORT|PASSWORD)\b[ \t]*([^\n]*)$", re.IGNORECASE)
 
 
@@ -68,6 +77,8 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
     words = words[:2]
     chosen = [(g, s) for g, s in mine if (not words or words[0] == g) and (len(words) < 2 or words[1] == s)]
     if len(chosen) != 1:
+        if not _within(service, command, None, None, mail, WHICH_SEAT_ANSWERS, "which seat"):
+            return "command", f"{command} without a clear seat: NOT answered (limit)"
         listing = ", ".join(f"{g} {s}" for g, s in mine)
         out = _mail(service, mine[0][0], _registered(service, *mine[0]), f"{command}: which seat?",
                     [f"Your address plays several seats ({listing}); write e.g. "
@@ -85,8 +96,25 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
         if code is None:
             return "command", passwords.request_code(service, game, seat, mail.sender, mail.key)
         return "command", passwords.redeem(service, game, seat, code, mail.sender, mail.key)
+    if not _within(service, command, game_id, seat, mail, LIMITS[command], command):
+        return "command", f"{command} {game_id} {seat}: NOT answered ({LIMITS[command]} answered in 24 hours, the most)"
     ANSWERS[command](service, service.load(game_id), seat)
     return "command", f"{command} {game_id} {seat}"
+
+
+def _within(service: Any, command: str, game_id: str | None, seat: str | None, mail: ParsedMail, limit: int,
+            detail: str) -> bool:
+    """Note an answer to ``command`` in the guard log and say True, or, when ``limit`` answers were
+    given in the window (to the seat; to the address when no seat is known), note it as not
+    answered and say False."""
+    from pbem import guard
+
+    store = service.store
+    address = None if seat else mail.sender
+    done = guard.count(store, [guard.COMMAND], guard.since(store), game_id, seat, address, detail)
+    kind = guard.COMMAND if done < limit else guard.LIMITED
+    guard.note(store, kind, game_id, seat, mail.sender, detail, mail.key)
+    return done < limit
 
 
 def _is_code(word: str, mine: list[tuple[str, str]]) -> bool:

@@ -240,10 +240,11 @@ class Service:
         row = game.seats.get(seat)
         if row is None:
             return None, "unknown seat"
-        if not check_password(password, row["salt"], row["password_hash"]):
-            return None, "wrong password"
+        # the sender first: a block from an address the seat has not registered costs no password hash
         if sender is not None and sender.strip().lower() not in {a.lower() for a in row["addresses"]}:
             return None, "sender not registered"
+        if not check_password(password, row["salt"], row["password_hash"]):
+            return None, "wrong password"
         return game, ""
 
     def submit(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,

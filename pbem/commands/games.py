@@ -391,26 +391,40 @@ def void(app: App, game_id: str, seat: str, reason: str, as_json: bool) -> None:
 @click.option("--new-password", "reset", is_flag=True,
               help="A new player takes the seat: a new password (the old one stops working) and a "
                    "welcome mail with the current position go to the seat's address.")
+@click.option("--unlock", is_flag=True,
+              help="Lift the lock of a seat locked for mail orders after too many wrong passwords "
+                   "(--new-password lifts it too).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (with the new password).")
 @pass_app
 def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str, ...], reset: bool,
-         as_json: bool) -> None:
-    """GM correction: replace a seat's address, allow more sender addresses, or hand the
-    seat to a new player.
+         unlock: bool, as_json: bool) -> None:
+    """GM correction: replace a seat's address, allow more sender addresses, hand the seat to
+    a new player, or unlock it for mail orders.
 
     \b
     Example:
       pbem seat w1 red --email anna@new.example --allow anna@work.example
       pbem seat w1 red --email zoe@example.org --new-password   # zoe replaces anna
+      pbem seat w1 red --unlock
     """
-    if not email and not allow and not reset:
-        raise click.UsageError("give --email, --allow and/or --new-password")
-    password = app.service.change_seat(game_id, seat, email, allow, reset_password=reset)
-    text = f"updated seat {seat} of {game_id}"
+    from pbem import lockout
+
+    if not email and not allow and not reset and not unlock:
+        raise click.UsageError("give --email, --allow, --new-password and/or --unlock")
+    password = app.service.change_seat(game_id, seat, email, allow, reset_password=reset) \
+        if email or allow or reset else None
+    game = app.service.load(game_id)
+    if seat not in game.seats:
+        raise DomainError(f"no seat {seat!r} in {game_id} (seats: {', '.join(game.seats)})")
+    with app.store.transaction():
+        unlocked = lockout.unlock(app.service, game, seat) if unlock or reset else False
+    text = f"updated seat {seat} of {game_id}" if email or allow or reset else f"seat {seat} of {game_id}"
     if password:
         text += f"; new password {password} (the old one no longer works); welcome mail queued"
-    emit({"game": game_id, "seat": seat, "email": email, "allowed": list(allow), "password": password},
-         as_json, text)
+    if unlock or unlocked:
+        text += "; unlocked for mail orders" if unlocked else "; it was not locked"
+    emit({"game": game_id, "seat": seat, "email": email, "allowed": list(allow), "password": password,
+          "unlocked": unlocked}, as_json, text)
 
 
 @cli.command()

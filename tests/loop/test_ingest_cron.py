@@ -62,10 +62,14 @@ def test_the_gm_sees_why_authentication_failed(setup):
     add("anna@example.org", "GAME d1 red not-the-password", 1)
     add("anna@example.org", f"GAME d9 red {PW}", 2)
     add("anna@example.org", f"GAME d1 green {PW}", 3)
-    add("eve@example.org", f"GAME d1 red {PW}", 4)
+    add("ben@example.org", f"GAME d1 red {PW}", 4)  # another seat's address
+    add("eve@example.org", f"GAME d1 red {PW}", 5)  # an address no game knows: kept, never answered
     out = json.loads(run("ingest", md, "--json"))
     reasons = sorted(b["auth_failure"] for o in out for b in o["blocks"])
     assert reasons == ["sender not registered", "unknown game", "unknown seat", "wrong password"]
+    [eve] = [o for o in out if o["sender"] == "eve@example.org"]
+    assert eve["outcome"] == "ignored" and eve["note"].startswith("unknown sender")
+    assert not [r for r in _replies(db) if r["to_addr"] == "eve@example.org"]
     for row in _replies(db):  # the player's reply says the same thing for every cause
         text = row["message"].decode("utf-8", "replace")
         assert not any(r in text for r in reasons)
@@ -74,11 +78,11 @@ def test_the_gm_sees_why_authentication_failed(setup):
 
 def test_retry_rejected_answers_again_only_when_the_outcome_changed(setup):
     db, md, add, run = setup
-    add("anna@work.example", f"GAME d1 red {PW}", 1)
+    add("ben@example.org", f"GAME d1 red {PW}", 1)  # anna writing from ben's address
     run("ingest", md)
     assert len(_replies(db)) == 1
     again = run("ingest", "--retry-rejected", md)
     assert "still rejected" in again and len(_replies(db)) == 1  # nothing changed: no second reply
-    run("seat", "d1", "red", "--allow", "anna@work.example")
+    run("seat", "d1", "red", "--allow", "ben@example.org")
     fixed = run("ingest", "--retry-rejected", md)
     assert fixed.startswith("accepted") and len(_replies(db)) == 2

@@ -33,9 +33,9 @@ def run(db, *args, input=None, code=0):
 def test_ingest_files_json_and_text(db):
     out = json.loads(run(db, "ingest", str(FIXTURES / "plain.eml"), str(FIXTURES / "wrong_sender.eml"),
                          str(FIXTURES / "auto_reply.eml"), "--json"))
-    assert [o["outcome"] for o in out] == ["accepted", "rejected", "ignored"]
+    assert [o["outcome"] for o in out] == ["accepted", "ignored", "ignored"]
     assert out[0]["sender"] == "ben@example.org" and out[0]["blocks"][0]["seat"] == "blue"
-    assert out[1]["problems"] == 1 and out[1]["blocks"][0]["game"] is None
+    assert out[1]["note"].startswith("unknown sender") and out[1]["blocks"] == []  # no game knows mallory
     text = run(db, "ingest", str(FIXTURES / "plain.eml"))
     assert text.startswith("duplicate") and "1 mail(s): 1 duplicate" in text
 
@@ -93,7 +93,7 @@ def test_missing_path_is_a_usage_error(db, tmp_path):
 
 def test_retry_rejected_after_allowing_the_sender(db):
     path = str(FIXTURES / "wrong_sender.eml")
-    assert run(db, "ingest", path).startswith("rejected")
+    assert run(db, "ingest", path).startswith("ignored")  # an address no game knows: not answered
     assert "use --retry-rejected" in run(db, "ingest", path)
     run(db, "seat", "duel", "blue", "--allow", "mallory@example.net")
     assert run(db, "ingest", "--retry-rejected", path).startswith("accepted")

@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 import pbem.auth
+import pbem.ingest
 from pbem.cli import cli
 from pbem.ingest import MAX_BLOCKS, Ingestor
 from pbem.mailin import RawMail
@@ -54,7 +55,9 @@ UNAUTHENTICATED = {
 }
 
 
-def test_replies_to_unauthenticated_mail_are_short_identical_and_echo_nothing(games, ingest):
+def test_replies_to_unauthenticated_mail_are_short_identical_and_echo_nothing(games, ingest, monkeypatch):
+    monkeypatch.setattr(pbem.ingest, "NO_BLOCK_REPLIES", 10**6)  # every one answered (the limit: test_mail_guard)
+    monkeypatch.setattr(pbem.ingest, "UNAUTHENTICATED_REPLIES", 10**6)
     for name, body in UNAUTHENTICATED.items():
         out = ingest(mail(body, subject=b"see https://evil.example/" + b"x" * 5000))
         assert out.outcome == "rejected", name

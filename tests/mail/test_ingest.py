@@ -81,16 +81,18 @@ def test_last_accepted_wins_and_older_date_warns(games, ingest):
 def test_auth_failures_are_one_identical_rejection_and_record_nothing(games, ingest):
     before = len(_events(games))
     bodies = []
-    for name in ("wrong_password.eml", "wrong_sender.eml", "unknown_game.eml"):
+    for name in ("wrong_password.eml", "unknown_game.eml"):
         out = ingest(name)
         assert out.outcome == "rejected" and out.blocks[0].auth_failed
         assert out.as_dict()["blocks"][0]["game"] is None  # the GM's output does not echo it either
         bodies.append(reply_text(replies(games)[-1]))
-    assert len(_events(games)) == before and len(replies(games)) == 3
-    assert bodies[0] == bodies[1] == bodies[2]
+    assert len(_events(games)) == before and len(replies(games)) == 2
+    assert bodies[0] == bodies[1]
     assert "duel" not in bodies[0] and "round-1" not in bodies[0] and "blue" not in bodies[0]
-    assert replies(games)[1]["to_addr"] == "mallory@example.net"
     assert replies(games)[1]["game_id"] is None
+    out = ingest("wrong_sender.eml")  # from an address no game knows: kept, never answered (no backscatter)
+    assert out.outcome == "ignored" and out.note.startswith("unknown sender")
+    assert len(_events(games)) == before and len(replies(games)) == 2
 
 
 def test_ignored_mail_is_kept_and_not_answered(games, ingest):
@@ -285,7 +287,7 @@ def test_no_end_also_lists_the_problems_of_the_order_lines(games, ingest):
 
 
 def test_rejected_mail_can_be_retried_after_the_gm_allows_the_sender(games, ingest):
-    assert ingest("wrong_sender.eml").outcome == "rejected"
+    assert ingest("wrong_sender.eml").outcome == "ignored"  # an address no game knows
     again = ingest("wrong_sender.eml")
     assert again.outcome == "duplicate" and "--retry-rejected" in again.note and "--retry-rejected" in again.line()
     from pbem.mailin import RawMail
@@ -293,7 +295,7 @@ def test_rejected_mail_can_be_retried_after_the_gm_allows_the_sender(games, inge
     games.change_seat("duel", "blue", None, ["mallory@example.net"])
     out = Ingestor(games, retry_rejected=True).ingest(RawMail(fixture("wrong_sender.eml"), "x"))
     assert out.outcome == "accepted" and _submitted(games) == {"blue": "BID 1"}
-    assert len(replies(games)) == 2
+    assert len(replies(games)) == 1
     assert Ingestor(games, retry_rejected=True).ingest(RawMail(fixture("wrong_sender.eml"), "x")).outcome == "duplicate"
 
 

@@ -106,7 +106,7 @@ def test_a_rejected_mail_retried_does_not_relay_its_press_again(games):
 def test_press_from_an_unauthenticated_sender_is_refused_like_orders(games, ingest):
     forged = mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND")).replace(
         SEATS["blue"].encode(), b"mallory@evil.example")
-    assert ingest(forged).outcome == "rejected"
+    assert ingest(forged).outcome == "ignored"  # an address no game knows
     wrong = mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND").replace(PASSWORDS["blue"], "xxxx-yyyy-zzzz"))
     assert ingest(wrong).outcome == "rejected"
     assert relayed(games) == [] and press_log.rows(games.store, "duel") == []
