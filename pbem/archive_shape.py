@@ -15,6 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from pbem.club.state import SHAPES as CLUB_SHAPES
 from pbem.errors import DomainError
 
 _EVENT = {"seq": int, "type": str, "version": int, "payload": dict, "recorded_at": str, "prev_hash": str,
@@ -29,7 +30,8 @@ _PAYLOADS = {"GameCreated": _CREATED,
              "OrdersVoided": {"seat": str, "turn": str}, "StandingOrders": {"seat": str, "orders": list},
              "DeadlineSet": {"turn": str, "deadline": str}, "SeatChanged": {"seat": str},
              "SeedRevealed": {"seed": str},
-             "EngineUpgraded": {"from": str, "to": str, "reason": str, "data_files": dict, "state_hash": str}}
+             "EngineUpgraded": {"from": str, "to": str, "reason": str, "data_files": dict, "state_hash": str},
+             **CLUB_SHAPES}  # absences, civil disorder, votes, endings, observers (pbem.club.state)
 
 
 def max_import_bytes() -> int:
@@ -78,7 +80,8 @@ def check_shape(archive: Any) -> None:
         if not isinstance(event, dict):
             raise DomainError(f"{where} is not an object")
         _fields(event, _EVENT, where)
-        _fields(event["payload"], _PAYLOADS.get(event["type"], {}), f"{where} ({event['type']}) payload")
+        if not _sealed(event["payload"]):  # a payload sealed whole (a running game's votes) shows no fields
+            _fields(event["payload"], _PAYLOADS.get(event["type"], {}), f"{where} ({event['type']}) payload")
         key = event.get("key")
         if key is not None and (not isinstance(key, str) or key in keys):
             raise DomainError(f"{where}: its key {str(key)[:40]!r} is not text or is used by another event")

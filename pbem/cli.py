@@ -19,7 +19,7 @@ from pbem.store import busy_error, is_lock_error
 
 
 #: The command modules besides ``pbem.commands.games`` (imported when first needed).
-COMMAND_MODULES = ("mail", "archive", "reports", "demo", "tick", "history", "press", "versions")
+COMMAND_MODULES = ("mail", "archive", "reports", "demo", "tick", "history", "press", "versions", "club")
 _loading = False  # a command module is being imported (its decorators add commands)
 
 

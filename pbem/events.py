@@ -31,6 +31,8 @@ Event types (stable names, version 1 each):
 - ``EngineUpgraded``: from, to (rules versions), reason, turn (the pending turn: an upgrade is
   made between turns), data_files (the new version's), state_hash (of the state as the new
   version keeps it). From there on the game is played under ``to`` (``pbem upgrade``).
+- The club's events (absences, civil disorder, resignations, draw and concession votes, how the
+  game ended, observers), folded into ``Game.club`` by :mod:`pbem.club.state`, which lists them.
 
 Rules versions: a game is replayed, verified and continued under the rules version and data
 files its ``GameCreated`` recorded, and after an ``EngineUpgraded`` under the newer one
@@ -97,7 +99,10 @@ def _canonical(state: State, known: tuple[str, str] | None) -> str:
     return whole.replace(_HOLE_TEXT, text)
 
 INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders", "DeadlineSet",
-               "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded")
+               "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded",
+               # the club's (pbem.club.state): absences, civil disorder, votes, endings, observers
+               "AbsenceDeclared", "AbsenceEnded", "CivilDisorder", "SeatReturned", "SeatResigned", "DrawVoted",
+               "ConcessionVoted", "VotesClosed", "GameEnded", "ObserverAdded", "ObserverRemoved")
 DERIVED_TYPES = ("TurnAdjudicated",)
 
 
@@ -170,6 +175,7 @@ class Game:
     opened_at: str | None = None  # when the pending turn opened: recorded_at of GameCreated or the last TurnAdjudicated
     every_set_at: str | None = None  # recorded_at of the last DeadlineSet for every turn ('*')
     upgrades: list[dict[str, Any]] = field(default_factory=list)  # EngineUpgraded payloads (+ seq)
+    club: Any = field(default_factory=lambda: _new_club())  # pbem.club.state.Club: absences, votes, ending...
 
     def mail_key(self, turn: str) -> str:
         """``turn`` as outgoing Message-IDs name it: after a rollback a replayed turn's mails
@@ -179,7 +185,7 @@ class Game:
     @property
     def pending(self) -> Pending | None:
         """The decision the game waits for (None when over or abandoned)."""
-        if self.abandoned is not None:
+        if self.abandoned is not None or self.club.ended is not None:
             return None
         return self.engine.pending(self.state)
 
@@ -231,6 +237,12 @@ class Game:
     def state_hash(self) -> str:
         """The published hash of the current state (keyed with the seed in new games)."""
         return self.digest(self.state)
+
+
+def _new_club() -> Any:
+    from pbem.club.state import Club
+
+    return Club()
 
 
 def _moment(text: str) -> datetime:
@@ -337,6 +349,7 @@ def copy_game(game: Game, state: State | None = None) -> Game:
     clone.turns = list(game.turns)
     clone.rollbacks = list(game.rollbacks)
     clone.upgrades = list(game.upgrades)
+    clone.club = game.club.copy()
     return clone
 
 
@@ -425,6 +438,9 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
         game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
     elif ev.type == "TurnAdjudicated":
         _adjudicated(game, ev, verify)
+    from pbem.club.state import apply as club_apply
+
+    club_apply(game, ev, verify)  # absences, civil disorder, votes, endings, observers (pbem.club)
 
 
 def _upgraded(game: Game, ev: StoredEvent, verify: bool, engine: bool) -> None:

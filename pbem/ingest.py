@@ -375,12 +375,24 @@ class Ingestor:
         if passwords.is_password_block(block.body):  # a new password, proven by the current one
             self._new_password(mail, game, block, result)
             return result
+        from pbem.club import mail as club_mail
+
+        club_lines = club_mail.block_lines(block.body)
+        if club_lines:  # ABSENT, BACK, DRAW, CONCEDE, RESIGN (pbem.club)
+            result.turn = None
+            result.accepted, result.command = club_mail.run_block(self.service, mail, game, block.seat, club_lines)
+            return result
         if self._standing(mail, game, block, key, result):
             return result
         body = self._turn_line(game, block, result, mail.date, undated=mail.is_mail and mail.date is None)
         if body is None:
             return result
         self._orders(mail, game, block, body, key, result)
+        if result.accepted and game.club.disorder.get(block.seat):  # the player is back (pbem.club)
+            from pbem.club.absence import returned_by_orders
+
+            if returned_by_orders(self.service, game.game_id, block.seat):
+                result.warnings.append("your seat was in civil disorder: you play it again from now on")
         return result
 
     def _press(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult) -> None:
@@ -801,6 +813,7 @@ def _note(results: list[BlockResult]) -> str:
              f"{('accepted in part' if r.problems else 'accepted') if r.accepted else 'rejected'}"
              + (f" (press: {len(r.press) - r.press_refused} of {len(r.press)} relayed)" if r.press else "")
              + ((" (new password mailed)" if r.accepted else " (new password refused: limit)") if r.password_note else "")
+             + (f" ({', '.join(line.split(':', 1)[0] for line in r.command)})" if r.command else "")
              for r in results]
     return "; ".join(parts) or "no GAME block"
 

@@ -98,6 +98,13 @@ def _m007_mail_guard(db: sqlite_utils.Database) -> None:
     db["reset_codes"].create_index(["game_id", "seat"])
 
 
+def _m008_club_standby(db: sqlite_utils.Database) -> None:
+    # club slice: the standby list, players willing to take over a seat (pbem/club/absence.py);
+    # a service record, never in the event log
+    db["club_standby"].create({"address": str, "game_id": str, "at": str, "how": str},
+                              pk=("address", "game_id"), not_null={"address", "game_id", "at"})
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_secrets", _m002_secrets),
@@ -106,6 +113,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("005_press_log", _m005_press_log),
     ("006_history_press_rollbacks", _m006_history_press_rollbacks),
     ("007_mail_guard", _m007_mail_guard),
+    ("008_club_standby", _m008_club_standby),
 ]
 
 

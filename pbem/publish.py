@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.base import PUBLIC, canonical_json, visible_events
+from pbem.club.state import SECRET as CLUB_SECRET, TYPES as CLUB_TYPES
 from pbem.errors import DomainError
 from pbem.store import GENESIS, StoredEvent, event_hash
 from pbem.withhold import withhold
@@ -47,7 +48,8 @@ SEAL_SCHEME = "hmac-sha256/seed"
 #: The key of a sealed value.
 MARK = "sealed"
 #: Input events whose payload the public may always see.
-PUBLIC_TYPES = frozenset({"DeadlineSet", "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded"})
+PUBLIC_TYPES = frozenset({"DeadlineSet", "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded"}) \
+    | (CLUB_TYPES - CLUB_SECRET)  # the club's events but the votes of a running game (pbem.club.state)
 
 
 def seal_key(seed: str) -> bytes:

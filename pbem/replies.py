@@ -93,6 +93,7 @@ class BlockResult:
     dropped: list[str] = field(default_factory=list)  # plan kinds left out for a problem (their lines kept as before)
     deadline_of: str = ""  # whose decision ``deadline`` is, when it is not the seat's own
     password_note: str = ""  # a block asking for a new password (pbem.passwords): what became of it
+    command: list[str] = field(default_factory=list)  # a block of club lines (pbem.club.mail): one answer each
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready summary (for ``pbem ingest --json``); no password, no orders."""
@@ -142,6 +143,9 @@ def block_section(result: BlockResult) -> str:
         return "\n".join([f"PRESS from {where} (GAME line {result.line}):", *("  " + p for p in result.press)])
     if result.password_note:
         return f"PASSWORD for {where} (GAME line {result.line}): {result.password_note}"
+    if result.command:
+        return "\n".join([f"{'DONE' if result.accepted else 'NOT ALL DONE'}: for {where} (GAME line {result.line}):",
+                          *result.command])
     return _orders_section(result, where) + (
         "\n\nPress:\n" + "\n".join("  " + p for p in result.press) if result.press else "")
 
@@ -183,7 +187,7 @@ def reply_body(results: Sequence[BlockResult], mail_problems: Sequence[LineProbl
     if not results:
         found = "No order block (GAME ... END) was found in your mail, so nothing was recorded."
         sections.append("\n".join([found, *problem_lines(mail_problems), "", HOW_TO]))
-    elif any(not r.accepted for r in results):
+    elif any(not r.accepted and not r.command for r in results):  # a refused club line says its own fix
         sections.append(HOW_TO)
     if html_only:
         sections.append(HTML_NOTE)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.club.state import DECIDING as CLUB_DECIDING
 from pbem.events import Game, ReplayMismatch, fold_live, state_digest
 from pbem.store import StoredEvent
 
@@ -29,7 +30,7 @@ ROLLED_BACK = "RolledBack"
 #: Events that decide the game: set aside by a rollback that reaches back over them (an upgrade
 #: of the rules too: the turn reopened is played under the rules it was first played with).
 DECIDING = frozenset({"OrdersSubmitted", "OrdersVoided", "StandingOrders", "TurnAdjudicated", ROLLED_BACK,
-                      "EngineUpgraded"})
+                      "EngineUpgraded"}) | CLUB_DECIDING  # civil disorder, votes (pbem.club.state)
 
 
 def live_events(events: list[StoredEvent]) -> list[StoredEvent]:

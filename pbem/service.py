@@ -23,6 +23,7 @@ from pbem.errors import DomainError
 from pbem.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more,
                          freeze, state_digest, thaw)
 from pbem.store import NewEvent, StoredEvent, Store
+from pbem.club.state import TYPES as CLUB_TYPES
 
 
 @dataclass
@@ -50,7 +51,7 @@ _CACHE: dict[tuple[str, str], tuple[str, Game, bytes]] = {}
 #: The event types whose fold leaves the engine state alone (pbem.events._apply): they change
 #: only the game's bookkeeping (submitted orders, deadlines, seats...).
 _STATELESS_EVENTS = frozenset({"OrdersSubmitted", "OrdersVoided", "DeadlineSet", "SeatChanged",
-                               "GameAbandoned", "SeedRevealed"})
+                               "GameAbandoned", "SeedRevealed"}) | CLUB_TYPES
 
 
 class Service:
@@ -128,8 +129,10 @@ class Service:
 
         ids = [game_id] if game_id else self.store.game_ids()
         now = self.store.clock()
-        return [{**self.game_status(game), **deadlines.status_fields(game, now), **press.status_fields(self.store, game)}
-                for game in (self.load(g) for g in ids)]
+        from pbem.club import hooks as club
+
+        return [{**self.game_status(game), **deadlines.status_fields(game, now), **press.status_fields(self.store, game),
+                 **club.status_fields(game, now)} for game in (self.load(g) for g in ids)]
 
     @staticmethod
     def game_status(game: Game) -> dict[str, Any]:
@@ -171,6 +174,9 @@ class Service:
         from pbem.press import split_options
 
         options, press_rules = split_options(dict(options or {}))  # press options are the service's
+        from pbem.club.options import split as club_split
+
+        options, club_rules = club_split(options)  # so are the club's (absences, civil disorder, joining)
         check = getattr(engine, "check_options", None)  # at creation only: a replay never runs it
         problems = check(options) if check is not None else []
         if problems:
@@ -196,6 +202,8 @@ class Service:
         }
         if press_rules is not None:
             payload["press"] = press_rules
+        if club_rules is not None:
+            payload["club"] = club_rules
         from pbem import colours
 
         wanted = colours.assign(engine.name, names, colors)
@@ -428,12 +436,13 @@ class Service:
         transaction, so two overlapping runs never resolve a turn they did not see.
         Returns the ``TurnAdjudicated`` payloads recorded."""
         from pbem import notify
+        from pbem.club import hooks as club
 
         done: list[dict[str, Any]] = []
         now = now or self.store.clock()
         while len(done) < limit:
             with self.store.transaction():
-                game = self.load(game_id)
+                game = club.turn_open(self, self.load(game_id), now)  # bots for the seats they play, absences
                 pending = game.pending
                 forced = force and not done and (force_turn is None or pending is not None
                                                  and pending.turn == force_turn)
@@ -472,6 +481,7 @@ class Service:
                 for message in reports:
                     notify.queue(self.store, after, message, cause_seq=stored.events[0].seq)
                 self._announce(after, stored.events[0].seq, {m.to for m in reports if m.kind == "report"})
+                club.after_turn(self, after, payload, bool(reports), stored.events[0].seq)  # civil disorder...
                 done.append(payload)
         return done
 

@@ -135,6 +135,9 @@ def tick(service: Service, paths: Sequence[str] = (), transport: Any = None) -> 
     """One run of the loop at the store clock's time; every thing done, in order."""
     done = ingest_paths(service, paths) if paths else []
     now = service.store.clock()
+    from pbem.club.hooks import tick as club_tick
+
+    done += [Done("club", text, game) for game, text in club_tick(service, now)]  # bots, absences
     done += send_reminders(service, now)
     done += [d for d in adjudicate_due(service, now) if d.what != "load"]  # a broken game is named once
     if transport is not None:

@@ -11,6 +11,7 @@ from adjudicator.registry import engine_names
 from pbem import guard, outqueue
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
+from pbem.club.hooks import status_lines as club_status_lines
 from pbem.errors import DomainError
 
 
@@ -137,6 +138,7 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
         lines += [f"  mail to {p['address']} (seat {p['seat'] or '?'}) fails: {p['error']} ({p['source']}, {p['at']}"
                   f"{', ' + str(p['count']) + ' times' if p['count'] > 1 else ''})" for p in r["delivery_problems"]]
         lines += guard.status_lines(r["mail_guard"])
+        lines += club_status_lines(r)
     emit(rows if game_id is None else rows[0], as_json, "\n".join(lines) or "no games")
 
 

@@ -1,0 +1,53 @@
+"""The club's outgoing mail: short plain-text notices to seats, observers and other addresses.
+
+Every notice is a :class:`pbem.mailbase.TextOutgoing` queued in the caller's transaction, with
+our loop header and ``Auto-Submitted`` (an answer to a mail command) where it answers a mail.
+A seat of an open game started by a bot has no player and no address (:data:`BOT_DOMAIN`):
+nothing is queued for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: The domain of the address of a seat nobody took (RFC 2606 ``.invalid``: never delivered).
+BOT_DOMAIN = "bot.pbem.invalid"
+
+
+def is_bot_address(address: str) -> bool:
+    """True for the address of a seat started by a bot (:data:`BOT_DOMAIN`)."""
+    return address.strip().lower().endswith("@" + BOT_DOMAIN)
+
+
+def text_mail(game: Any, to: str, subject: str, lines: list[str], sender: str, kind: str,
+              answer: bool = False) -> Any:
+    """A plain-text message to ``to`` (threaded on ``game`` when given), a
+    :class:`pbem.mailbase.TextOutgoing` (imported here: ``pbem status`` loads no mail package)."""
+    from pbem.mailbase import TextOutgoing, base_headers
+
+    prefix = f"[{game.game_id}] " if game is not None else ""
+    headers = base_headers(game, to, prefix + subject, sender, kind)
+    if answer:
+        headers.append(("Auto-Submitted", "auto-replied"))
+    return TextOutgoing(to, prefix + subject, headers, "\n".join(lines).rstrip() + "\n", kind)
+
+
+def queue(service: Any, game: Any, out: Any, cause_seq: int | None = None) -> None:
+    """Queue ``out`` unless it goes to a seat nobody took."""
+    from pbem.notify import queue as put
+
+    if not is_bot_address(out.to):
+        put(service.store, game, out, cause_seq=cause_seq)
+
+
+def tell_seats(service: Any, game: Any, subject: str, lines: list[str], kind: str,
+               cause_seq: int | None = None, only: list[str] | None = None) -> None:
+    """The same notice to every seat of ``game`` (or ``only`` those), each at its own address."""
+    for seat in only if only is not None else list(game.seats):
+        queue(service, game, text_mail(game, game.seats[seat]["email"], subject, lines, service.sender, kind),
+              cause_seq)
+
+
+def answer(service: Any, game: Any, to: str, subject: str, lines: list[str]) -> None:
+    """The answer to a mail command (kind ``command``), to ``to``."""
+    queue(service, game, text_mail(game, to, subject, lines, service.sender, "command", answer=True))
