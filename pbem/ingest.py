@@ -239,6 +239,13 @@ class Ingestor:
             log.info("%s from %s: ignored (%s)", key, mail.sender, note)
             return Outcome(key, origin, mail.sender, "ignored", note=note)
         envelope = self._envelope(mail)
+        if mail.is_mail and not envelope.blocks:  # STANDBY, LIST, JOIN, OBSERVE, STATS...: from any address,
+            from pbem.club import mail as club_mail  # rate-limited per address (pbem.club.limits)
+
+            club = club_mail.handle(self.service, mail)
+            if club is not None:
+                self.store.set_mail_status(key, *club)
+                return Outcome(key, origin, mail.sender, club[0], note=club[1])
         if mail.is_mail and not self.senders.knows(mail.sender):  # no reply, no password hashed: no backscatter
             note = (f"{UNKNOWN_SENDER}: its {len(envelope.blocks)} GAME block(s) not read and not answered "
                     "(no backscatter)" if envelope.blocks else

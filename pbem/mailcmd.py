@@ -64,11 +64,6 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
     queued or deliberately none), None when the usual reply should go out."""
     if not mail.is_mail or not mail.sender:
         return None
-    from pbem.club import mail as club_mail
-
-    club = club_mail.handle(service, mail)  # LIST, JOIN, OBSERVE, STANDBY, STATS...: from any address
-    if club is not None:
-        return club
     mine = seats_of(service, mail.sender)
     if not mine:
         return "ignored", "unknown sender and no GAME block: not answered (no backscatter)"
