@@ -54,6 +54,7 @@ KEYWORDS = {
     **{f"{w}{n}": f"RECRUIT{n}" for w in ("RECRUIT", "RECRUITS") for n in (5, 3, 1)},
     **{f"{w}{x}": f"ATTACK{x}" for w in ("ATTACK", "MANOEUVRE", "MANEUVER") for x in "AB"},
     "BID": "BID", "BONUS": "BONUS", "FAMINE": "FAMINE", "DRAFT": "DRAFT", "GROUPS": "GROUPS", "GROUP": "GROUPS",
+    "REFRESH": "REFRESH",
     **{f"COURT{n}": f"COURT{n}" for n in (1, 2, 3)},
     "FAVOUR": "FAVOUR", "FAVOR": "FAVOUR",
 }
@@ -65,6 +66,7 @@ TALER_WORDS = {"TALER", "THALER", "TALLER", "MONEY"}
 TOWER_WORDS = {"TOWER", "CUBETOWER", "TOWERCARD", "CUBETOWERCARD"}
 MONEY_WORDS = {"MONEY", "MONEYCARD", "NONE"}
 AT_WORDS = {"AT", "IN", "ON"}
+TILE_WORDS = {"TILE", "BONUS", "BONUSTILE"}
 _SYNTAX = {
     "ATTACK": "ATTACKA <from> TO <to> WITH <ALL or n> [LEAVE n] [IF n] [ELSE TO <to> WITH <ALL or n> ...]",
     "RECRUIT1": "RECRUIT1 <county> [MOVE <ALL or n> TO <county>]",
@@ -142,6 +144,10 @@ def _simple(action: str, words: list[str], line: Line) -> Order | None:
     """``TAX <county>`` and the other actions that take a county only (or ``TAX TOWER``)."""
     if _is_tower(words):  # court expansion: a tower card on the action space, no action
         return {"kind": "action", "action": action, "card": "tower"}
+    tile, words = _tile_words(words)
+    if tile is not None and action != "recruit5":
+        line.problem("NO TILE and WITH TILE belong to RECRUIT5 (the recruit tile places 6 instead of 5)")
+        return None
     parts = split_markers(words, line)
     if parts is None:
         return None
@@ -149,7 +155,20 @@ def _simple(action: str, words: list[str], line: Line) -> Order | None:
     if extra:
         line.problem(f"{action.upper()} takes a county only, without {' / '.join(extra)}")
     county = read_county(head, "the county", line)
-    return None if county is None or extra else {"kind": "action", "action": action, "county": county}
+    if county is None or extra:
+        return None
+    order: Order = {"kind": "action", "action": action, "county": county}
+    return order if tile is None else {**order, "tile": tile}
+
+
+def _tile_words(words: list[str]) -> tuple[bool | None, list[str]]:
+    """``... NO TILE`` (False), ``... WITH TILE`` (True) at the end of a line, and the words before."""
+    keys = [_key(w) for w in words[-2:]]
+    if len(keys) == 2 and keys[1] in TILE_WORDS and keys[0] in ("NO", "WITHOUT", "WITH"):
+        return keys[0] == "WITH", words[:-2]
+    if keys and keys[-1] in ("NOTILE", "WITHOUTTILE"):
+        return False, words[:-1]
+    return None, words
 
 
 def _move(keyword: str, words: list[str], line: Line) -> Order | None:
@@ -275,9 +294,43 @@ def _famine(_: str, words: list[str], line: Line) -> Order | None:
 
 
 def _draft(_: str, words: list[str], line: Line) -> Order | None:
-    """``DRAFT Böhmen, Mähren, Schlesien``: counties wanted in the draft, best first."""
-    counties = read_counties(words, line)
-    return None if counties is None else {"kind": "draft", "counties": counties}
+    """``DRAFT Böhmen WITH 5, Mähren, Schlesien``: counties wanted in the draft, best first, and
+    the army group to put on a county if you get it (``WITH <group>``)."""
+    counties: list[str] = []
+    groups: dict[str, int] = {}
+    segment: list[str] = []
+    rest = list(words)
+    while rest:
+        word = rest.pop(0)
+        if _key(word) != "WITH":
+            segment.append(word)
+            continue
+        size = read_int(rest.pop(0).strip(",;")) if rest else None
+        found = read_counties(segment, line) if segment else []
+        if found is None:  # the county is not one we know: read_counties said so
+            return None
+        if size is None or size < 1 or not found:
+            line.problem("WITH follows a county and gives the army group to put there, as in DRAFT Böhmen WITH 5")
+            return None
+        counties += found
+        groups[found[-1]] = size
+        segment = []
+    if segment or not counties:
+        found = read_counties(segment, line)
+        if found is None:
+            return None
+        counties += found
+    order: Order = {"kind": "draft", "counties": counties}
+    return {**order, "groups": groups} if groups else order
+
+
+def _refresh(_: str, words: list[str], line: Line) -> Order | None:
+    """``REFRESH``: when the two face-up cards are still the two you chose from at your previous
+    pick, put them under the deck and turn up two others (the note of rule 3.3)."""
+    if words:
+        line.problem("REFRESH takes nothing after it")
+        return None
+    return {"kind": "refresh"}
 
 
 def _groups(_: str, words: list[str], line: Line) -> Order | None:
@@ -313,13 +366,18 @@ def _favour(_: str, words: list[str], line: Line) -> Order | None:
     at = next((i for i, w in enumerate(words) if _key(w) in AT_WORDS), None)
     if at is not None:
         order = _favour(_, words[:at], line)
-        county = read_county(words[at + 1:], "the county for the favour card", line)
-        if order is None or county is None:
+        tail = words[at + 1:]
+        several = any(c in w for w in tail for c in ",;")
+        counties = read_counties(tail, line) if several else None
+        county = None if several else read_county(tail, "the county for the favour card", line)
+        if order is None or (county is None and not counties):
             return None
         if not order["prefs"]:
             line.problem("FAVOUR NONE takes no county")
             return None
-        return {**order, "county": county}
+        if counties and len(counties) > 1:
+            return {**order, "counties": counties}
+        return {**order, "county": county or counties[0]}  # type: ignore[index]
     if not split_list(words):
         line.problem(f"which favour cards? write {_SYNTAX['FAVOUR']}")
         return None
@@ -333,7 +391,7 @@ def _favour(_: str, words: list[str], line: Line) -> Order | None:
 
 _READERS: dict[str, Callable[[str, list[str], Line], Order | None]] = {
     "RECRUIT": _move, "ATTACK": _move, "BID": _bid, "BONUS": _bonus, "FAMINE": _famine, "DRAFT": _draft,
-    "GROUPS": _groups, "COURT": _court, "FAVOUR": _favour,
+    "GROUPS": _groups, "REFRESH": _refresh, "COURT": _court, "FAVOUR": _favour,
 }
 
 
@@ -351,7 +409,10 @@ def format_order(order: Order) -> str:
     if kind == "famine":
         return "FAMINE " + ", ".join(order["counties"])
     if kind == "draft":
-        return "DRAFT " + ", ".join(order["counties"])
+        groups = order.get("groups") or {}
+        return "DRAFT " + ", ".join(c + (f" WITH {groups[c]}" if c in groups else "") for c in order["counties"])
+    if kind == "refresh":
+        return "REFRESH"
     if kind == "groups":
         return "GROUPS " + " ".join(str(n) for n in order["sizes"])
     if kind == "court":
@@ -359,6 +420,8 @@ def format_order(order: Order) -> str:
         return f"COURT{order['slot']} {what}"
     if kind == "favour":
         text = "FAVOUR " + (" ".join(str(n) for n in order["prefs"]) or "NONE")
+        if order.get("counties"):
+            return text + " AT " + ", ".join(order["counties"])
         return text + (f" AT {order['county']}" if order.get("county") else "")
     if kind == "missed":  # the engine's missed-orders policy: no line a player writes
         return "# no orders received (missed-orders policy)"
@@ -370,6 +433,8 @@ def _format_action(order: Order) -> str:
     if order.get("card") == "tower":
         return f"{action.upper()} TOWER"
     text = f"{action.upper()} {order['county']}"
+    if "tile" in order:
+        return text + (" WITH TILE" if order["tile"] else " NO TILE")
     if "to" not in order:
         return text
     armies = order["armies"]

@@ -12,7 +12,8 @@ from typing import Any
 from adjudicator.wallenstein import combat, favour
 from adjudicator.wallenstein.data import counties, neighbours, rules
 from adjudicator.wallenstein.releases import rule
-from adjudicator.wallenstein.state import Ctx, pieces_left, seat_count
+from adjudicator.wallenstein.notes import chosen
+from adjudicator.wallenstein.state import Ctx, bank_left, pieces_left, seat_count
 
 PIECE_NAMES = {"palace": "palace", "church": "church", "trade": "trading house", "revolt_markers": "revolt marker"}
 
@@ -80,6 +81,10 @@ def _collect(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | Non
     base, value, bonus = yield_of(ctx, seat, kind, county)
     player = ctx.state["players"][seat]
     key = "taler" if kind == "tax" else "grain"
+    bank = bank_left(ctx.state) if kind == "tax" else None
+    if bank is not None and value + bonus > bank:  # rule 1: the box's coins; 4.1.6: not in full, not at all
+        return (f"the bank has only {bank} Taler left, {value + bonus} needed (the box's coins are "
+                f"{rules()['coins']['taler']} Taler and the players hold the rest)")
     player[key] += value + bonus
     ctx.emit(kind.capitalize(), seat=seat, county=county, base=base, after_event=value, bonus=bonus,
              amount=value + bonus, **{key: player[key]})
@@ -112,7 +117,7 @@ def _recruit(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | Non
     player = ctx.state["players"][seat]
     if player["supply"] < n:
         return f"you have only {player['supply']} armies in supply, {n} needed"
-    n = _with_tile(ctx, seat, action, n, player["supply"])
+    n = _with_tile(ctx, seat, order, n, player["supply"])
     player["taler"] -= cost
     player["supply"] -= n
     ctx.state["counties"][county]["armies"] += n
@@ -120,19 +125,29 @@ def _recruit(ctx: Ctx, seat: str, order: dict[str, Any], cost: int) -> str | Non
     return None
 
 
-def _with_tile(ctx: Ctx, seat: str, action: str, n: int, supply: int) -> int:
+def _with_tile(ctx: Ctx, seat: str, order: dict[str, Any], n: int, supply: int) -> int:
     """Armies of a recruit 5 with the recruit tile.
 
-    The tile "6 sereg": "the player may place 6 armies when he carries out the place-5 action"
-    (tile: 3 Taler -> 6 armies). It applies after the event (4.1.3 "Fontos"), so it sets 6
+    The tile "6 sereg": "A játékos 6 sereget rakhat le, amikor az 5 sereg lerakása akciót hajtja
+    végre" (tile: 3 Taler -> 6 armies). It applies after the event (4.1.3 "Fontos"), so it sets 6
     (rule point ``recruit_tile_sets_six``; the earliest games of 1.0 added one army to the
-    action's number instead, with a supply of more than it)."""
+    action's number instead, with a supply of more than it). The tile says "may" (rakhat): from
+    rules version 1.2 ``NO TILE`` places the action's number, and without a word the seat is told
+    that the 6 were placed for it."""
+    action = order["action"]
     if action != "recruit5" or not ctx.has_tile(seat, "recruit"):
         return n
     if not rule("recruit_tile_sets_six"):
         return n + 1 if supply > n else n
     tile = rules()["actions"]["recruit"]["recruit5"] + 1
-    return max(n, tile) if supply >= tile else n
+    if rule("recruit_tile_choice") and order.get("tile") is False:
+        return n
+    placed = max(n, tile) if supply >= tile else n
+    if placed != n and "tile" not in order:
+        chosen(ctx, seat, "recruit_tile", county=order["county"], armies=placed,
+               note=f"You held the recruit tile: your RECRUIT5 in {order['county']} placed {placed} armies instead "
+                    f"of {n} (the tile lets you; write RECRUIT5 {order['county']} NO TILE to place {n}).")
+    return placed
 
 
 def _quantity(spec: Any, present: int, leave: int = 1) -> int | None:

@@ -11,8 +11,10 @@ from adjudicator.chance import Stream
 from adjudicator.wallenstein.court import enabled as court_on
 from adjudicator.wallenstein.courtbot import heuristic_court
 from adjudicator.wallenstein.data import MONEY_CARDS, counties, neighbours, rules, setup_value
-from adjudicator.wallenstein.orders import SLOTS, validate_draft, validate_plan
+from adjudicator.wallenstein.draft_orders import validate_draft
+from adjudicator.wallenstein.orders import SLOTS, validate_plan
 from adjudicator.wallenstein.randbot import random_draft, random_plan
+from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.state import hand, seat_count
 
 
@@ -32,8 +34,12 @@ def _value(name: str) -> int:
 
 def _draft(state: dict[str, Any]) -> list[dict[str, Any]]:
     wishes = sorted(state["counties"], key=lambda n: (-_value(n), n))[:12]
-    return [{"kind": "draft", "counties": wishes},
-            {"kind": "groups", "sizes": list(setup_value("army_groups", seat_count(state)))}]
+    groups = list(setup_value("army_groups", seat_count(state)))
+    orders: list[dict[str, Any]] = [{"kind": "draft", "counties": wishes}, {"kind": "groups", "sizes": groups}]
+    if rule("draft_choices"):  # rules version 1.2: the biggest group on the best county; no stale pairs
+        orders[0]["groups"] = {wishes[0]: max(groups)}
+        orders.append({"kind": "refresh"})
+    return orders
 
 
 def _threat(state: dict[str, Any], seat: str, name: str) -> int:

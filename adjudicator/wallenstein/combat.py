@@ -15,7 +15,7 @@ from adjudicator.wallenstein import tower
 from adjudicator.wallenstein.battle import Outcome, resolve
 from adjudicator.wallenstein.data import rules
 from adjudicator.wallenstein.releases import rule
-from adjudicator.wallenstein.state import PEASANTS, Ctx, colours, empty_cubes, nonzero
+from adjudicator.wallenstein.state import PEASANTS, Ctx, colours, empty_cubes, nonzero, reading
 
 
 def _from_supply(ctx: Ctx, seat: str, wanted: int) -> int:
@@ -156,11 +156,17 @@ def revolt(ctx: Ctx, seat: str, county: str, cause: str, extra: int = 0) -> bool
     ctx.emit("Revolt", seat=seat, county=county, cause=cause, markers=c["markers"], peasants=peasants)
     thrown = {seat: c["armies"], PEASANTS: peasants}
     c["armies"] = 0
+    bonus = {}
+    ev = ctx.effect("palace_defence")
+    if ev and "palace" in c["buildings"] and rule("reading_options") and reading(state, "palace_event") == "revolts":
+        # the GM's reading: in a revolt the player "számít védekezőnek" (counts as the defender), 5.3
+        bonus["palace"] = _from_supply(ctx, seat, ev["armies"])
+        thrown[seat] += bonus["palace"]
     out, tray_in, label = _throw(ctx, thrown, county)
     outcome = resolve(0, out.get(seat, 0), out[PEASANTS], "attacker")
     _settle(ctx, out, (seat,), True)
     _record(ctx, outcome, label=label, cause=cause, county=county, attacker=PEASANTS, defender=seat, **{"from": None},
-            thrown=nonzero(thrown), bonus={}, tray_in=nonzero(tray_in), out=nonzero(out), peasants_side="attacker")
+            thrown=nonzero(thrown), bonus=bonus, tray_in=nonzero(tray_in), out=nonzero(out), peasants_side="attacker")
     if outcome.result == "defender":
         state["players"][seat]["supply"] -= outcome.survivors
         c["armies"] = outcome.survivors

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.base import GameError
-from adjudicator.wallenstein import favour
+from adjudicator.wallenstein import favour, notes
 from adjudicator.wallenstein.data import load
 from adjudicator.wallenstein.state import COURT_OPTION as OPTION, Ctx, court_enabled
 
@@ -154,6 +154,8 @@ def audience(ctx: Ctx, plans: Mapping[str, dict[str, Any]]) -> None:
         if chosen is None:
             ctx.emit("Audience", seat=seat, courtiers=court["hall"][seat], card=None, cost=0,
                      display=[d["number"] for d in court["display"]])
+            if not wish.get("given"):
+                _none_chosen(ctx, seat)
             continue
         court["display"].remove(chosen)
         court["hall"][seat] -= chosen["place"]
@@ -162,9 +164,20 @@ def audience(ctx: Ctx, plans: Mapping[str, dict[str, Any]]) -> None:
         ctx.emit("Audience", seat=seat, courtiers=court["hall"][seat] + chosen["place"], card=chosen["number"],
                  cost=chosen["place"], display=[d["number"] for d in court["display"]])
         the_card = card(court, chosen["number"])
-        done = favour.apply(ctx, seat, the_card, wish.get("county"))
+        done = favour.apply(ctx, seat, the_card, wish.get("counties") or [])
         ctx.emit("Favour", seat=seat, card=chosen["number"], name=the_card["name"], effects=done)
     _close(ctx)
+
+
+def _none_chosen(ctx: Ctx, seat: str) -> None:
+    """The note of a seat without a FAVOUR line whose courtiers could have paid for a card."""
+    court = ctx.state["court"]
+    could = [d["number"] for d in court["display"] if d["place"] <= court["hall"][seat]]
+    if could:
+        notes.chosen(ctx, seat, "favour", card=None,
+                     note=f"You sent no FAVOUR line: your {court['hall'][seat]} courtiers took no favour card, though "
+                          f"they could have paid for {' or '.join(map(str, could))} (taking one is never compulsory, "
+                          "rule 9.4: \"de ez nem kötelező\").")
 
 
 def _close(ctx: Ctx) -> None:

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.base import Problem
-from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.court import enabled, figure
+from adjudicator.wallenstein.releases import RELEASES, rule
 
 ONLY = "only with the Imperial Court expansion (option expansion=court)"
 
@@ -67,10 +67,28 @@ def check_favour(state: Mapping[str, Any], seat: str, i: int, o: Mapping[str, An
     if len(set(prefs)) != len(prefs):
         problems.append(Problem(i, "a favour card is listed twice"))
     county = o.get("county")
+    if "counties" in o:
+        return problems + _check_counties(state, seat, i, o)
     if county is not None and not prefs and rule("favour_none_refuses_at"):
         problems.append(Problem(i, "FAVOUR NONE takes no county (AT)"))
     elif county is not None and (not isinstance(county, str) or state["counties"].get(county, {}).get("owner") != seat):
         problems.append(Problem(i, f"FAVOUR ... AT names a county of yours for the card's effect; {county!r} is not yours"))
+    return problems
+
+
+def _check_counties(state: Mapping[str, Any], seat: str, i: int, o: Mapping[str, Any]) -> list[Problem]:
+    """``FAVOUR ... AT <county>, <county>, ...`` (rules version 1.2): the counties tried in order."""
+    if not rule("favour_counties"):
+        return [Problem(i, RELEASES.not_yet("favour_counties", "FAVOUR ... AT with several counties"))]
+    names = o["counties"]
+    if "county" in o or not isinstance(names, list) or len(names) < 2:
+        return [Problem(i, "FAVOUR ... AT lists the counties for the card's effect, best first")]
+    if not o.get("prefs"):
+        return [Problem(i, "FAVOUR NONE takes no county (AT)")]
+    problems = [Problem(i, f"FAVOUR ... AT names counties of yours for the card's effect; {c!r} is not yours")
+                for c in names if not isinstance(c, str) or state["counties"].get(c, {}).get("owner") != seat]
+    if not problems and len(set(names)) != len(names):
+        problems.append(Problem(i, "a county is listed twice after AT"))
     return problems
 
 
@@ -94,8 +112,12 @@ def count_towers(orders: Sequence[Mapping[str, Any]]) -> list[Problem]:
 
 
 def read(orders: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The court part of a plan: ``{court: {slot: order}, favour: {prefs, county}}``."""
+    """The court part of a plan: ``{court: {slot: order}, favour: {prefs, county, counties, given}}``
+    (``counties``: every AT county in order, ``county`` the first; ``given``: a FAVOUR line was sent)."""
     court = {o["slot"]: dict(o) for o in orders if o.get("kind") == "court"}
     wish = next((o for o in orders if o.get("kind") == "favour"), None)
-    favour = {"prefs": list(wish["prefs"]), "county": wish.get("county")} if wish else {"prefs": [], "county": None}
+    favour: dict[str, Any] = {"prefs": [], "county": None, "counties": [], "given": wish is not None}
+    if wish:
+        counties = list(wish.get("counties") or ([wish["county"]] if wish.get("county") else []))
+        favour.update(prefs=list(wish["prefs"]), county=counties[0] if counties else None, counties=counties)
     return {"court": court, "favour": favour}

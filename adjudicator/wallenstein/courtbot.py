@@ -12,6 +12,7 @@ from typing import Any
 from adjudicator.chance import Stream
 from adjudicator.wallenstein.court_orders import slots, tower_cards
 from adjudicator.wallenstein.data import ACTIONS
+from adjudicator.wallenstein.releases import rule
 
 
 def _display(state: dict[str, Any]) -> list[int]:
@@ -41,6 +42,9 @@ def random_court(state: dict[str, Any], seat: str, rng: Stream, free: list[str],
         own = sorted(n for n, c in state["counties"].items() if c["owner"] == seat)
         if own and wish["prefs"] and rng.below(3) == 0:
             wish["county"] = rng.choice(own)
+            if rule("favour_counties") and len(own) > 1 and rng.below(2):  # rules version 1.2: several
+                del wish["county"]
+                wish["counties"] = rng.shuffled(own)[: rng.randint(2, len(own))]
         orders.append(wish)
     return orders
 
@@ -62,5 +66,10 @@ def heuristic_court(state: dict[str, Any], seat: str, free: list[str]) -> list[d
             orders.append({"kind": "court", "slot": slot, "card": "county", "county": rich.pop(0)})
             supply -= slot
     best_first = sorted(_display(state), reverse=True)
-    orders.append({"kind": "favour", "prefs": best_first})
+    wish: dict[str, Any] = {"kind": "favour", "prefs": best_first}
+    own = sorted((n for n, c in state["counties"].items() if c["owner"] == seat),
+                 key=lambda n: (-state["counties"][n]["armies"], n))
+    if best_first and len(own) > 1 and rule("favour_counties"):  # the strongest counties first
+        wish["counties"] = own[:3]
+    orders.append(wish)
     return orders

@@ -42,13 +42,14 @@ class WallensteinEngine:
             return None
         draft = state["phase"] == "draft"
         plan = PLAN_FORMS if RELEASES.rule("famine_order") else tuple(f for f in PLAN_FORMS if f != "FAMINE")
-        forms = DRAFT_FORMS if draft else plan + (COURT_FORMS if court_enabled(state) else ())
+        drafting = DRAFT_FORMS + (("REFRESH",) if RELEASES.rule("draft_choices") else ())
+        forms = drafting if draft else plan + (COURT_FORMS if court_enabled(state) else ())
         return Pending(seats=tuple(state["seats"]), turn=turn_label(state), kind="draft" if draft else "plan",
                        simultaneous=True, forms=forms)
 
     def validate(self, state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
         """Every problem with ``seat``'s orders, each tied to its order index."""
-        from adjudicator.wallenstein import orders as ords
+        from adjudicator.wallenstein import draft_orders, orders as ords
 
         if state["phase"] == "over":
             return [Problem(None, "the game is over")]
@@ -59,7 +60,7 @@ class WallensteinEngine:
         if bad:
             return bad
         if state["phase"] == "draft":
-            return ords.validate_draft(state, seat, orders)
+            return draft_orders.validate_draft(state, seat, orders)
         return ords.validate_plan(state, seat, orders)
 
     def default_orders(self, state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
@@ -70,7 +71,7 @@ class WallensteinEngine:
 
     def advance(self, state: dict[str, Any], orders: Mapping[str, Sequence[dict[str, Any]]], seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Resolve the draft, or the whole season (and winter after autumn)."""
-        from adjudicator.wallenstein import orders as ords, season, setup
+        from adjudicator.wallenstein import draft, draft_orders, orders as ords, season, setup
 
         if state["phase"] == "over":
             raise GameError("the game is over")
@@ -84,8 +85,7 @@ class WallensteinEngine:
         new = copy_state(state)
         ctx = Ctx(new, Chance(seed), new["year"], new["season"])
         if new["phase"] == "draft":
-            picks = {s: ords.read_draft(new, orders[s]) for s in new["seats"]}
-            setup.run_draft(ctx, {s: w for s, (w, _) in picks.items()}, {s: g for s, (_, g) in picks.items()})
+            draft.run_draft(ctx, {s: draft_orders.read_draft(new, orders[s]) for s in new["seats"]})
             setup.start_year(ctx, 1618)
         else:
             season.resolve(ctx, {s: ords.read_plan(orders[s]) for s in new["seats"]})
@@ -123,9 +123,11 @@ class WallensteinEngine:
         return []
 
     def event_view(self, event: dict[str, Any], viewer: str) -> dict[str, Any] | None:
-        """Every Wallenstein derived event is public (docs/wallenstein-events.md: no event
-        carries hidden information; ``view(...)["log"]`` shows them to every viewer)."""
-        return dict(event)
+        """Every Wallenstein derived event is public (docs/wallenstein-events.md), except a
+        ``ChosenForSeat`` note (rules 1.2 on), which only its seat and the GM see."""
+        from adjudicator.wallenstein.notes import visible
+
+        return dict(event) if visible(event, viewer) else None
 
     def order_view(self, orders: list[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
         """The orders of an adjudicated season (or draft) are seen by everyone: the season

@@ -7,21 +7,23 @@ option ``favour_json=<json text>`` in the same format. :func:`parse_deck` checks
 shape and raises :class:`GameError` with the card and effect at fault.
 
 Effects are carried out at once when the card is taken, "if possible" (rule 9.4): a
-quantity is given as far as the supply allows, an effect that needs a county of the seat
-and finds none does nothing. Where an effect needs a county, the seat's ``FAVOUR ... AT
-<county>`` county is used when it fits, else a documented fallback choice.
+quantity is given as far as the supply (and, from rules version 1.2, the bank) allows, an
+effect that needs a county of the seat and finds none does nothing. Where an effect needs a
+county, the first of the seat's ``FAVOUR ... AT`` counties that fits is used, else the
+engine's choice (:data:`RANKED`), which the seat is told of (rules version 1.2 on).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from adjudicator.base import GameError
-from adjudicator.wallenstein.data import BUILDINGS, counties, load
+from adjudicator.wallenstein.data import BUILDINGS, counties, load, rules
+from adjudicator.wallenstein.notes import chosen
 from adjudicator.wallenstein.releases import rule
-from adjudicator.wallenstein.state import Ctx, pieces_left
+from adjudicator.wallenstein.state import Ctx, bank_left, pieces_left
 
 FIRST, LAST = 1, 21  # rule 7: the cards are numbered 1-21
 ATTACKS = ("attacka", "attackb")
@@ -144,22 +146,34 @@ def _own(ctx: Ctx, seat: str) -> list[str]:
     return sorted(n for n, c in ctx.state["counties"].items() if c["owner"] == seat)
 
 
-def _pick(ctx: Ctx, seat: str, wanted: str | None, fits: Callable[[str], bool],
+#: what the engine's own choice of county ranks first, per effect (said in the seat's note)
+RANKED = {"armies": "the most armies", "unrest": "the most revolt markers", "build": "the most empty building spaces"}
+
+
+def _pick(ctx: Ctx, seat: str, wanted: list[str], fits: Callable[[str], bool],
           rank: Callable[[str], Any]) -> str | None:
-    """The wanted county if it is the seat's and fits, else the fitting own county ranked first."""
+    """The first wanted county that is the seat's and fits (``FAVOUR ... AT``), else the fitting
+    own county ranked first (ties by name): rule 9.4, the effect is carried out if possible."""
     own = [n for n in _own(ctx, seat) if fits(n)]
-    if wanted in own:
-        return wanted
+    for county in wanted:
+        if county in own:
+            return county
     return min(own, key=lambda n: (rank(n), n)) if own else None
 
 
-def _gain(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: str | None) -> dict[str, Any]:
-    key = effect["do"]
-    ctx.state["players"][seat][key] += effect["n"]
-    return {"amount": effect["n"], key: ctx.state["players"][seat][key]}
+def _gain(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: list[str]) -> dict[str, Any]:
+    key, n = effect["do"], effect["n"]
+    bank = bank_left(ctx.state) if key == "taler" else None
+    if bank is not None and n > bank:  # rule 1: the bank pays what it still has ("amennyiben ez lehetséges")
+        ctx.emit("OutOfPieces", seat=seat, piece="taler", box=rules()["coins"]["taler"], wanted=n, taken=bank,
+                 note=f"The bank pays {seat} only {bank} of the {n} Taler of the favour card: the box's coins are "
+                      f"{rules()['coins']['taler']} Taler and the players hold the rest.")
+        n = bank
+    ctx.state["players"][seat][key] += n
+    return {"amount": n, key: ctx.state["players"][seat][key]}
 
 
-def _armies(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: str | None) -> dict[str, Any]:
+def _armies(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: list[str]) -> dict[str, Any]:
     counties_ = ctx.state["counties"]
     county = _pick(ctx, seat, wanted, lambda n: True, lambda n: -counties_[n]["armies"])
     player = ctx.state["players"][seat]
@@ -170,7 +184,7 @@ def _armies(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: str | None) -> 
     return {"county": county, "armies": n}
 
 
-def _unrest(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: str | None) -> dict[str, Any]:
+def _unrest(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: list[str]) -> dict[str, Any]:
     counties_ = ctx.state["counties"]
     county = _pick(ctx, seat, wanted, lambda n: counties_[n]["markers"] > 0, lambda n: -counties_[n]["markers"])
     n = min(effect["n"], counties_[county]["markers"]) if county else 0
@@ -179,7 +193,7 @@ def _unrest(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: str | None) -> 
     return {"county": county, "markers_removed": n}
 
 
-def _build(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: str | None) -> dict[str, Any]:
+def _build(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: list[str]) -> dict[str, Any]:
     building, counties_ = effect["building"], ctx.state["counties"]
 
     def room(n: str) -> int:
@@ -195,21 +209,43 @@ def _build(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: str | None) -> d
     return {"county": county, "building": building if county else None}
 
 
-def _protect(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: str | None) -> dict[str, Any]:
+def _protect(ctx: Ctx, seat: str, effect: dict[str, Any], wanted: list[str]) -> dict[str, Any]:
     shield = ctx.state["court"]["protect"].setdefault(seat, [])
     shield[:] = sorted(set(shield) | set(effect["actions"]))
     return {"actions": list(shield)}
 
 
-_APPLY: dict[str, Callable[[Ctx, str, dict[str, Any], str | None], dict[str, Any]]] = {
+_APPLY: dict[str, Callable[[Ctx, str, dict[str, Any], list[str]], dict[str, Any]]] = {
     "taler": _gain, "grain": _gain, "vp": _gain, "armies": _armies, "unrest": _unrest,
     "build": _build, "protect": _protect,
 }
 
 
-def apply(ctx: Ctx, seat: str, card: Mapping[str, Any], wanted: str | None) -> list[dict[str, Any]]:
-    """Carry out a taken card's effects in order; return what each did (for the event)."""
-    return [{"do": e["do"], **_APPLY[e["do"]](ctx, seat, e, wanted)} for e in card["effects"]]
+def apply(ctx: Ctx, seat: str, card: Mapping[str, Any], wanted: Sequence[str] | str | None) -> list[dict[str, Any]]:
+    """Carry out a taken card's effects in order; return what each did (for the event).
+
+    ``wanted``: the seat's ``FAVOUR ... AT`` counties, best first (one before rules version 1.2)."""
+    counties_ = [wanted] if isinstance(wanted, str) else list(wanted or [])
+    if not rule("favour_counties"):
+        counties_ = counties_[:1]  # before rules version 1.2 a FAVOUR line named one county
+    done = []
+    for effect in card["effects"]:
+        result = {"do": effect["do"], **_APPLY[effect["do"]](ctx, seat, effect, counties_)}
+        _county_note(ctx, seat, card, effect, result, counties_)
+        done.append(result)
+    return done
+
+
+def _county_note(ctx: Ctx, seat: str, card: Mapping[str, Any], effect: Mapping[str, Any],
+                 result: Mapping[str, Any], wanted: list[str]) -> None:
+    """Tell the seat when the engine chose the county of an effect (rules version 1.2 on)."""
+    county = result.get("county")
+    if effect["do"] not in RANKED or county is None or county in wanted:
+        return
+    why = (f"{' and '.join(wanted)} did not fit" if wanted else "you named no county (FAVOUR ... AT)")
+    chosen(ctx, seat, "favour_county", card=card["number"], effect=effect["do"], county=county,
+           note=f"Favour card {card['number']} ({describe(effect)}): {why}, so it went to {county}, your county "
+                f"with {RANKED[effect['do']]} where it fits (the card is carried out at once if possible, rule 9.4).")
 
 
 def protected(state: Mapping[str, Any], owner: str | None, action: str) -> bool:

@@ -13,7 +13,7 @@ from typing import Any
 from adjudicator.base import Problem
 from adjudicator.wallenstein import court_orders as co
 from adjudicator.wallenstein.court import enabled as court_on
-from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, MONEY_CARDS, in_play, neighbours, setup_value
+from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, MONEY_CARDS, in_play, neighbours
 from adjudicator.wallenstein.releases import RELEASES
 from adjudicator.wallenstein.state import held, seat_count
 
@@ -26,14 +26,14 @@ def is_missed(orders: Sequence[dict[str, Any]]) -> bool:
     return len(orders) == 1 and orders[0].get("kind") == "missed"
 
 
-def _name_problem(i: int, name: Any, state: dict[str, Any]) -> Problem:
+def name_problem(i: int, name: Any, state: dict[str, Any]) -> Problem:
     names = in_play(seat_count(state))
     close = tuple(difflib.get_close_matches(str(name), names, n=3, cutoff=0.6))
     return Problem(i, f"{name!r} is not a county on this map", close, "name")
 
 
 def _county(state: dict[str, Any], i: int, name: Any) -> Problem | None:
-    return None if isinstance(name, str) and name in state["counties"] else _name_problem(i, name, state)
+    return None if isinstance(name, str) and name in state["counties"] else name_problem(i, name, state)
 
 
 def _armies_ok(spec: Any) -> bool:
@@ -51,6 +51,8 @@ def _check_action(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -
         return [bad]
     if state["counties"][county]["owner"] != seat:
         return [Problem(i, f"{county} is not yours: you can only act in your own counties")]
+    if "tile" in o:
+        return _check_tile(i, action, o)
     to = o.get("to")
     if action in ("attacka", "attackb") and to is None:
         return [Problem(i, f"{action.upper()} needs a target: {action.upper()} {county} TO <county> WITH <n|ALL>")]
@@ -75,6 +77,15 @@ def _check_action(state: dict[str, Any], seat: str, i: int, o: dict[str, Any]) -
     elif any(k in o for k in ("else", "leave", "at_least")):
         problems.append(Problem(i, "ELSE, LEAVE and IF belong to ATTACKA and ATTACKB"))
     return problems
+
+
+def _check_tile(i: int, action: str, o: dict[str, Any]) -> list[Problem]:
+    """``RECRUIT5 <county> NO TILE`` / ``WITH TILE``: whether the recruit tile's 6 are placed."""
+    if not RELEASES.rule("recruit_tile_choice"):
+        return [Problem(i, RELEASES.not_yet("recruit_tile_choice", "NO TILE and WITH TILE"))]
+    if action != "recruit5" or not isinstance(o["tile"], bool) or "to" in o:
+        return [Problem(i, "NO TILE and WITH TILE belong to RECRUIT5 (the recruit tile places 6 instead of 5)")]
+    return []
 
 
 def _count_ok(value: Any, low: int) -> bool:
@@ -246,35 +257,6 @@ def _check_cards(state: dict[str, Any], seat: str, orders: Sequence[dict[str, An
     return problems
 
 
-def validate_draft(state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
-    """Every problem with a draft order set (wish lists and group order, rule 3.3)."""
-    if is_missed(orders):
-        return []
-    problems: list[Problem] = []
-    seen: set[str] = set()
-    groups_at = None
-    printed = sorted(setup_value("army_groups", seat_count(state)))
-    for i, o in enumerate(orders):
-        if o.get("kind") == "draft":
-            names = o.get("counties", [])
-            for name in names if isinstance(names, list) else [names]:
-                if not isinstance(name, str) or name not in state["counties"]:
-                    problems.append(_name_problem(i, name, state))
-                elif name in seen:
-                    problems.append(Problem(i, f"{name} is on your wish list twice"))
-                seen.add(name)
-        elif o.get("kind") == "groups":
-            if groups_at is not None:
-                problems.append(Problem(i, "only one GROUPS order"))
-            groups_at = i
-            sizes = o.get("sizes", [])
-            if not isinstance(sizes, list) or not all(isinstance(x, int) for x in sizes) or sorted(sizes) != printed:
-                problems.append(Problem(i, f"GROUPS must list your army groups {' '.join(map(str, sorted(printed, reverse=True)))} in some order"))
-        else:
-            problems.append(Problem(i, f"{o.get('kind')!r} is not an order for the setup draft (DRAFT and GROUPS)", (), "syntax"))
-    return problems
-
-
 def read_plan(orders: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """A validated order set as ``{actions: {action: order}, bid, bonus, missed, court, favour}``."""
     if is_missed(orders):
@@ -293,17 +275,3 @@ def read_plan(orders: Sequence[dict[str, Any]]) -> dict[str, Any]:
         elif o["kind"] == "famine":
             plan["famine"] = list(o["counties"])
     return plan
-
-
-def read_draft(state: dict[str, Any], orders: Sequence[dict[str, Any]]) -> tuple[list[str], list[int]]:
-    """``(wishes, group sizes in placing order)``; the missed policy is blind picks, printed order."""
-    groups = list(setup_value("army_groups", seat_count(state)))
-    wishes: list[str] = []
-    if is_missed(orders):
-        return wishes, groups
-    for o in orders:
-        if o["kind"] == "draft":
-            wishes += o["counties"]
-        elif o["kind"] == "groups":
-            groups = list(o["sizes"])
-    return wishes, groups

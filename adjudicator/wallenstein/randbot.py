@@ -9,6 +9,7 @@ from adjudicator.wallenstein.court import enabled as court_on
 from adjudicator.wallenstein.courtbot import random_court
 from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, MONEY_CARDS, neighbours, setup_value
 from adjudicator.wallenstein.orders import SLOTS
+from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.state import hand, seat_count
 
 
@@ -20,7 +21,17 @@ def random_draft(state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str
     """A random wish list (sometimes empty) and group order."""
     wishes = _sample(rng, sorted(state["counties"]), rng.below(12))
     sizes = rng.shuffled(setup_value("army_groups", seat_count(state)))
-    return [{"kind": "draft", "counties": wishes}, {"kind": "groups", "sizes": sizes}]
+    orders: list[dict[str, Any]] = [{"kind": "draft", "counties": wishes}, {"kind": "groups", "sizes": sizes}]
+    if not rule("draft_choices"):  # the words of rules version 1.2 (earlier versions refuse them)
+        return orders
+    if wishes and rng.below(2):
+        orders[0]["groups"] = {c: rng.choice(sizes) for c in _sample(rng, wishes, rng.randint(1, len(wishes)))}
+    if rng.below(3) == 0:
+        del orders[1]  # no GROUPS line: the printed order
+    pick = rng.below(4)
+    if pick:
+        orders.append({"kind": "refresh"} if pick == 1 else {"kind": "refresh", "keep": rng.below(4)})
+    return orders
 
 
 def random_bid(state: dict[str, Any], seat: str, cards: list[str], rng: Stream) -> dict[str, Any]:
@@ -65,6 +76,8 @@ def random_plan(state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str,
     for action, county in zip(sorted(chosen, key=lambda a: a not in ("attacka", "attackb")), pool):
         if action in ("recruit1", "attacka", "attackb"):
             orders.append(_target(state, seat, county, action, rng))
+        elif action == "recruit5" and rule("recruit_tile_choice") and rng.below(3) == 0:
+            orders.append({"kind": "action", "action": action, "county": county, "tile": bool(rng.below(2))})
         else:
             orders.append({"kind": "action", "action": action, "county": county})
     orders.append(bid)

@@ -33,6 +33,24 @@ Rule points:
 
 The last three are read otherwise only by the games created in those minutes (``windows``:
 the creation moment is the ``GameCreated`` event's, in the hash chain).
+
+From version 1.2 on (the table decisions the engine used to take for a player, rule 1's coins,
+and the GM's choice between two readings):
+
+- ``draft_choices``: rule 3.3 ("átrakja játékostáblájáról az egyik ottani csoport összes
+  seregét": the player chooses the group for the county just taken) and its note ("azokat, ha
+  akarja, a pakli aljára rakhatja"): ``DRAFT <county> WITH <group>`` and ``REFRESH``.
+- ``favour_counties``: ``FAVOUR ... AT <county>, <county>, ...``: the counties a favour card's
+  effect is tried in, in order (rule 9.4: the player carries the card out when taking it).
+- ``recruit_tile_choice``: the recruit tile "6 sereget rakhat le" (may place 6):
+  ``RECRUIT5 <county> NO TILE`` places the action's number instead.
+- ``chosen_notes``: every choice the engine makes for a seat (no GROUPS, BONUS, FAVOUR or FAMINE
+  line; a favour's county; the tile's 6; a stale draft pair kept; missed orders) is a
+  ``ChosenForSeat`` event that only that seat (and the GM) sees.
+- ``bank_limit``: rule 1, "60 érme: 20 egytalléros, 20 kéttalléros és 20 öttalléros": the
+  players hold at most 160 Taler; a tax the bank cannot pay in full is not collected (4.1.6).
+- ``reading_options``: the GM options ``palace_event`` and ``bank`` (docs/wallenstein-rules.md,
+  "Readings"), recorded in ``GameCreated``.
 """
 
 from __future__ import annotations
@@ -64,10 +82,17 @@ _DATA_1_1 = {
     "tower.json": "3c8bee1f8f53b6d183f40726b9773737d57e9199acf187518a04b7199ca1f501",
 }
 
+_DATA_1_2 = {**_DATA_1_1, "rules.json": "790f93266f188430f1d03826f3cbde9ce5850ce1e02afeacf96460bf4367c014"}
+
+#: the rule points that came with version 1.2 (false before it)
+_NEW_1_2 = ("draft_choices", "favour_counties", "recruit_tile_choice", "chosen_notes", "bank_limit", "reading_options")
+_BEFORE_1_2 = {point: False for point in _NEW_1_2}
+
 RELEASES = Releases("wallenstein", DATA_DIR, [
     Release("1.0", "2026-11-30", data=_DATA_1_0, rules={
         "lost_card_stays_lost": False, "box_pieces": False, "manoeuvre_choices": False, "famine_order": False,
         "recruit1_always_recruits": True, "recruit_tile_sets_six": True, "favour_none_refuses_at": True,
+        **_BEFORE_1_2,
     }, windows=(
         (None, "2026-11-30T02:53:05+00:00", {"favour_none_refuses_at": False}),
         (None, "2026-11-30T03:20:36+00:00", {"recruit1_always_recruits": False}),
@@ -78,6 +103,7 @@ RELEASES = Releases("wallenstein", DATA_DIR, [
     Release("1.1", "2026-12-01", data=_DATA_1_1, rules={
         "lost_card_stays_lost": True, "box_pieces": True, "manoeuvre_choices": True, "famine_order": True,
         "recruit1_always_recruits": True, "recruit_tile_sets_six": True, "favour_none_refuses_at": True,
+        **_BEFORE_1_2,
     }, changes=(
         "A county you lose during a season takes its action card with it at once: its action is not "
         "carried out even if you win the county back before the card comes up (rule 4.1.6).",
@@ -91,6 +117,28 @@ RELEASES = Releases("wallenstein", DATA_DIR, [
         "FAMINE <county>, <county>, ...: the order your famine revolts are fought in this winter "
         "(rule 4.2.2); without it they are fought in the order drawn.",
         "Data: the figures' sources now cite the rulebook or public pages; no figure changed.",
+    )),
+    Release("1.2", "2026-12-07", data=_DATA_1_2, rules={
+        "lost_card_stays_lost": True, "box_pieces": True, "manoeuvre_choices": True, "famine_order": True,
+        "recruit1_always_recruits": True, "recruit_tile_sets_six": True, "favour_none_refuses_at": True,
+        **{point: True for point in _NEW_1_2},
+    }, changes=(
+        "Your report has a section \"Chosen for you\": whenever the game decides something for you because "
+        "your orders did not say it (no GROUPS, BONUS, FAVOUR or FAMINE line, a favour card's county, the "
+        "recruit tile's 6 armies, a stale draft pair left face up, missed orders), it says what and why. "
+        "Only you and the GM see it.",
+        "Draft: DRAFT <county> WITH <group> puts that group on the county if you get it, and REFRESH puts "
+        "the two face-up cards under the deck when they are still the two you chose from at your previous "
+        "pick (rule 3.3 and its note). See the order guide.",
+        "FAVOUR ... AT <county>, <county>, ...: the counties a favour card's effect is tried in, in your order.",
+        "RECRUIT5 <county> NO TILE: with the recruit tile, place the action's armies instead of 6 "
+        "(the tile says you may place 6).",
+        "The bank holds the box's coins, 160 Taler: the players never hold more than 160 together. A tax the "
+        "bank cannot pay in full is not collected, and a favour card pays what the bank still has (rule 1). "
+        "The GM may play an unlimited bank (option bank=unlimited).",
+        "Two readings the rulebook leaves open are the GM's choice when the game is created: "
+        "palace_event=attacks (the default) or revolts (the palace event's extra army defends in "
+        "revolts too), and bank=160 or unlimited. The game's record names them.",
     )),
 ])
 

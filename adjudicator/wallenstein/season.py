@@ -10,6 +10,7 @@ from typing import Any
 
 from adjudicator.wallenstein import actions, court, winter
 from adjudicator.wallenstein.data import events, setup_value
+from adjudicator.wallenstein.notes import chosen
 from adjudicator.wallenstein.setup import start_season, start_year
 from adjudicator.wallenstein.state import SEASONS, Ctx
 
@@ -71,15 +72,40 @@ def choose_tiles(ctx: Ctx, plans: Mapping[str, dict[str, Any]], order: list[str]
     free = list(ctx.state["bonus"])
     choices = []
     for seat in order:
-        prefs = [t for t in plans[seat]["bonus"] if t in free] or free
-        tile = prefs[0]
+        listed = [t for t in plans[seat]["bonus"] if t in free]
+        tile = (listed or free)[0]
         place = ctx.state["bonus"].index(tile) + 1
         free.remove(tile)
         ctx.holders[tile] = seat
         choices.append({"seat": seat, "tile": tile, "place": place})
+        if not listed:
+            _tile_chosen(ctx, seat, plans[seat], tile, place)
     turn = [c["seat"] for c in sorted(choices, key=lambda c: c["place"])]
     ctx.state["turn_order"] = turn
     ctx.emit("TurnOrder", order=turn, choices=choices)
+
+
+def _tile_chosen(ctx: Ctx, seat: str, plan: Mapping[str, Any], tile: str, place: int) -> None:
+    """The note of a tile the seat's plan did not choose (rule 4.1.5: each takes one)."""
+    if plan.get("missed"):
+        why = "No orders of yours arrived"
+    elif not plan["bonus"]:
+        why = "You sent no BONUS line"
+    else:
+        why = f"None of the tiles of your BONUS line ({', '.join(plan['bonus'])}) was left"
+    chosen(ctx, seat, "bonus", tile=tile, place=place,
+           note=f"{why}: you took the {tile} tile on place {place}, the lowest place still free "
+                "(the earliest turn left; the player with the highest bid takes place 1 in the rulebook's example).")
+
+
+def missed_notes(ctx: Ctx, plans: Mapping[str, dict[str, Any]]) -> None:
+    """The note of each seat whose plan did not arrive (the missed-orders policy)."""
+    for seat in ctx.state["seats"]:
+        if plans[seat].get("missed"):
+            chosen(ctx, seat, "plan",
+                   note=f"No orders of yours arrived for {ctx.season} {ctx.year}: a money card lay on every "
+                        "action space (no action was carried out) and no card on the bid space (the missed-orders "
+                        "policy).")
 
 
 def run_actions(ctx: Ctx, plans: Mapping[str, dict[str, Any]]) -> None:
@@ -96,6 +122,7 @@ def run_actions(ctx: Ctx, plans: Mapping[str, dict[str, Any]]) -> None:
 def resolve(ctx: Ctx, plans: Mapping[str, dict[str, Any]]) -> None:
     """Resolve the pending season and move on to the next one (or winter, or the end)."""
     pay_bids(ctx, plans)
+    missed_notes(ctx, plans)
     draw_event(ctx)
     choose_tiles(ctx, plans, bidding_order(ctx, plans))
     state = ctx.state

@@ -1,8 +1,8 @@
 """Setting up a game (rule 3) and laying out each season (rules 4.1.1-4.1.2).
 
 ``setup=random`` deals counties and army groups from the seed; ``setup=draft`` waits for
-one simultaneous ``draft`` decision (wish lists + group order) and then runs the picks of
-rule 3.3 round and round (see docs/wallenstein-rules.md, "Setup").
+one simultaneous ``draft`` decision (wish lists + group order), whose picks of rule 3.3
+:mod:`draft` runs (see docs/wallenstein-rules.md, "Setup").
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from adjudicator.base import GameError
 from adjudicator.chance import Chance
 from adjudicator.wallenstein import court, tower
 from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, events, in_play, setup_value
-from adjudicator.wallenstein.state import PEASANTS, SEASONS, Ctx, colours, empty_cubes, nonzero
+from adjudicator.wallenstein.releases import RELEASES, rule
+from adjudicator.wallenstein.state import PEASANTS, READINGS, SEASONS, Ctx, colours, empty_cubes, nonzero, reading
 
 VERSION = 1
 
@@ -29,10 +30,10 @@ def new_state(seats: Sequence[str], options: Mapping[str, str]) -> dict[str, Any
     mode = options.get("setup", "random")
     if mode not in ("random", "draft"):
         raise GameError(f"option setup must be 'random' or 'draft', not {mode!r}")
-    unknown = sorted(set(options) - {"setup", "expansion", "favour_json"})
+    unknown = sorted(set(options) - {"setup", "expansion", "favour_json", *READINGS})
     if unknown:
         raise GameError(f"unknown option(s) for wallenstein: {', '.join(unknown)}")
-    extra = court.read_options(options)
+    extra = {**court.read_options(options), **_readings(options)}
     taler = setup_value("starting_taler", n)
     palette = setup_value("colors")
     state: dict[str, Any] = {
@@ -52,6 +53,18 @@ def new_state(seats: Sequence[str], options: Mapping[str, str]) -> dict[str, Any
     return state
 
 
+def _readings(options: Mapping[str, str]) -> dict[str, str]:
+    """The GM's readings (rules version 1.2 on): ``palace_event`` and ``bank``, each checked."""
+    given = {name: str(options[name]).strip().lower() for name in READINGS if name in options}
+    for name, value in given.items():
+        if not rule("reading_options"):
+            raise GameError(RELEASES.not_yet("reading_options", f"The option {name}"))
+        if value not in READINGS[name]:
+            raise GameError(f"option {name} must be {' or '.join(READINGS[name])}, not {value!r} "
+                            "(docs/wallenstein-rules.md, Readings)")
+    return given
+
+
 def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A new game: setup events, and either the random deal or the draft waiting."""
     state = new_state(seats, options)
@@ -60,7 +73,8 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
     ctx.emit("GameCreated", seats=list(seats), colors={s: p["color"] for s, p in state["players"].items()},
              taler=setup_value("starting_taler", n), setup=state["options"]["setup"],
              groups=setup_value("army_groups", n), counties_in_play=list(in_play(n)),
-             excluded=[] if n > 3 else list(setup_value("excluded_with_3")))
+             excluded=[] if n > 3 else list(setup_value("excluded_with_3")),
+             **({"readings": {name: reading(state, name) for name in READINGS}} if rule("reading_options") else {}))
     out = fill_tower(ctx)
     if court.enabled(state):
         court.setup(ctx, out)
@@ -127,33 +141,6 @@ def deal(ctx: Ctx) -> None:
             place(ctx, seat, county, armies)
             placements[seat].append({"county": county, "armies": armies})
     ctx.emit("Deal", label=label, placements=placements)
-
-
-def run_draft(ctx: Ctx, wishes: Mapping[str, Sequence[str]], orders: Mapping[str, Sequence[int]]) -> None:
-    """Rule 3.3: picks round and round from the first seat; each takes its best face-up wish, else the blind top."""
-    state = ctx.state
-    draft = state["draft"]
-    queue = {s: list(orders[s]) for s in state["seats"]}
-    pick = 0
-    while any(queue.values()):
-        for seat in state["seats"]:
-            if not queue[seat]:
-                continue
-            pick += 1
-            wanted = next((c for c in wishes[seat] if c in draft["face_up"]), None)
-            if wanted is not None:
-                county, source = wanted, "face_up"
-                draft["face_up"].remove(wanted)
-                if draft["deck"]:
-                    draft["face_up"].append(draft["deck"].pop(0))
-            else:
-                county, source = draft["deck"].pop(0), "blind"
-            armies = queue[seat].pop(0)
-            place(ctx, seat, county, armies)
-            ctx.emit("DraftPick", pick=pick, seat=seat, county=county, source=source, armies=armies,
-                     face_up=list(draft["face_up"]))
-    state["draft"] = None
-    state["phase"] = "plan"
 
 
 def start_year(ctx: Ctx, year: int) -> None:

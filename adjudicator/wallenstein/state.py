@@ -24,6 +24,7 @@ from typing import Any
 
 from adjudicator.chance import Chance, Stream
 from adjudicator.wallenstein.data import rules
+from adjudicator.wallenstein.releases import rule
 
 PEASANTS = "peasants"
 SEASONS = ("spring", "summer", "autumn")
@@ -90,6 +91,27 @@ def pieces_left(state: dict[str, Any], piece: str) -> int:
 
 
 _OWNER, _MARKERS, _BUILDINGS = itemgetter("owner"), itemgetter("markers"), itemgetter("buildings")
+
+
+#: The GM's choice between two readings of the rulebook (rules version 1.2 on): option -> its
+#: values, the first being the default (docs/wallenstein-rules.md, "Readings").
+READINGS: dict[str, tuple[str, ...]] = {"palace_event": ("attacks", "revolts"), "bank": ("160", "unlimited")}
+
+
+def reading(state: dict[str, Any], option: str) -> str:
+    """The reading of ``option`` this game plays: the GM's, else the default."""
+    return str(state["options"].get(option, READINGS[option][0]))
+
+
+def bank_left(state: dict[str, Any]) -> int | None:
+    """Taler still in the bank (rule 1: the box's coins, 160 Taler, less what the players
+    hold), or None when the bank is not limited (before rules version 1.2, or ``bank=unlimited``)."""
+    if not rule("bank_limit") or reading(state, "bank") == "unlimited":
+        return None
+    return int(rules()["coins"]["taler"]) - sum(map(_TALER, state["players"].values()))
+
+
+_TALER = itemgetter("taler")
 
 
 def seat_count(state: dict[str, Any]) -> int:

@@ -1,7 +1,8 @@
 """What a viewer may see (docs/CONTRACTS.md, "Wallenstein view").
 
-A seat sees its own hand only; nobody but the GM sees the face-down action cards, the
-event deck or the draft deck. The tower is transparent (rule 1), so its contents are public.
+A seat sees its own hand only, and only its own notes of what the engine chose for it
+(:mod:`notes`); nobody but the GM sees the face-down action cards, the event deck or the
+draft deck. The tower is transparent (rule 1), so its contents are public.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from typing import Any
 from adjudicator.base import GM
 from adjudicator.wallenstein import court
 from adjudicator.wallenstein.data import counties, events, provisional
-from adjudicator.wallenstein.state import hand, nonzero, turn_label
+from adjudicator.wallenstein.notes import visible
+from adjudicator.wallenstein.releases import rule
+from adjudicator.wallenstein.state import READINGS, bank_left, hand, nonzero, reading, turn_label
 
 SHOWN = 5  # rule 4.1.1: action places 1-5 face up, 6-10 face down while planning
 
@@ -37,8 +40,12 @@ def view(state: dict[str, Any], viewer: str) -> dict[str, Any]:
         "tower": nonzero(state["tower"]), "tray": nonzero(state["tray"]),
         "peasants_supply": state["peasants"],
         "provisional": provisional() + court.provisional(state),
-        "log": list(state["log"]),
+        "log": [e for e in state["log"] if visible(e, viewer)],
     }
+    if rule("bank_limit"):  # rule 1: the box's coins (rules version 1.2 on); None: unlimited
+        out["bank"] = bank_left(state)
+    if rule("reading_options"):
+        out["readings"] = {name: reading(state, name) for name in READINGS}
     if state["draft"] is not None:
         out["draft"] = {"face_up": list(state["draft"]["face_up"]), "deck_size": len(state["draft"]["deck"])}
         if gm:

@@ -6,6 +6,7 @@ from typing import Any
 
 from adjudicator.wallenstein import combat
 from adjudicator.wallenstein.data import BUILDINGS, counties, events, famine_row, rules
+from adjudicator.wallenstein.notes import chosen
 from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.setup import draw_events
 from adjudicator.wallenstein.state import Ctx, hand
@@ -45,8 +46,19 @@ def famine(ctx: Ctx, orders: dict[str, list[str]] | None = None) -> None:
         fight = [c for c in wanted if c in drawn] + [c for c in drawn if c not in wanted]
         if fight != drawn:
             ctx.emit("FamineOrder", seat=seat, order=fight)
+        _order_note(ctx, seat, wanted, [c for c in drawn if c not in wanted])
         for county in fight:
             combat.revolt(ctx, seat, county, "famine", row["extra_peasants"])
+
+
+def _order_note(ctx: Ctx, seat: str, wanted: list[str], unlisted: list[str]) -> None:
+    """Tell the seat when two or more of its famine revolts were fought in the order drawn."""
+    if len(unlisted) < 2:
+        return
+    why = "You sent no FAMINE line" if not wanted else f"{' and '.join(unlisted)} were not in your FAMINE line"
+    chosen(ctx, seat, "famine_order", order=unlisted,
+           note=f"{why}: your famine revolts in {', '.join(unlisted)} were fought in the order drawn (rule 4.2.2 lets "
+                "you choose the order: FAMINE <county>, ... in your autumn plan).")
 
 
 def score(state: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -1,5 +1,5 @@
 """The engine contract under every earlier rules version: seeded random games of Wallenstein
-1.0, Havoc 1 and God's Playground 1 are deterministic, replay, never leak a seat's secrets,
+1.0 and 1.1, Havoc 1 and God's Playground 1 are deterministic, replay, never leak a seat's secrets,
 take the default orders, end, and keep each game's invariants (as the newest versions do)."""
 
 from __future__ import annotations
@@ -23,7 +23,16 @@ class TestWallenstein10Contract(wallenstein.TestWallensteinContract):
     games = 2
 
     def check_invariants(self, state: dict[str, Any], seats: Sequence[str]) -> None:
-        wallenstein.check_state(state, seats, box=False)  # 1.0: only building spaces limit the pieces
+        wallenstein.check_state(state, seats, box=False, bank=False)  # 1.0: only building spaces limit the pieces
+
+
+class TestWallenstein11Contract(wallenstein.TestWallensteinContract):
+    engine = pin(WALLENSTEIN, "1.1")
+    options = ({"setup": "random"}, {"setup": "draft"}, {"expansion": "court"})
+    games = 2
+
+    def check_invariants(self, state: dict[str, Any], seats: Sequence[str]) -> None:
+        wallenstein.check_state(state, seats, bank=False)  # 1.1: the bank was not limited
 
 
 class TestHavoc1Contract(havoc.TestHavocContract):

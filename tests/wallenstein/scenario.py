@@ -1,7 +1,9 @@
 """The scenario format of tests/wallenstein/cases/*.json and its runner.
 
 A case file is a JSON list of cases. Every case has ``id``, ``rule`` (the rulebook section
-or example it checks), ``kind`` and kind-specific fields:
+or example it checks), ``kind`` and kind-specific fields; optional ``version`` (the rules
+version it runs under, default the newest) and, in ``fidelity3.json`` (the fixes of version
+1.2, each of which must fail under 1.1), ``boundary`` (the edge of a fix, where both agree):
 
 - ``battle``: ``attacker``, ``defender``, ``peasants``, ``peasants_side`` (cube counts out
   of the tower) -> ``expect`` (fields of :class:`adjudicator.wallenstein.battle.Outcome`).
@@ -12,7 +14,8 @@ or example it checks), ``kind`` and kind-specific fields:
   and ``tower_out`` -> ``expect``.
 - ``score``: a ``position`` -> ``expect`` {``vp``: {seat: points}}.
 - ``bids``: ``bids`` {seat: bid order}, ``places`` (tiles on places 1-5), ``prefs``
-  {seat: [tiles]} -> ``expect`` {``order``: turn order} or {``ties``: [[tied seats]...]}.
+  {seat: [tiles]}, optional ``missed`` [seats whose orders did not arrive] -> ``expect``
+  {``order``: turn order} or {``ties``: [[tied seats]...]}, optional ``events``/``no_events``.
 - ``validate``: a ``position``, ``seat``, ``orders`` -> ``expect`` {``problems``:
   [{``index``, ``contains``}]} (an empty list = legal).
 - ``court`` (Imperial Court, rule 9.4): a ``position``, ``turn_order``, ``plans`` {seat:
@@ -20,7 +23,13 @@ or example it checks), ``kind`` and kind-specific fields:
   by default) -> ``expect``.
 - ``tower_fill`` (rule 8): ``seats``, ``tower_out`` (the cubes that fall out) -> ``expect``.
 - ``favour``: a ``position``, ``seat``, ``card`` {``effects``}, optional ``county`` (the
-  ``FAVOUR ... AT`` county) -> ``expect``.
+  ``FAVOUR ... AT`` county) or ``counties`` (several, best first) -> ``expect``.
+- ``draft`` (rule 3.3): optional ``seats``, the draft deck ``face_up`` (two cards) and
+  ``deck`` (its top cards, first first; the other counties follow in name order), ``orders`` {seat: draft order dicts} (a seat left out: missed
+  orders) -> ``expect`` {``picks``: [[seat, county, armies]...] (the first picks, in order)}
+  and ``events``/``no_events``.
+- ``options``: ``options`` (and optional ``seats``) of a new game -> ``expect`` {``readings``:
+  the readings its ``GameCreated`` event names} or {``error``: part of the refusal}.
 
 A ``position`` is partial: ``seats`` (default four: gabor eva gergo erika), ``options``
 (e.g. {``expansion``: ``court``}; court kinds turn the court on), ``court`` {``antechamber``,

@@ -8,9 +8,11 @@ from typing import Any
 
 import pytest
 
-from adjudicator.wallenstein import battle, court, favour, setup, winter
+from adjudicator.base import GameError
+from adjudicator.wallenstein import battle, court, draft, favour, setup, winter
 from adjudicator.wallenstein.data import BONUS_TILES
-from adjudicator.wallenstein.orders import read_plan, validate_draft, validate_plan
+from adjudicator.wallenstein.draft_orders import read_draft, validate_draft
+from adjudicator.wallenstein.orders import MISSED, read_plan, validate_plan
 from adjudicator.wallenstein.season import bidding_order, choose_tiles
 from adjudicator.wallenstein.releases import RELEASES
 from tests.versioned import rules_of
@@ -64,10 +66,11 @@ def run_bids(case: dict[str, Any], monkeypatch: Any) -> list[str]:
     state = scenario.build({"seats": list(case["bids"])})
     state["bonus"] = case.get("places", list(BONUS_TILES))
     ctx = scenario.context(state, case)
-    plans = {s: {"bid": {"kind": "bid", **b}, "bonus": case.get("prefs", {}).get(s, []), "missed": False}
-             for s, b in case["bids"].items()}
+    plans = {s: {"bid": {"kind": "bid", **b}, "bonus": case.get("prefs", {}).get(s, []),
+                 "missed": s in case.get("missed", [])} for s, b in case["bids"].items()}
     choose_tiles(ctx, plans, bidding_order(ctx, plans))
-    diffs = []
+    diffs = scenario.differences(state, ctx.events, {k: v for k, v in case["expect"].items()
+                                                     if k in ("events", "no_events")})
     if "order" in case["expect"] and state["turn_order"] != case["expect"]["order"]:
         diffs.append(f"turn order: expected {case['expect']['order']}, got {state['turn_order']}")
     ties = [e["seats"] for e in ctx.events if e["type"] == "TieDraw"]
@@ -125,16 +128,70 @@ def run_favour(case: dict[str, Any], monkeypatch: Any) -> list[str]:
     ctx = scenario.context(state, case)
     card = favour.parse_deck([{"number": 1, **case["card"]}, {"number": 2, "effects": [{"do": "vp", "n": 1}]},
                               {"number": 3, "effects": [{"do": "vp", "n": 1}]}])["cards"][0]
-    ctx.emit("Favour", seat=case["seat"], effects=favour.apply(ctx, case["seat"], card, case.get("county")))
+    wanted = case.get("counties", case.get("county"))
+    ctx.emit("Favour", seat=case["seat"], effects=favour.apply(ctx, case["seat"], card, wanted))
     return scenario.differences(state, ctx.events, case["expect"])
+
+
+def run_draft(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    """Rule 3.3: the draft's picks from a given deck (``face_up``, ``deck``) and the seats' orders."""
+    state = setup.new_state(case.get("seats", scenario.DEFAULT_SEATS), {"setup": "draft"})
+    listed = [*case["face_up"], *case["deck"]]  # the rest of the deck follows, in name order
+    state["draft"] = {"face_up": list(case["face_up"]),
+                      "deck": [*case["deck"], *sorted(c for c in state["counties"] if c not in listed)]}
+    for seat, orders in case["orders"].items():
+        problems = validate_draft(state, seat, orders)
+        if problems:
+            return [f"{seat}'s orders: {[p.message for p in problems]}"]
+    ctx = scenario.context(state, case, "setup")
+    draft.run_draft(ctx, {s: read_draft(state, case["orders"].get(s, MISSED)) for s in state["seats"]})
+    diffs = scenario.differences(state, ctx.events, case["expect"])
+    picks = [[e["seat"], e["county"], e["armies"]] for e in ctx.events if e["type"] == "DraftPick"]
+    want = case["expect"].get("picks")
+    if want is not None and picks[:len(want)] != want:
+        diffs.append(f"picks: expected {want}, got {picks[:len(want)]}")
+    return diffs
+
+
+def run_options(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    """Game options: a new game's readings (``expect.readings``) or the refusal (``expect.error``)."""
+    try:
+        state, events = setup.create(case.get("seats", scenario.DEFAULT_SEATS), case["options"], "options")
+    except GameError as exc:
+        want = case["expect"].get("error")
+        return [] if want and want in str(exc) else [f"refused: {exc}"]
+    if "error" in case["expect"]:
+        return [f"expected the refusal {case['expect']['error']!r}; the game was created"]
+    created = events[0]
+    want = case["expect"].get("readings")
+    return [] if created.get("readings") == want else [f"readings: expected {want}, got {created.get('readings')}"]
 
 
 RUNNERS = {"battle": run_battle, "actions": run_actions, "winter": run_winter, "score": run_score,
            "bids": run_bids, "validate": run_validate, "court": run_court, "tower_fill": run_tower_fill,
-           "favour": run_favour}
+           "favour": run_favour, "draft": run_draft, "options": run_options}
 
 
 @pytest.mark.parametrize("case", _load())
 def test_case(case: dict[str, Any], monkeypatch: Any) -> None:
     with rules_of(RELEASES, case):  # a case of an earlier version says which ("version")
         _fail(case, RUNNERS[case["kind"]](case, monkeypatch))
+
+
+#: The cases of the fixes of rules version 1.2: each must fail under the version before it.
+FIXES_1_2 = Path(__file__).parent / "cases" / "fidelity3.json"
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, id=c["id"]) for c in json.loads(FIXES_1_2.read_text("utf-8"))])
+def test_a_case_of_1_2_fails_under_1_1(case: dict[str, Any], monkeypatch: Any) -> None:
+    """A case that also passed under 1.1 would not show that 1.2 changed anything (a ``boundary``
+    case pins the edge of a fix, where both versions agree)."""
+    assert "version" not in case
+    if case.get("boundary"):
+        pytest.skip("the edge of a fix: both versions agree")
+    with RELEASES.pinned(RELEASES.get("1.1")):
+        try:
+            diffs = RUNNERS[case["kind"]](case, monkeypatch)
+        except GameError as exc:  # 1.1 refuses what the case needs (an option of 1.2)
+            diffs = [str(exc)]
+    assert diffs, f"{case['id']} passes under rules 1.1 too"

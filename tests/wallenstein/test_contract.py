@@ -15,9 +15,10 @@ from adjudicator.wallenstein.state import hand
 from tests.contract import SEAT_NAMES, EngineContract, play_random_game
 
 
-def check_state(state: dict[str, Any], seats: Sequence[str], box: bool = True) -> None:
-    """Cube accounting, no negative money or grain, owners hold armies, buildings fit, and
-    (``box``: rules version 1.1 on) no more pieces than the box holds."""
+def check_state(state: dict[str, Any], seats: Sequence[str], box: bool = True, bank: bool = True) -> None:
+    """Cube accounting, no negative money or grain, owners hold armies, buildings fit,
+    (``box``: rules version 1.1 on) no more pieces than the box holds and (``bank``: 1.2 on,
+    unless the game plays ``bank=unlimited``) no more Taler than the box's coins."""
     total = setup_value("armies_per_seat")
     for seat in seats:
         p = state["players"][seat]
@@ -41,6 +42,9 @@ def check_state(state: dict[str, Any], seats: Sequence[str], box: bool = True) -
     for piece in ("palace", "church", "trade"):
         assert sum(piece in c["buildings"] for c in state["counties"].values()) <= pieces[piece], piece
     assert sum(c["markers"] for c in state["counties"].values()) <= pieces["revolt_markers"]
+    if bank and state["options"].get("bank") != "unlimited":  # rule 1: 60 coins, 160 Taler
+        held = sum(state["players"][s]["taler"] for s in seats)
+        assert held <= rules()["coins"]["taler"], f"the players hold {held} Taler"
 
 
 class TestWallensteinContract(EngineContract):
