@@ -77,7 +77,7 @@ def test_constants_read_at_import_come_from_files_no_release_changed() -> None:
 def test_a_pinned_engine_reads_its_own_data_and_rules() -> None:
     engine = get_engine("wallenstein")
     old, new = pin(engine, "1.0"), pin(engine, "1.1")
-    assert old.version == "1.0" and new.version == "1.1" and engine.version == "1.1"
+    assert old.version == "1.0" and new.version == "1.1" and engine.version == releases("wallenstein").newest.version
     assert old.data_files()["rules.json"] == releases("wallenstein").get("1.0").data["rules.json"]
     assert "FAMINE" not in old.pending(old.create(["a", "b", "c"], {}, "pin")[0]).forms
     assert "FAMINE" in new.pending(new.create(["a", "b", "c"], {}, "pin")[0]).forms
@@ -96,6 +96,18 @@ def test_wallenstein_1_0_refuses_the_orders_1_1_brought() -> None:
                for p in engine.validate(state, "a", [attack]))
     newest = get_engine("wallenstein")
     assert not any("came with" in p.message for p in newest.validate(state, "a", [attack]))
+
+
+def test_wallenstein_1_1_refuses_the_words_and_options_1_2_brought() -> None:
+    engine = pin(get_engine("wallenstein"), "1.1")
+    with pytest.raises(GameError, match="The option bank came with wallenstein rules version 1.2"):
+        engine.create(["a", "b", "c"], {"bank": "unlimited"}, "later-words")
+    state, _ = engine.create(["a", "b", "c"], {"setup": "draft"}, "later-words")
+    assert "REFRESH" not in engine.pending(state).forms and "REFRESH" in get_engine("wallenstein").pending(state).forms
+    problems = engine.validate(state, "a", [{"kind": "refresh"}])
+    assert any("REFRESH came with wallenstein rules version 1.2; this game plays version 1.1" in p.message
+               for p in problems)
+    assert not get_engine("wallenstein").validate(state, "a", [{"kind": "refresh"}])
 
 
 def test_havoc_1_refuses_dogs_out_and_loot_look() -> None:

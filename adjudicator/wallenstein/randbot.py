@@ -28,9 +28,8 @@ def random_draft(state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str
         orders[0]["groups"] = {c: rng.choice(sizes) for c in _sample(rng, wishes, rng.randint(1, len(wishes)))}
     if rng.below(3) == 0:
         del orders[1]  # no GROUPS line: the printed order
-    pick = rng.below(4)
-    if pick:
-        orders.append({"kind": "refresh"} if pick == 1 else {"kind": "refresh", "keep": rng.below(4)})
+    if rng.below(2):
+        orders.append({"kind": "refresh"})
     return orders
 
 

@@ -43,8 +43,9 @@ def armies_on_map(view: Mapping[str, Any]) -> dict[str, int]:
 def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     """The report's document and its banner line (empty when there is nothing to flag)."""
     view = inp.view
-    sections = [s for s in (_summary(inp), neighbours_section(inp.view, inp.viewer), _pictures(inp), _season(view, inp.turn), _winter(view), _position(view),
-                            court_section(view), _next(inp), _hands(inp)) if s is not None]
+    sections = [s for s in (_summary(inp), _chosen(inp), neighbours_section(inp.view, inp.viewer), _pictures(inp),
+                            _season(view, inp.turn), _winter(view), _position(view), court_section(view), _next(inp),
+                            _hands(inp)) if s is not None]
     year_season = inp.turn.replace("-", " ")
     doc = Doc(title=f"Wallenstein -- game {inp.game_id} -- {year_season}",
               subtitle=f"Season report for {viewer_label(inp.viewer)}",
@@ -77,13 +78,31 @@ def _banner(view: Mapping[str, Any]) -> str:
 
 #: Events that lay out the next season; the "what comes next" section shows their result.
 NEXT_TYPES = {"SeasonStart", "ActionCards", "BonusTiles", "FavourCards"}
+#: A note of what the engine chose for a seat (rules 1.2 on): in its own section, not the season's.
+CHOSEN = "ChosenForSeat"
+
+
+def _chosen(inp: ReportInput) -> Section | None:
+    """What the game decided for the viewer because its orders did not say it, and why (the GM:
+    for every seat). The view holds only the viewer's own notes (adjudicator.wallenstein.notes)."""
+    notes = [e for e in inp.view.get("log", []) if e.get("type") == CHOSEN]
+    if not notes:
+        return None
+    if inp.viewer == GM:
+        items = tuple(f"{e.get('seat')}: {ev.describe(e)}" for e in notes)
+        return Section("chosen", "Chosen for the seats (each seat sees its own)", (Items(items),))
+    return Section("chosen", "Chosen for you", (
+        Para("Your orders did not say what you would decide here, so the game decided as the rulebook "
+             "says (or as changes least); next time your orders can say it (docs/orders-wallenstein.md)."),
+        Items(tuple(ev.describe(e) for e in notes))))
 
 
 def split_log(log: list[Mapping[str, Any]]) -> tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]:
-    """The log as (events of the season's actions, events of the winter)."""
+    """The log as (events of the season's actions, events of the winter); notes of what was
+    chosen for a seat have their own section."""
     season, winter = [], []
     for e in log:
-        if e.get("type") in NEXT_TYPES:
+        if e.get("type") in NEXT_TYPES or e.get("type") == CHOSEN:
             continue
         (winter if e.get("season") == "winter" or e.get("type") in WINTER_TYPES else season).append(e)
     return season, winter

@@ -267,6 +267,24 @@ def _draft_pick(ev: Event) -> str:
             f"{n_of(ev.get('armies'), 'army')}; face up now: {plain(ev.get('face_up'))}.")
 
 
+def _draft_refresh(ev: Event) -> str:
+    return (f"Pick {ev.get('pick')}: {ev.get('seat')} puts {plain(ev.get('under'))} under the deck (still the two "
+            f"face up since the last pick of {ev.get('seat')}) and turns up {plain(ev.get('face_up'))}.")
+
+
+def _chosen(ev: Event) -> str:
+    return str(ev["note"])
+
+
+def _created_readings(ev: Event) -> str:
+    readings = ev.get("readings") or {}
+    words = {"palace_event": {"attacks": "the palace event's extra army defends against manoeuvres only",
+                              "revolts": "the palace event's extra army defends in revolts too"},
+             "bank": {"160": "the bank holds the box's 160 Taler", "unlimited": "the bank is unlimited"}}
+    said = [words.get(k, {}).get(str(v), f"{k}={v}") for k, v in readings.items()]
+    return f" Readings chosen by the GM: {'; '.join(said)}." if said else ""
+
+
 def _deal(ev: Event) -> str:
     parts = [f"{seat}: " + ", ".join(f"{p.get('county')} {p.get('armies')}" for p in placed)
              for seat, placed in (ev.get("placements") or {}).items()]
@@ -280,7 +298,7 @@ def _tower_fill(ev: Event) -> str:
 
 def _created(ev: Event) -> str:
     return (f"Game created: seats {plain(ev.get('seats'))}, {ev.get('taler')} Taler each, "
-            f"setup {ev.get('setup')}; out of play: {plain(ev.get('excluded'))}.")
+            f"setup {ev.get('setup')}; out of play: {plain(ev.get('excluded'))}.{_created_readings(ev)}")
 
 
 FORMATTERS: dict[str, Callable[[Event], str]] = {
@@ -290,7 +308,7 @@ FORMATTERS: dict[str, Callable[[Event], str]] = {
     "Skipped": _skipped, "Revolt": _revolt, "Battle": _battle, "Conquest": _conquest,
     "Devastated": _devastated, "RevoltMarker": _marker, "Winter": _winter, "Famine": _famine,
     "Scoring": _scoring, "YearEnd": _year_end, "EventCards": _event_cards, "GameOver": _game_over,
-    "DraftPick": _draft_pick, "Deal": _deal, "TowerFill": _tower_fill, "GameCreated": _created,
+    "DraftPick": _draft_pick, "DraftRefresh": _draft_refresh, "ChosenForSeat": _chosen, "Deal": _deal, "TowerFill": _tower_fill, "GameCreated": _created,
     "OutOfPieces": lambda ev: str(ev["note"]),  # the box's pieces ran out (rule 1)
     "FamineOrder": lambda ev: f"{ev['seat']} fights the famine revolts in this order: {', '.join(ev['order'])}.",
     **COURT_FORMATTERS,  # the Imperial Court expansion

@@ -11,8 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.registry import get_engine
 from tests.clirun import run
 from tests.compat.test_corpus import game_ids, status, unpack, verify
+
+#: The newest rules of each game: what ``pbem upgrade`` moves an old game to.
+NEWEST = {name: get_engine(name).releases.newest.version for name in ("wallenstein", "havoc", "gods-playground")}
+WALLENSTEIN_VERSIONS = ", ".join(get_engine("wallenstein").releases.versions)
 
 
 def _events(db: str, game: str) -> int:
@@ -26,9 +31,9 @@ def _mails(db: str, kind: str) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("release,game,old,new", [
-    ("r1", "demo-wallenstein", "1.0", "1.1"),
-    ("havoc1", "demo-havoc", "1", "2"),
-    ("r2", "demo-gods-playground", "1", "2"),
+    ("r1", "demo-wallenstein", "1.0", NEWEST["wallenstein"]),
+    ("havoc1", "demo-havoc", "1", NEWEST["havoc"]),
+    ("r2", "demo-gods-playground", "1", NEWEST["gods-playground"]),
 ])
 def test_an_old_running_game_moves_to_the_newest_rules_and_goes_on(release: str, game: str, old: str, new: str,
                                                                   tmp_path: Path) -> None:
@@ -72,7 +77,8 @@ def test_the_upgrade_mail_says_what_changes_for_the_seat(tmp_path: Path) -> None
     with sqlite3.connect(db) as conn:
         row = conn.execute("select id from outbox where kind = 'upgrade' order by id limit 1").fetchone()
     text = run("--db", db, "outbox", "show", str(row[0]))
-    assert "the game is played with wallenstein rules version 1.1 (it was 1.0)" in " ".join(text.split())
+    assert (f"the game is played with wallenstein rules version {NEWEST['wallenstein']} (it was 1.0)"
+            in " ".join(text.split()))
     assert "The GM's reason: the rules fixes of 1.1" in " ".join(text.split())
     assert "Version 1.1 (2026-12-01):" in text and "FAMINE <county>" in text
     assert all(len(line) <= 76 for line in text.splitlines() if not line.startswith(("From", "To", "Subject",
@@ -81,7 +87,7 @@ def test_the_upgrade_mail_says_what_changes_for_the_seat(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("args,problem", [
     (["--to", "1.0"], "already plays wallenstein rules 1.0"),
-    (["--to", "0.9"], "no rules version '0.9' here (it knows 1.0, 1.1)"),
+    (["--to", "0.9"], f"no rules version '0.9' here (it knows {WALLENSTEIN_VERSIONS})"),
     (["--to", "1.1", "--reason", " "], "needs a reason"),
 ])
 def test_an_upgrade_that_cannot_be_made_is_refused_and_writes_nothing(args: list[str], problem: str,
@@ -124,7 +130,7 @@ def test_a_rollback_to_before_the_upgrade_plays_the_old_rules_again(tmp_path: Pa
     row = status(db, "demo-wallenstein")
     run("--db", db, "bots", "demo-wallenstein", *[f"--seat={s}" for s in row["awaiting"]])
     run("--db", db, "adjudicate", "demo-wallenstein")
-    assert status(db, "demo-wallenstein")["engine_version"] == "1.1"
+    assert status(db, "demo-wallenstein")["engine_version"] == NEWEST["wallenstein"]
     run("--db", db, "rollback", "demo-wallenstein", "--to", first, "--reason", "undo the season")
     again = status(db, "demo-wallenstein")
     assert again["turn"] == first and again["engine_version"] == "1.0" and again["upgrades"] == []
@@ -162,7 +168,7 @@ def test_a_branch_of_an_upgraded_game_begins_under_its_first_rules_and_upgrades_
     row = status(db, game)
     run("--db", db, "bots", game, *[f"--seat={s}" for s in row["awaiting"]])
     run("--db", db, "adjudicate", game)
-    for at, name, version in ((first, "early", "1.0"), (before, "late", "1.1")):
+    for at, name, version in ((first, "early", "1.0"), (before, "late", NEWEST["wallenstein"])):
         run("--db", db, "branch", game, "--at", at, "--as", name, "--no-mail")
         shown = status(db, name)
         assert shown["engine_version"] == version, (at, shown)
