@@ -536,10 +536,13 @@ class Service:
                                            "state_hash": state_hash(state)}, pk=("game_id", "seq"))  # GM-only cache
 
     def view(self, game: Game, viewer: str = GM) -> Any:
-        """The engine's view of the current state for ``viewer``."""
+        """The engine's view of the current state for ``viewer``, with the game's seat colours
+        (the GM's choice at creation, as the reports draw them)."""
+        from pbem import colours
+
         if viewer not in (GM, "@public") and viewer not in game.seats:
             raise DomainError(f"no seat {viewer!r} in {game.game_id}")
-        return game.engine.view(game.state, viewer)
+        return colours.apply(game.engine.view(game.state, viewer), game.created.get("colors"))
 
 
 def rules_fields(game: Game) -> dict[str, Any]:

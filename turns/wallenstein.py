@@ -36,7 +36,7 @@ TALER_CARDS = (0, 4)
 #: The short order reminder printed in welcome mails and reports (docs/orders-wallenstein.md has it all).
 ORDER_HELP = """\
 TAX Burgund | GRAIN Anhalt | PALACE / CHURCH / TRADE <county>
-RECRUIT5 <county> | RECRUIT3 <county> | RECRUIT1 <county> [MOVE ALL|n TO <county>]
+RECRUIT5 <county> [NO TILE] | RECRUIT3 <county> | RECRUIT1 <county> [MOVE ALL|n TO <county>]
 ATTACKA <county> TO <county> WITH ALL|n [LEAVE n] [IF n] [ELSE TO <county> WITH ALL|n ...] | ATTACKB ...
 FAMINE <county>, <county>, ... (the order your famine revolts are fought in)
 BID 0-4 | BID COUNTY <county> | BID NONE (only when no card is left)

@@ -11,7 +11,7 @@ from typing import Any
 
 from adjudicator.base import GM
 from adjudicator.wallenstein import court
-from adjudicator.wallenstein.data import counties, events, provisional
+from adjudicator.wallenstein.data import counties, events, provisional, setup_value
 from adjudicator.wallenstein.notes import visible
 from adjudicator.wallenstein.releases import rule
 from adjudicator.wallenstein.state import READINGS, bank_left, hand, nonzero, reading, turn_label
@@ -46,8 +46,10 @@ def view(state: dict[str, Any], viewer: str) -> dict[str, Any]:
         out["bank"] = bank_left(state)
     if rule("reading_options"):
         out["readings"] = {name: reading(state, name) for name in READINGS}
-    if state["draft"] is not None:
-        out["draft"] = {"face_up": list(state["draft"]["face_up"]), "deck_size": len(state["draft"]["deck"])}
+    if state["draft"] is not None:  # the order words a draft takes (REFRESH and WITH: rules 1.2)
+        out["draft"] = {"face_up": list(state["draft"]["face_up"]), "deck_size": len(state["draft"]["deck"]),
+                        "groups": list(setup_value("army_groups", len(state["seats"]))),
+                        "words": ["DRAFT", "GROUPS", *(["WITH", "REFRESH"] if rule("draft_choices") else [])]}
         if gm:
             out["draft"]["deck"] = list(state["draft"]["deck"])
     if gm:

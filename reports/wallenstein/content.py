@@ -217,6 +217,8 @@ def _next(inp: ReportInput) -> Section:
     if view.get("over"):
         return Section("next", "What comes next", (Para("Nothing: the game is over."),))
     label = (view.get("turn") or {}).get("label") or ""
+    if isinstance(view.get("draft"), Mapping):
+        return _next_draft(inp, view["draft"])
     blocks: list[Any] = [Sub(f"Action cards of {label}, in the order they will be carried out"),
                          Items(tuple(ev.action_name(a) for a in view.get("actions") or []), numbered=True)]
     blocks += [Sub("Face-up event cards (one of them will be this season's event)"),
@@ -226,6 +228,26 @@ def _next(inp: ReportInput) -> Section:
     if inp.order_help:
         blocks += [Sub("Order syntax"), Items(tuple(line for line in inp.order_help.splitlines() if line.strip()))]
     return Section("next", f"What comes next: {label}", tuple(blocks))
+
+
+def _next_draft(inp: ReportInput, draft: Mapping[str, Any]) -> Section:
+    """The setup draft to come (rule 3.3): the face-up cards, the groups and the draft's orders."""
+    words = draft.get("words") or ["DRAFT", "GROUPS"]
+    groups = " ".join(str(g) for g in draft.get("groups") or [])
+    with_ = " [WITH <group>]" if "WITH" in words else ""
+    lines = [f"DRAFT <county>{with_}, <county>{with_}, ... (the counties you want, best first: on your turn you "
+             "take the first of them face up, else the top card of the deck)",
+             f"GROUPS {groups} (your army groups in the order you place them"
+             + ("; a county named WITH a group takes that one)" if with_ else ")")]
+    if "REFRESH" in words:
+        lines.append("REFRESH (when the two face-up cards are still those of your previous pick, put them under "
+                     "the deck and turn up two others)")
+    blocks: list[Any] = [Sub("Face-up county cards"),
+                         Para(f"{ev.plain(draft.get('face_up'))}; {ev.plain(draft.get('deck_size'))} cards in the deck."),
+                         Sub("Your army groups, as printed"), Para(groups + "."),
+                         Para(f"Draft orders are due {deadline_text(inp.deadline)}."),
+                         Sub("Order syntax of the draft"), Items(tuple(lines))]
+    return Section("next", "What comes next: the setup draft", tuple(blocks))
 
 
 def _bonus_text(bonus: Any) -> str:
