@@ -82,7 +82,8 @@ _DATA_1_1 = {
     "tower.json": "3c8bee1f8f53b6d183f40726b9773737d57e9199acf187518a04b7199ca1f501",
 }
 
-_DATA_1_2 = {**_DATA_1_1, "rules.json": "790f93266f188430f1d03826f3cbde9ce5850ce1e02afeacf96460bf4367c014"}
+_DATA_1_2 = {**_DATA_1_1, "rules.json": "790f93266f188430f1d03826f3cbde9ce5850ce1e02afeacf96460bf4367c014",
+             "court.json": "31152cf6fa6bd4058a64e0056eacacdfbf992b5f5887242db39767a003c9504b"}
 
 #: the rule points that came with version 1.2 (false before it)
 _NEW_1_2 = ("draft_choices", "favour_counties", "recruit_tile_choice", "chosen_notes", "bank_limit", "reading_options")
@@ -139,6 +140,8 @@ RELEASES = Releases("wallenstein", DATA_DIR, [
         "Two readings the rulebook leaves open are the GM's choice when the game is created: "
         "palace_event=attacks (the default) or revolts (the palace event's extra army defends in "
         "revolts too), and bank=160 or unlimited. The game's record names them.",
+        "Data: the court's step 1 in turn order is no longer marked provisional: the other reading "
+        "(the left-hand neighbour) gives the same game.",
     )),
 ])
 
