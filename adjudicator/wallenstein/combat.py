@@ -156,7 +156,7 @@ def revolt(ctx: Ctx, seat: str, county: str, cause: str, extra: int = 0) -> bool
     ctx.emit("Revolt", seat=seat, county=county, cause=cause, markers=c["markers"], peasants=peasants)
     thrown = {seat: c["armies"], PEASANTS: peasants}
     c["armies"] = 0
-    bonus = {}
+    bonus: dict[str, int] = {}
     ev = ctx.effect("palace_defence")
     if ev and "palace" in c["buildings"] and rule("reading_options") and reading(state, "palace_event") == "revolts":
         # the GM's reading: in a revolt the player "számít védekezőnek" (counts as the defender), 5.3
