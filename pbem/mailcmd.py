@@ -171,6 +171,9 @@ def _status(service: Any, game: Game, seat: str) -> None:
         lines = [f"Game {game.game_id}, turn {st['turn']} ({st['kind']}): {mine}.",
                  f"Awaited: {', '.join(st['awaiting']) or 'nobody'}; in: {', '.join(st['submitted']) or 'none'}.",
                  f"Deadline: {format_deadline(st['deadline'])}"]
+    from pbem.club.hooks import seat_lines
+
+    lines += seat_lines(game, seat, service.store.clock())  # the seat's own absence, disorder, votes
     queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "status", lines))
 
 

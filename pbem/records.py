@@ -97,17 +97,27 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
     elif reveal_seed if reveal_seed is not None else game.over:
         headers.append(("Seed", game.seed))
     if game.over:
-        headers.append(("Result", game.engine.winner(game.state) or "none"))
+        from pbem.club import endings
+
+        headers.append(("Result", endings.result(game) or game.engine.winner(game.state) or "none"))
+        if game.club.ended is not None:  # how the players ended it (a draw, a concession, resignations)
+            headers.append(("Ended", endings.describe(game)))
     from pbem.rollback import record_line, summary
 
     rolled = summary(events)  # issue 19: a rollback shows with its reason; nothing is left out
     headers += [("Rollback", record_line(r)) for r in rolled]
     payloads = _published_turns(game, events) if published and not game.over else game.turns
     turns = [_turn(game.engine.name, t) for t in payloads]
+    from pbem.club.notes import turn_notes
+
+    club_notes = turn_notes(events)  # absences, civil disorder, resignations, closed votes, observers
     for turn, payload in zip(turns, game.turns):
         turn.notes += [f"adjudicated again after the rollback at event {r['seq']}: {r['reason']}"
                        for r in rolled if r["to"] == payload["turn"] and payload["seq"] > r["seq"]]
+        turn.notes += club_notes.get(payload["seq"], [])
+    record_notes = club_notes.get(0, [])
     record = Record(headers, turns)
+    record.notes += record_notes
     if chance:
         _write_chance(game, events, record)
     return record

@@ -153,8 +153,9 @@ def _ordered(value: Any, rank: dict[str, int]) -> Any:
 
 
 def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any]],
-                only: list[str] | None = None) -> list[TurnReport]:
-    """Render the reports of ``game`` (the state right after ``payload``'s turn)."""
+                only: list[str] | None = None, ending: str = "") -> list[TurnReport]:
+    """Render the reports of ``game`` (the state right after ``payload``'s turn); ``ending``: how
+    the players ended the game (:mod:`pbem.club.endings`), said by every report."""
     out = []
     ordered = in_seat_order(history, list(game.seats))  # public: the same for every viewer
     for viewer in only or viewers(game):
@@ -166,7 +167,7 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
                           chance_recorded=game.created.get("chance") == "recorded", deadline=game.deadline,
                           order_help=order_help(game.engine.name, game.created.get("options")),
                           recent=recent_turns(game, history, viewer),
-                          record=public_record(game, payload["turn"]))
+                          record=public_record(game, payload["turn"]), ending=ending)
         rendered = _cached(inp)
         if game.created.get("branch"):  # issue 19: a branch's reports say so
             from pbem.branchmark import banner, with_banner

@@ -144,7 +144,7 @@ class Service:
             "turn": pending.turn if pending else None, "kind": pending.kind if pending else None,
             "submitted": submitted, "awaiting": awaiting,
             "deadline": game.deadline, "over": pending is None,
-            "winner": game.engine.winner(game.state) if pending is None else None,
+            "winner": final_winner(game) if pending is None else None, "ended": club_ended(game),
             "abandoned": game.abandoned, "scores": game.engine.scores(game.state),
             "seats": list(game.seats), "state_hash": game.state_hash,
         }
@@ -481,7 +481,7 @@ class Service:
                 for message in reports:
                     notify.queue(self.store, after, message, cause_seq=stored.events[0].seq)
                 self._announce(after, stored.events[0].seq, {m.to for m in reports if m.kind == "report"})
-                club.after_turn(self, after, payload, bool(reports), stored.events[0].seq)  # civil disorder...
+                club.after_turn(self, after, payload, reports, stored.events[0].seq)  # observers, civil disorder, votes
                 done.append(payload)
         return done
 
@@ -523,7 +523,7 @@ class Service:
         pending = game.pending
         fields: dict[str, Any] = {
             "engine": game.engine.name, "turn": pending.turn if pending else None, "over": int(pending is None),
-            "winner": game.engine.winner(game.state) if pending is None else None,
+            "winner": final_winner(game) if pending is None else None,
             "state_hash": game.state_hash, "deadline": game.deadline,
         }
         if created:
@@ -551,6 +551,22 @@ def rules_fields(game: Game) -> dict[str, Any]:
     newest = releases.newest.version if releases is not None else game.engine.version
     return {"engine_version": game.engine.version, "newest_version": newest,
             "upgrades": [{"from": u["from"], "to": u["to"], "turn": u["turn"]} for u in game.upgrades]}
+
+
+def final_winner(game: Game) -> str | None:
+    """The winner of a game that is over: the engine's, or the seat a game the players ended
+    was conceded to (:mod:`pbem.club.endings`; a draw has none)."""
+    if game.club.ended is not None:
+        from pbem.club.endings import winner
+
+        return winner(game)
+    return game.engine.winner(game.state)
+
+
+def club_ended(game: Game) -> dict[str, Any] | None:
+    """How the players ended the game ({how, seats, turn}), or None (:mod:`pbem.club.endings`)."""
+    ended = game.club.ended
+    return None if ended is None else {k: ended[k] for k in ("how", "seats", "turn")}
 
 
 def submitted_and_awaiting(game: Game) -> tuple[list[str], list[str]]:

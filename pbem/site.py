@@ -66,6 +66,10 @@ def write_site(service: Any, game_id: str, out: Path) -> dict[str, Any]:
 def _status(game: Game) -> str:
     if game.abandoned is not None:
         return f"Abandoned after {len(game.turns)} turn(s): {game.abandoned}"
+    if game.club.ended is not None:  # the players ended it (pbem.club.endings)
+        from pbem.club.endings import describe
+
+        return f"Over after {len(game.turns)} turn(s). {describe(game)}"
     if game.over:
         return f"Over after {len(game.turns)} turn(s); winner: {game.engine.winner(game.state) or 'none'}."
     pending = game.pending

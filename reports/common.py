@@ -36,6 +36,8 @@ def footer(inp: ReportInput, first: str, provisional_heading: str,
         lines = [first,
                  f"Seed commitment (SHA-256 of the seed): {inp.seed_commitment or 'not given'}",
                  f"State hash after {inp.turn}: {inp.state_hash or 'not given'}"]
+    if inp.ending:
+        lines.append(f"How the game ended: {inp.ending}")
     if inp.seed is not None and not inp.chance_recorded:
         lines.append(f"Seed (the game is over; check it against the commitment): {inp.seed}")
     provisional = inp.view.get("provisional") or []
@@ -71,6 +73,8 @@ def next_section(inp: ReportInput, title: str, decision: Callable[[Mapping[str, 
     order reminder (``inp.order_help``) as items, one per ``help_items(order_help)``."""
     view = inp.view
     pending = view.get("pending")
+    if inp.ending:
+        return Section("next", "What comes next", (Para(f"Nothing: the game is over. {inp.ending}"),))
     if view.get("over") or not pending:
         return Section("next", "What comes next", (Para("Nothing: the game is over."),))
     blocks = decision(pending)

@@ -25,6 +25,10 @@ class ReportInput:
     ``record`` is the public record of the moves since the last report that the view does not
     keep (Havoc: the cards each seat took from the recruits and laid into them before this
     battle, as the table saw them: a card drawn from the deck is ``None``).
+
+    ``ending`` is the shell's sentence saying how the players ended the game (a draw, a
+    concession, resignations; empty while the game runs or when its rules ended it): the report
+    flags it on top, says it in "what comes next" and in its footer.
     """
 
     game_id: str
@@ -41,6 +45,7 @@ class ReportInput:
     order_help: str = ""
     recent: list[dict[str, Any]] = field(default_factory=list)
     record: list[dict[str, Any]] = field(default_factory=list)
+    ending: str = ""
 
 
 @dataclass

@@ -26,7 +26,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from pbem.club import mailing, options
+from pbem.club import log, mailing, options
 from pbem.club.state import instant
 from pbem.errors import DomainError
 from pbem.store import NewEvent
@@ -86,9 +86,8 @@ def declare(service: Any, game_id: str, seat: str, start: str, end: str, by: str
     with service.store.transaction():
         game = _running(service, game_id, seat)
         payload = {"seat": seat, "from": start, "to": end, "by": by}
-        event = service.store.append(game_id, [NewEvent("AbsenceDeclared", payload)], game.last_seq).events[0]
-        game = settle(service, service.load(game_id), service.store.clock())
-        service._project(game)
+        (event,), game = log.append(service, game, [NewEvent("AbsenceDeclared", payload)])
+        game = settle(service, game, service.store.clock())
         if by == "gm":
             lines = [f"Game {game_id}: the GM noted that you are away from {start} to {end}.", "", *policy_lines(game)]
             mailing.tell_seats(service, game, "your absence is noted", lines, "absence", event.seq, only=[seat])
@@ -118,9 +117,7 @@ def end_absence(service: Any, game_id: str, seat: str, by: str) -> Any:
         game = _running(service, game_id, seat)
         if seat not in game.club.absences:
             raise DomainError(f"{seat} has no absence declared in {game_id}")
-        event = service.store.append(game_id, [NewEvent("AbsenceEnded", {"seat": seat, "by": by})],
-                                     game.last_seq).events[0]
-        service._project(service.load(game_id))
+        (event,), _ = log.append(service, game, [NewEvent("AbsenceEnded", {"seat": seat, "by": by})])
         return event
 
 
@@ -197,9 +194,7 @@ def wait_for_absent(service: Any, game: Any) -> Any:
         return game
     payload = {"turn": pending.turn, "deadline": utc_text(moved), "utc": utc_text(moved), "absence": away,
                "base": base}
-    event = service.store.append(game.game_id, [NewEvent("DeadlineSet", payload)], game.last_seq).events[0]
-    after = service.load(game.game_id)
-    service._project(after)
+    (event,), after = log.append(service, game, [NewEvent("DeadlineSet", payload)])
     from pbem.mailbase import format_deadline
 
     lines = [f"Game {game.game_id}: the deadline of turn {pending.turn} waits for {', '.join(away)}, away by a "
@@ -230,8 +225,7 @@ def fall(service: Any, game: Any, seat: str, by: str, missed: int | None = None,
                "missed": game.club.missed.get(seat, 0) if missed is None else missed, "by": by}
     if reason:
         payload["reason"] = reason
-    event = service.store.append(game.game_id, [NewEvent("CivilDisorder", payload)], game.last_seq).events[0]
-    after = service.load(game.game_id)
+    (event,), after = log.append(service, game, [NewEvent("CivilDisorder", payload)])
     why = {"missed": f"after {payload['missed']} missed turns in a row", "gm": "by the GM's decision",
            "start": "as nobody took it when the game started"}.get(by, "")
     lines = [f"Game {game.game_id}: seat {seat} is in civil disorder {why}.".replace("  ", " "),
@@ -263,13 +257,11 @@ def come_back(service: Any, game_id: str, seat: str, how: str) -> Any:
             new.append(NewEvent("SeatReturned", {"seat": seat, "how": how}))
         if not new:
             raise DomainError(f"{seat} is neither away nor in civil disorder in {game_id}")
-        stored = service.store.append(game_id, new, game.last_seq)
-        after = service.load(game_id)
-        service._project(after)
+        stored, after = log.append(service, game, new)
         if why is not None:
             mailing.tell_seats(service, after, f"{seat} is back", [
                 f"Game {game_id}: seat {seat} is played by its player again ({why} ended)."],
-                "disorder", stored.events[-1].seq)
+                "disorder", stored[-1].seq)
         return after
 
 
@@ -293,9 +285,8 @@ def replace(service: Any, game_id: str, seat: str, email: str) -> str:
         new = [NewEvent("SeatReturned", {"seat": seat, "how": "replacement"})] if game.club.bot_played(seat) else []
         if seat in game.club.absences:
             new.insert(0, NewEvent("AbsenceEnded", {"seat": seat, "by": "gm"}))
-        seq = service.store.append(game_id, new, game.last_seq).events[-1].seq if new else game.last_seq
-        after = service.load(game_id)
-        service._project(after)
+        stored, after = log.append(service, game, new) if new else ([], game)
+        seq = stored[-1].seq if stored else game.last_seq
         mailing.tell_seats(service, after, f"{seat} has a new player", [
             f"Game {game_id}: seat {seat} is played by a new player from now on."], "disorder", seq,
             only=[s for s in after.seats if s != seat])

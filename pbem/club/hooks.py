@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from pbem.club import absence
+from pbem.club.state import instant
 
 
 def turn_open(service: Any, game: Any, now: datetime) -> Any:
@@ -21,10 +22,19 @@ def turn_open(service: Any, game: Any, now: datetime) -> Any:
     return absence.settle(service, game, now)
 
 
-def after_turn(service: Any, game: Any, payload: dict[str, Any], reported: bool, cause_seq: int) -> Any:
-    """After an adjudication was recorded and its reports queued: civil disorder for seats that
-    missed too many turns in a row. Returns the game (reloaded if anything was recorded)."""
-    return absence.after_turn(service, game, payload)
+def after_turn(service: Any, game: Any, payload: dict[str, Any], reports: list[Any], cause_seq: int) -> Any:
+    """After an adjudication was recorded and its reports queued: the observers' copies of the
+    public report (and the record at the end), civil disorder for seats that missed too many
+    turns in a row (which may leave the votes of the others enough to end the game), the votes
+    of a voting round that ended. Returns the game (reloaded if anything was recorded)."""
+    from pbem.club import endings, observers
+
+    observers.after_turn(service, game, payload, reports, cause_seq)
+    before = game.last_seq
+    game = absence.after_turn(service, game, payload)
+    if game.last_seq != before and endings.check_end(service, game) is not None:
+        return service.load(game.game_id)
+    return endings.close_round(service, game, payload)
 
 
 def status_fields(game: Any, now: datetime) -> dict[str, Any]:
@@ -42,6 +52,32 @@ def status_lines(row: dict[str, Any]) -> list[str]:
     if row.get("missed"):
         out.append("  missed turns in a row: " + ", ".join(f"{s} {n}" for s, n in row["missed"].items()))
     return out
+
+
+def seat_lines(game: Any, seat: str, now: datetime) -> list[str]:
+    """What the STATUS mail command tells a seat of its own standing in the club: its absence,
+    the bot playing it, its own vote of this round (never another seat's)."""
+    club = game.club
+    out = []
+    absent = club.absences.get(seat)
+    if absent is not None and instant(absent["to"]) >= now:
+        out.append(f"Your absence: from {absent['from']} to {absent['to']}.")
+    why = club.bot_played(seat)
+    if why:
+        out.append(f"The game's bot plays your seat ({why}).")
+    if club.draw.get(seat):
+        out.append("Your vote this round: for a draw (secret until the round ends or the draw passes).")
+    if seat in club.concede:
+        out.append(f"Your vote this round: the game conceded to {', '.join(club.concede[seat])} (secret).")
+    return out
+
+
+def ended_text(ended: dict[str, Any]) -> str:
+    """How the players ended a game, in a few words (``pbem status``)."""
+    seats = ", ".join(ended["seats"])
+    return {"draw": f"drawn between {seats}", "concession": f"conceded to {seats}",
+            "resignation": f"won by {seats}: every other seat resigned"}.get(ended["how"], ended["how"]) \
+        + f" (turn {ended.get('turn')})"
 
 
 def tick(service: Any, now: datetime) -> list[tuple[str, str]]:

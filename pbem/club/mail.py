@@ -85,7 +85,30 @@ def _back(service: Any, game_id: str, seat: str, words: list[str], by: str) -> s
     return "welcome back: you play your seat again (the bot no longer does, and no absence stands)."
 
 
-BLOCK_HANDLERS: dict[str, Callable[[Any, str, str, list[str], str], str]] = {"ABSENT": _absent, "BACK": _back}
+def _draw(service: Any, game_id: str, seat: str, words: list[str], by: str) -> str:
+    from pbem.club import endings
+
+    return endings.vote_draw(service, game_id, seat, not (words and words[0].upper() == "NO"))
+
+
+def _concede(service: Any, game_id: str, seat: str, words: list[str], by: str) -> str:
+    from pbem.club import endings
+
+    if not words:
+        return endings.resign(service, game_id, seat, service.store.clock())
+    return endings.vote_concede(service, game_id, seat, [] if [w.upper() for w in words] == ["NO"] else words)
+
+
+def _resign(service: Any, game_id: str, seat: str, words: list[str], by: str) -> str:
+    from pbem.club import endings
+
+    if words:
+        raise DomainError("RESIGN stands alone on its line")
+    return endings.resign(service, game_id, seat, service.store.clock())
+
+
+BLOCK_HANDLERS: dict[str, Callable[[Any, str, str, list[str], str], str]] = {
+    "ABSENT": _absent, "BACK": _back, "DRAW": _draw, "CONCEDE": _concede, "RESIGN": _resign}
 
 
 # -- commands outside GAME blocks ----------------------------------------------------------

@@ -11,7 +11,7 @@ from adjudicator.registry import engine_names
 from pbem import guard, outqueue
 from pbem.app import App, emit, pass_app
 from pbem.cli import cli
-from pbem.club.hooks import status_lines as club_status_lines
+from pbem.club.hooks import ended_text as club_ended_text, status_lines as club_status_lines
 from pbem.errors import DomainError
 
 
@@ -122,7 +122,8 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
         elif r.get("seed_known") is False:
             lines.append(f"{r['game']} ({r['engine']}): {r['note']}")
         elif r["over"]:
-            lines.append(f"{r['game']} ({r['engine']}): over; winner {r['winner'] or 'none'}")
+            lines.append(f"{r['game']} ({r['engine']}): over; " + (club_ended_text(r["ended"]) if r.get("ended")
+                                                                  else f"winner {r['winner'] or 'none'}"))
         else:
             lines.append(f"{r['game']} ({r['engine']}): turn {r['turn']}; submitted: "
                          f"{', '.join(r['submitted']) or '-'}; awaiting: {', '.join(r['awaiting']) or '-'}; "

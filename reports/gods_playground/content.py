@@ -41,7 +41,7 @@ def build_doc(inp: ReportInput, images: Mapping[str, bytes]) -> tuple[Doc, str]:
     title = f"God's Playground -- game {inp.game_id} -- round {v.get('round')} of 4"
     doc = Doc(title=title, subtitle=f"Report for {viewer_label(inp.viewer)} after {inp.turn}",
               sections=tuple(s for s in parts if s is not None), footer=_footer(inp))
-    return doc, banner(inp)
+    return doc, inp.ending or banner(inp)
 
 
 def banner(inp: ReportInput) -> str:

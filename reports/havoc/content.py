@@ -82,7 +82,7 @@ def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     doc = Doc(title=f"Havoc -- game {inp.game_id} -- {_when(view)}",
               subtitle=f"Battle report for {viewer_label(inp.viewer)} (after {inp.turn})",
               sections=tuple(sections), footer=_footer(inp))
-    return doc, banner(view)
+    return doc, inp.ending or banner(view)
 
 
 def _when(view: Mapping[str, Any]) -> str:

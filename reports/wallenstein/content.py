@@ -50,7 +50,7 @@ def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     doc = Doc(title=f"Wallenstein -- game {inp.game_id} -- {year_season}",
               subtitle=f"Season report for {viewer_label(inp.viewer)}",
               sections=tuple(sections), footer=_footer(inp))
-    return doc, _banner(view)
+    return doc, inp.ending or _banner(view)
 
 
 def _summary(inp: ReportInput) -> Section | None:
@@ -214,6 +214,8 @@ def _pictures(inp: ReportInput) -> Section:
 
 def _next(inp: ReportInput) -> Section:
     view = inp.view
+    if inp.ending:
+        return Section("next", "What comes next", (Para(f"Nothing: the game is over. {inp.ending}"),))
     if view.get("over"):
         return Section("next", "What comes next", (Para("Nothing: the game is over."),))
     label = (view.get("turn") or {}).get("label") or ""
