@@ -282,7 +282,7 @@ def _created_readings(ev: Event) -> str:
                               "revolts": "the palace event's extra army defends in revolts too"},
              "bank": {"160": "the bank holds the box's 160 Taler", "unlimited": "the bank is unlimited"}}
     said = [words.get(k, {}).get(str(v), f"{k}={v}") for k, v in readings.items()]
-    return f" Readings chosen by the GM: {'; '.join(said)}." if said else ""
+    return f" Readings in force (the GM chooses them): {'; '.join(said)}." if said else ""
 
 
 def _deal(ev: Event) -> str:
