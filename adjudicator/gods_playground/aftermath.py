@@ -10,7 +10,7 @@ from adjudicator.gods_playground.phases import arrive, influence_strikes
 from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import (
     INFLUENCE, NOBLES, Ctx, cubes_on_board, enemy_cubes, enemy_of, enemy_supply, influence_on_board, nobles_on, order_from,
-    turkish_habsburgs, turks_overran)
+    reading, turkish_habsburgs, turks_overran)
 
 HABSBURG_GARRISON = 2
 
@@ -30,12 +30,30 @@ def raids(ctx: Ctx) -> None:
             _raid(ctx, p, colour, diff, b["enemies"][enemy_of(s, p)]["raids"])
         if p == "greater_poland" and prov["influence"] > nobles_on(prov):
             _spread_influence(ctx, prov["influence"] - nobles_on(prov), b["enemies"]["habsburgs"]["raids"])
+    _turks_leave_habsburgs(ctx)
+
+
+def _turks_leave_habsburgs(ctx: Ctx) -> None:
+    """Phase 13: Turks on the Habsburgs' box move into Greater Poland, 2 staying as a garrison
+    („Ha a Habsburgok dobozán van török kocka, átmennek onnét Nagy-Lengyelországba.”; fact 42).
+    From rules version 3, not in round 4 while the box is a Turkish box: its cubes are its
+    strength (the 5s of Phase 5, base 10 of Phase 11) and garrison, and that strength has just
+    invaded Greater Poland. With the GM option ``turks_from_habsburgs=like-a-raid`` the move
+    is a raid: not into Greater Poland while Turkish cubes stand there."""
+    s = ctx.s
     box = s["box"]["habsburgs"]
-    if box["turks"] > HABSBURG_GARRISON:
-        moving = box["turks"] - HABSBURG_GARRISON
-        box["turks"] = HABSBURG_GARRISON  # fact 42: the box counts as holding 2 noble cubes
-        fight = arrive(ctx, "greater_poland", "turks", moving, "raids/habsburgs_box/defence")
-        ctx.emit("Raid", enemy="turks", source="habsburgs_box", targets={"greater_poland": moving}, defence=fight)
+    if box["turks"] <= HABSBURG_GARRISON:
+        return
+    if rule("turkish_box_keeps_cubes") and turkish_habsburgs(s):
+        ctx.emit("Raid", enemy="turks", source="habsburgs_box", targets={}, why="the Turkish box of round 4")
+        return
+    if reading(s, "turks_from_habsburgs") == "like-a-raid" and s["prov"]["greater_poland"]["enemy"]["turks"]:
+        ctx.emit("Raid", enemy="turks", source="habsburgs_box", targets={}, why="Turkish cubes stand on Greater Poland")
+        return
+    moving = box["turks"] - HABSBURG_GARRISON
+    box["turks"] = HABSBURG_GARRISON  # fact 42: the box counts as holding 2 noble cubes
+    fight = arrive(ctx, "greater_poland", "turks", moving, "raids/habsburgs_box/defence")
+    ctx.emit("Raid", enemy="turks", source="habsburgs_box", targets={"greater_poland": moving}, defence=fight)
 
 
 def raider(s: dict[str, Any], province: str) -> str:

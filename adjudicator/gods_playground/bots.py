@@ -28,9 +28,16 @@ def default_cubes(s: State, seat: str) -> dict[str, int]:
     return fill_cubes(s, seat, [])
 
 
+def default_bid(s: State, seat: str) -> int:
+    """A missed bid: 0; a missed new bid after a tie, 1 thaler if the seat has one, so that
+    the bidding ends as Phase 3 wants ("until someone wins", or nobody has money left)
+    even when every tied seat misses its orders (rules version 3: a tie at 0 is bid again)."""
+    return 1 if s["q"].get("again") and s["money"][seat] > 0 else 0
+
+
 def default_orders(s: State, seat: str) -> list[Order]:
-    """Missed orders: the default nobles, the cubes clockwise, a bid of 0, the first
-    starting estate clockwise, and PASS for every other decision."""
+    """Missed orders: the default nobles, the cubes clockwise, a bid of 0 (1 when bidding
+    again after a tie), the first starting estate clockwise, and PASS for every other decision."""
     p = pending(s)
     if p is None or seat not in p.seats:
         return []
@@ -39,7 +46,7 @@ def default_orders(s: State, seat: str) -> list[Order]:
     if p.kind == "cubes":
         return [{"kind": "cubes", "place": default_cubes(s, seat)}]
     if p.kind == "bid":
-        return [{"kind": "bid", "amount": 0}]
+        return [{"kind": "bid", "amount": default_bid(s, seat)}]
     if p.kind == "estate":
         return [{"kind": "estate", "alts": [legal_alts(s, seat, "estate")[0]]}]
     return [{"kind": p.kind, "alts": [dict(PASS)]}]
@@ -142,6 +149,8 @@ def heuristic_orders(s: State, seat: str, rng: Stream) -> list[Order]:
         return []
     if p.kind == "nobles":
         return [{"kind": "nobles", "place": _heuristic_nobles(s, seat)}]
+    if p.kind == "bid" and s["q"].get("again"):  # a new bid after a tie: a small random offer ends it soon
+        return [{"kind": "bid", "amount": min(s["money"][seat], 1 + rng.below(3))}]
     if p.kind in ("cubes", "bid"):
         return default_orders(s, seat)
     alts = legal_alts(s, seat, p.kind)

@@ -28,11 +28,11 @@ def roll(rng: Stream, units: dict[str, int], cannon: bool) -> dict[str, Any]:
     return {"rolls": rolls, "hits": hits, "lost": lost}
 
 
-def remove_enemy(prov: dict[str, Any], hits: int, first: str | None = None) -> int:
+def remove_enemy(prov: dict[str, Any], hits: int, first: str | None = None, only: bool = False) -> int:
     """Remove up to ``hits`` enemy cubes from a province, ``first``'s colour first, then in
-    enemy order; returns how many were removed."""
+    enemy order (``only``: of ``first``'s colour alone); returns how many were removed."""
     removed = 0
-    order = ([first] if first else []) + [e for e in ENEMIES if e != first]
+    order = ([first] if first else []) + ([] if only else [e for e in ENEMIES if e != first])
     for e in order:
         take = min(hits - removed, prov["enemy"][e])
         prov["enemy"][e] -= take

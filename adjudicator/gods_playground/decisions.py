@@ -14,7 +14,7 @@ from typing import Any
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
 from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import (
-    STEWARDS, TOWNS, Ctx, cube_supply, disc_supply, enemy_cubes, income_of, province_of, sejm_discs,
+    STEWARDS, TOWNS, Ctx, cube_supply, disc_supply, enemy_cubes, income_of, pay_out, province_of, sejm_discs,
     stewards_used, take_sejm_disc, turks_hold_habsburgs)
 from adjudicator.gods_playground.war import (
     apply_campaign, apply_counter, counter_targets, problem_campaign, problem_counter)
@@ -251,8 +251,8 @@ def apply_action(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
     elif a == "danzig":
         s["prov"]["royal_prussia"]["nobles"][seat] -= 1
         gain = 2 * sum(income_of(s, o, "royal_prussia") for o in s["seats"])
-        s["money"][seat] += gain
-        detail = {"thalers": gain}
+        paid = pay_out(s, seat, gain)
+        detail = {"thalers": paid, **({"short": gain - paid} if paid < gain else {})}
     elif a == "diplomacy":
         detail = _diplomacy(ctx, seat, alt["enemy"])
     elif a == "move":
@@ -320,15 +320,15 @@ def units_left(s: State, seat: str, kind: str) -> int:
 
 
 def problem_recruit(s: State, seat: str, alt: dict[str, Any]) -> str | None:
-    """A recruitment: a cube on the province, units left, no cannon in round 1, Cossacks
-    only in Ukraine, the money."""
+    """A recruitment: a cube on the province (none where paid already this phase, version 3),
+    units left, no cannon in round 1, Cossacks only in Ukraine, the money."""
     p = alt.get("province")
     if p not in PROVINCES:
         return "name a province"
     n = {k: alt.get(k, 0) for k in UNIT_KINDS}
     if not all(isinstance(v, int) and v >= 0 for v in n.values()) or sum(n.values()) == 0:
         return "recruit at least one unit"
-    if s["prov"][p]["nobles"][seat] < 1:
+    if not recruit_paid(s, seat, p) and s["prov"][p]["nobles"][seat] < 1:
         return f"recruiting costs a noble cube on {p}"
     for k in ("inf", "cav", "can"):
         if n[k] > units_left(s, seat, k):
@@ -341,19 +341,34 @@ def problem_recruit(s: State, seat: str, alt: dict[str, Any]) -> str | None:
     return None if cost <= s["money"][seat] else f"that costs {cost} thalers; you have {s['money'][seat]}"
 
 
+def recruit_paid(s: State, seat: str, province: str) -> bool:
+    """True when ``seat`` already paid its noble cube for ``province`` in this recruitment
+    phase (rules version 3, Phase 9: „onnét el kell távolítania egy nemeskockáját; ezután már
+    bárhány egységet toborozhat ide”); versions 1-2 take a cube every recruitment turn."""
+    return rule("recruit_cube_per_province") and province in s["q"].get("paid", {}).get(seat, [])
+
+
 def apply_recruit(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
-    """Pay a cube and the thalers; place the units."""
+    """Pay a cube (once per province in the phase, from version 3) and the thalers; place the units."""
     s = ctx.s
     p = alt["province"]
     cost = recruit_cost(s, alt)
     s["money"][seat] -= cost
     prov = s["prov"][p]
-    prov["nobles"][seat] -= 1
+    extra: dict[str, Any] = {}
+    if rule("recruit_cube_per_province"):
+        cube = 0 if recruit_paid(s, seat, p) else 1
+        if cube:
+            s["q"].setdefault("paid", {}).setdefault(seat, []).append(p)
+        extra["cube"] = cube
+    else:
+        cube = 1
+    prov["nobles"][seat] -= cube
     for k in ("inf", "cav", "can"):
         prov["units"][seat][k] += alt.get(k, 0)
     prov["cossacks"] += alt.get("cossack", 0)
     s["cossack_box"] -= alt.get("cossack", 0)
-    ctx.emit("Recruited", seat=seat, province=p, cost=cost, **{k: alt.get(k, 0) for k in UNIT_KINDS})
+    ctx.emit("Recruited", seat=seat, province=p, cost=cost, **{k: alt.get(k, 0) for k in UNIT_KINDS}, **extra)
 
 
 PROBLEMS = {"buy": problem_buy, "action": problem_action, "recruit": problem_recruit,

@@ -40,13 +40,15 @@ class GodsPlaygroundEngine(SequentialEngine):
 
     def check_options(self, options: Mapping[str, str]) -> list[str]:
         """Every problem of the options, checked when a game is made (``pbem new``) and never
-        when one is replayed: a board file given as ``board_json`` against the rulebook's shape
-        (:mod:`adjudicator.gods_playground.boardcheck`), one message per problem."""
+        when one is replayed: unknown options, a GM reading's value, and a board file given as
+        ``board_json`` against the rulebook's shape (:mod:`adjudicator.gods_playground.boardcheck`),
+        one message per problem."""
+        problems = setup.option_problems(options)
         if "board_json" not in options:
-            return []
+            return problems
         from adjudicator.gods_playground.boardcheck import board_problems
 
-        return [f"board_json: {problem}" for problem in board_problems(options["board_json"])]
+        return problems + [f"board_json: {problem}" for problem in board_problems(options["board_json"])]
 
     def _ctx(self, state: State, seed: str) -> Ctx:
         """The working copy whose events and chance streams carry the round."""

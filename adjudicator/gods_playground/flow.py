@@ -17,6 +17,7 @@ from adjudicator.gods_playground import aftermath, phases
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES
 from adjudicator.gods_playground.decisions import (
     APPLY, PROBLEMS, counter_targets, fill_cubes, problem_bid, problem_cubes, problem_first, problem_nobles)
+from adjudicator.gods_playground.releases import rule
 from adjudicator.gods_playground.state import ROUNDS, Ctx, cube_supply, turn_order
 
 State = dict[str, Any]
@@ -235,6 +236,8 @@ def pending(s: State) -> Pending | None:
     if ph == "nobles":
         return Pending(tuple(s["seats"]), f"r{s['round']}/nobles", "nobles", True, FORMS["nobles"], info)
     if ph == "bid":
+        if "again" in s["q"]:  # a new bid after a tie (public: the bids were revealed)
+            info.update(again=s["q"]["again"], tied_at=s["q"]["tied_at"])
         return Pending(tuple(s["q"]["seats"]), f"r{s['round']}/bid/{s['step']}", "bid", True, FORMS["bid"], info)
     seat = current(s)
     if seat is None:
@@ -331,8 +334,14 @@ def apply(ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> dict[str, Ord
         _go(s, "reveal")
         return used
     if p.kind == "bid":
-        tied = phases.settle_bids(ctx, {seat: o["amount"] for seat, o in used.items()})
-        _go(s, "bid", {"seats": tied}) if tied else _go(s, "royal_army")
+        bids = {seat: o["amount"] for seat, o in used.items()}
+        tied = phases.settle_bids(ctx, bids)
+        if not tied:
+            _go(s, "royal_army")
+        elif rule("rebid_all_zero"):  # the tied seats are told that they bid again, and at what
+            _go(s, "bid", {"seats": tied, "again": s["q"].get("again", 0) + 1, "tied_at": max(bids.values())})
+        else:
+            _go(s, "bid", {"seats": tied})
         return used
     seat = p.seats[0]
     if p.kind == "cubes":

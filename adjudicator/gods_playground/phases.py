@@ -13,21 +13,23 @@ from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
 from adjudicator.gods_playground.combat import clash, remove_enemy, roll
 from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import (
-    INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_supply, enemy_words, income_of, nobles_on, province_of,
-    turkish_habsburgs, turks_hold_habsburgs, turn_order)
+    INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_supply, enemy_words, income_of, nobles_on, pay_out,
+    province_of, turkish_habsburgs, turks_hold_habsburgs, turn_order)
 
 MIN_INCOME = 10
 
 
 def income(ctx: Ctx) -> None:
-    """Phase 1: track value per estate, +2 per steward, at least 10 thalers (fact 18)."""
+    """Phase 1: track value per estate, +2 per steward, at least 10 thalers (fact 18). From
+    rules version 3 the bank pays no more than its 132 thalers hold, in turn order from the
+    start player (the rulebook does not say who goes short: the order of every other phase)."""
     s = ctx.s
-    paid = {}
-    for seat in s["seats"]:
-        total = sum(income_of(s, seat, p) for p in PROVINCES)
-        paid[seat] = max(MIN_INCOME, total)
-        s["money"][seat] += paid[seat]
-    ctx.emit("Income", paid=paid)
+    due = {seat: max(MIN_INCOME, sum(income_of(s, seat, p) for p in PROVINCES)) for seat in s["seats"]}
+    order = turn_order(s) if rule("bank_limit") else s["seats"]
+    got = {seat: pay_out(s, seat, due[seat]) for seat in order}
+    paid = {seat: got[seat] for seat in s["seats"]}
+    short = {seat: due[seat] - paid[seat] for seat in s["seats"] if due[seat] > paid[seat]}
+    ctx.emit("Income", paid=paid, **({"short": short} if short else {}))
 
 
 def reveal_nobles(ctx: Ctx) -> list[str]:
@@ -63,7 +65,8 @@ def elect_king(ctx: Ctx) -> list[str]:
 
 def settle_bids(ctx: Ctx, bids: dict[str, int]) -> list[str]:
     """Phase 3 bids: all paid to the bank; the highest wins; tied again -> bid again (the
-    tied seats are returned); no tied seat has money, or all bid 0 -> the marker stays."""
+    tied seats are returned: „új licitet kell tartanotok, addig, amíg valaki nem győz”); no
+    tied seat has money -> the marker stays. Rules versions 1 and 2: all bid 0 -> it stays."""
     s = ctx.s
     for seat, amount in bids.items():
         s["money"][seat] -= amount
@@ -76,7 +79,7 @@ def settle_bids(ctx: Ctx, bids: dict[str, int]) -> list[str]:
     if all(s["money"][seat] == 0 for seat in tied):
         ctx.emit("StartPlayer", seat=s["start"], why="the tied seats have no money: the marker stays")
         return []
-    if top == 0:  # interpretation: nobody offers anything, as if nobody could bid
+    if top == 0 and not rule("rebid_all_zero"):  # versions 1-2: nobody offers anything, the marker stays
         ctx.emit("StartPlayer", seat=s["start"], why="every tied seat bid 0: the marker stays")
         return []
     return tied
@@ -221,8 +224,10 @@ def _defect(s: dict[str, Any]) -> int:
 
 def defend(ctx: Ctx, province: str, invader: str, label: str) -> dict[str, Any]:
     """Every Polish unit on the province rolls once; hits remove the invader's cubes first,
-    then other colours (Phase 11); each seat's own cannon adds +1 to its rolls; the Cossacks
-    roll with +1 when any cannon stands there."""
+    then other colours (Phase 11). A cannon adds +1: from rules version 3 any cannon on the
+    province to every roll there (Phase 10: „Ha a tartományon van ágyú, minden dobás
+    eredményéhez +1 járul.”), before only each seat's own to its rolls (the Cossacks' with
+    any). The Cossacks: see :func:`cossacks_defend`."""
     s = ctx.s
     prov = s["prov"][province]
     rng = ctx.stream(label, words=f"defence of {province} against {enemy_words(invader)}")
@@ -231,19 +236,40 @@ def defend(ctx: Ctx, province: str, invader: str, label: str) -> dict[str, Any]:
     for seat in s["seats"]:
         u = prov["units"][seat]
         if u["inf"] or u["cav"]:
-            r = roll(rng, {"inf": u["inf"], "cav": u["cav"]}, bool(u["can"]))
+            cannon = any_cannon if rule("cannon_on_province") else bool(u["can"])
+            r = roll(rng, {"inf": u["inf"], "cav": u["cav"]}, cannon)
             u["inf"] -= r["lost"]["inf"]
             u["cav"] -= r["lost"]["cav"]
             hits += r["hits"]
             rolls[seat] = r["rolls"]
-    if prov["cossacks"]:
+    unit_hits, removed = hits, 0
+    if cossacks_defend(prov, invader):
         r = roll(rng, {"cossack": prov["cossacks"]}, any_cannon)
         prov["cossacks"] -= r["lost"]["cossack"]
         s["cossack_box"] += r["lost"]["cossack"]
-        hits += r["hits"]
         rolls["cossacks"] = r["rolls"]
-    removed = remove_enemy(prov, hits, invader)
+        hits += r["hits"]
+        if rule("cossacks_tatars_only"):  # version 3: their hits take Tatar cubes only (first)
+            removed = min(r["hits"], prov["enemy"]["tatars"])
+            prov["enemy"]["tatars"] -= removed
+        else:
+            unit_hits = hits
+    removed += remove_enemy(prov, unit_hits, invader)
     return {"label": f"gods_playground/{s['round']}/{label}", "rolls": rolls, "hits": hits, "removed": removed}
+
+
+def cossacks_defend(prov: dict[str, Any], invader: str) -> bool:
+    """True when the Cossacks on a province roll in its defence. Rules version 3: only against
+    the Tatars (Phase 10: „A kozákok csak a tatárokat támadják.”; Phase 11: the combat rules are
+    those of the campaigns) and only beside a Polish infantry or cavalry there (Phase 10: they
+    join a player's attacking unit; reference page: „A felfogadott kozákokat bárki
+    felhasználhatja, akinek van lovasa vagy gyalogosa Ukrajnán.”). Versions 1-2: whenever
+    any stand there."""
+    if not prov["cossacks"]:
+        return False
+    if not rule("cossacks_tatars_only"):
+        return True
+    return invader == "tatars" and any(u["inf"] + u["cav"] for u in prov["units"].values())
 
 
 def arrive(ctx: Ctx, province: str, enemy: str, count: int, label: str) -> dict[str, Any]:

@@ -11,16 +11,32 @@ from adjudicator.chance import Chance
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board_from_option, default_board
 from adjudicator.gods_playground.flow import rotation
 from adjudicator.gods_playground.releases import RELEASES, rule
-from adjudicator.gods_playground.state import NOBLES, START_MONEY, new_box, new_province, order_from
+from adjudicator.gods_playground.state import NOBLES, READINGS, START_MONEY, new_box, new_province, order_from
 
 OPTIONS = ("board_json",)
 
 
+def option_problems(options: Mapping[str, str]) -> list[str]:
+    """Every problem of the options but the board file's content: unknown keys, and GM
+    readings (:data:`adjudicator.gods_playground.state.READINGS`) with an unknown value or in
+    a rules version before they came."""
+    known = (*OPTIONS, *READINGS)
+    out = []
+    for key, value in options.items():
+        if key not in known:
+            out.append(f"unknown option {key!r} (known: {', '.join(known)})")
+        elif key in READINGS and not rule("gm_readings"):
+            out.append(RELEASES.not_yet("gm_readings", f"option {key}"))
+        elif key in READINGS and str(value) not in READINGS[key]:
+            out.append(f"option {key}={value!r}: choose one of {', '.join(READINGS[key])}")
+    return out
+
+
 def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[State, list[dict[str, Any]]]:
     """A new game waiting for the first starting estate."""
-    for key in options:
-        if key not in OPTIONS:
-            raise GameError(f"unknown option {key!r} (known: {', '.join(OPTIONS)})")
+    problems = option_problems(options)
+    if problems:
+        raise GameError(problems[0])
     if len(seats) != 3:
         raise GameError("God's Playground is for exactly 3 players")
     custom = board_from_option(options["board_json"]) if "board_json" in options else None
@@ -41,6 +57,8 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
     }
     if rule("turks_fixed_for_round"):  # from rules version 2 the Turks' hold is fixed per round
         s.update(turks_overran=False, turkish_habsburgs=False)
+    if rule("gm_readings"):  # from rules version 3 the GM's readings, every one named (defaults too)
+        s["readings"] = {key: str(options.get(key, values[0])) for key, values in READINGS.items()}
     events = [{"type": "Setup", "round": 1, "seats": seats, "start": start,
                "label": "gods_playground/setup/start", "provisional": list(b["provisional"])}]
     return s, events

@@ -26,6 +26,9 @@ TOWNS = 2
 INFLUENCE = 10
 START_MONEY = 10
 ROUNDS = 4
+#: 22 gold coins of 5 and 22 silver coins of 1 (Components; Setup: „Az aranyérmék 5 tallért
+#: érnek, az ezüstök 1-et.”)
+COINS = 22 * 5 + 22 * 1
 
 
 class Ctx(sequential.Ctx):
@@ -64,6 +67,35 @@ def order_from(state: State, first: str) -> list[str]:
 def turn_order(state: State) -> list[str]:
     """The seats in turn order: the start player, then clockwise."""
     return order_from(state, state["start"])
+
+
+#: The GM's choices where the rulebook reads two ways (``--option K=V``; the first value is the
+#: default; docs/gods-playground-rules.md, "Readings the GM chooses"). Rules version 3 on.
+READINGS: dict[str, tuple[str, ...]] = {
+    # Phase 13: Turks leaving the Habsburgs' box always move into Greater Poland (the sentence
+    # as printed), or only as a raid would: not where Turkish cubes already stand
+    "turks_from_habsburgs": ("always", "like-a-raid"),
+}
+
+
+def reading(state: State, key: str) -> str:
+    """The game's reading of GM option ``key`` (its default when the GM chose none, and in
+    games of rules versions 1-2, which know no such option)."""
+    return str(state.get("readings", {}).get(key, READINGS[key][0]))
+
+
+def bank(state: State) -> int:
+    """Thalers in the bank: the coins not in the players' hands (rules version 3 pays no more
+    than this, Phase 1: „A pénz elvileg korlátos - amennyi érme van a játékban”)."""
+    return max(0, COINS - sum(state["money"].values()))
+
+
+def pay_out(state: State, seat: str, due: int) -> int:
+    """Pay ``seat`` ``due`` thalers from the bank: all of it in rules versions 1-2, at most what
+    the bank holds from version 3; returns what was paid."""
+    paid = min(due, bank(state)) if rule("bank_limit") else due
+    state["money"][seat] += paid
+    return paid
 
 
 def cubes_on_board(state: State, seat: str) -> int:

@@ -62,6 +62,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
         "nobles": _nobles(state, viewer, gm),
         "provisional": list(board(state)["provisional"]),
     }
+    if "readings" in state:  # rules version 3 on: the GM's choices where the rulebook reads two ways
+        out["readings"] = dict(state["readings"])
     if gm:
         out["hands"] = {x: sorted(h) for x, h in state["hand"].items()}
         out["plans"] = {x: list(pl) for x, pl in state["plans"].items()}

@@ -57,18 +57,25 @@ def apply_campaign(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
     prov["nobles"][seat] -= 1
     rng = ctx.stream("campaign", s["step"], words=f"{seat}'s campaign against {enemy_words(e)}")
     u = prov["units"][seat]
-    own = roll(rng, {"inf": u["inf"], "cav": u["cav"]}, bool(u["can"]))
+    cannon = campaign_cannon(prov, seat)
+    own = roll(rng, {"inf": u["inf"], "cav": u["cav"]}, cannon)
     u["inf"] -= own["lost"]["inf"]
     u["cav"] -= own["lost"]["cav"]
     hits = own["hits"]
     cossack = None
+    cossack_cleared = 0
     if e == "tatars" and prov["cossacks"] and (u["inf"] + u["cav"] + sum(own["lost"].values())):
-        cossack = roll(rng, {"cossack": prov["cossacks"]}, bool(u["can"]))
+        cossack = roll(rng, {"cossack": prov["cossacks"]}, cannon)
         prov["cossacks"] -= cossack["lost"]["cossack"]
         s["cossack_box"] += cossack["lost"]["cossack"]
         hits += cossack["hits"]
+        if rule("cossacks_tatars_only"):  # version 3: „A kozákok csak a tatárokat támadják.”
+            cossack_cleared = remove_enemy(prov, cossack["hits"], "tatars", only=True)
     treaty = s["box"][e]["treaty"]
-    cleared = remove_enemy(prov, hits, e)
+    if rule("cossacks_tatars_only"):  # the seat's own hits clear any colour there, its enemy's first
+        cleared = cossack_cleared + remove_enemy(prov, own["hits"], e)
+    else:
+        cleared = remove_enemy(prov, hits, e)
     placed = 0 if treaty else min(hits - cleared, cube_supply(s, seat))
     s["box"][e]["nobles"][seat] += placed
     royal = None
@@ -82,6 +89,15 @@ def apply_campaign(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
     ctx.emit("Campaign", seat=seat, enemy=e, province=p, label=f"gods_playground/{s['round']}/campaign/{s['step']}",
              rolls=own["rolls"], cossacks=cossack and cossack["rolls"], hits=hits, cleared=cleared,
              hit_cubes=placed, royal=royal)
+
+
+def campaign_cannon(prov: dict[str, Any], seat: str) -> bool:
+    """Whether a campaign's rolls get the cannon's +1: from rules version 3 when any cannon
+    stands on the province (Phase 10: „Ha a tartományon van ágyú, minden dobás eredményéhez +1
+    járul.”); in versions 1-2 only the campaigning seat's own cannon."""
+    if rule("cannon_on_province"):
+        return any(u["can"] for u in prov["units"].values())
+    return bool(prov["units"][seat]["can"])
 
 
 def _royal_roll(ctx: Ctx, rng: Any) -> dict[str, Any]:

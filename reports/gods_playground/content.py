@@ -227,10 +227,21 @@ def decision_blocks(inp: ReportInput, p: Mapping[str, Any]) -> list[Any]:
     mine = inp.viewer in seats
     lead = "Your decision" if mine else f"Awaited from {', '.join(seats)}"
     blocks: list[Any] = [Para(f"{lead} ({p.get('turn')}, {PHASE_NAMES.get(kind, kind)}): {KIND_TEXT.get(kind, kind)}.")]
+    info = p.get("info") or {}
+    if kind == "bid" and info.get("again"):
+        blocks.append(Para(_again(info)))
     failed = ((p.get("info") or {}).get("plan_failed") or {}).get(inp.viewer)
     if failed:
         blocks.append(Para(f"Your pre-sent order for this decision cannot be used: {failed}"))
     return blocks
+
+
+def _again(info: Mapping[str, Any]) -> str:
+    """A new bid after a tie, in words (the tied bids were revealed and paid: public)."""
+    n = int(info.get("again") or 1)
+    which = "again" if n == 1 else f"again ({n} ties so far)"
+    return (f"The bids tied at {info.get('tied_at')} thaler(s), and every bid was paid: the tied players bid {which}, "
+            "until someone wins (Phase 3). Only when none of them has a thaler left does the marker stay.")
 
 
 def help_lines(order_help: str) -> list[str]:

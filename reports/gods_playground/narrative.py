@@ -57,7 +57,9 @@ def _starting(e: Event, v: Any) -> str:
 
 
 def _income(e: Event, v: Any) -> str:
-    return f"Income: {counts(e.get('paid') or {})} thalers."
+    short = e.get("short") or {}
+    owed = f" The bank ran out of coins (132 thalers in all): {counts(short)} thalers not paid." if short else ""
+    return f"Income: {counts(e.get('paid') or {})} thalers.{owed}"
 
 
 def _revealed(e: Event, v: Any) -> str:
@@ -127,8 +129,10 @@ def _action(e: Event, v: Any) -> str:
     if a == "town":
         return f"{seat} founded a town on its {e.get('value')}-estate in {province(e.get('province'))}."
     if a == "danzig":
+        short = (f"; the bank, out of coins, could not pay {plural(e.get('short'), 'more thaler')}"
+                 if e.get("short") else "")
         return (f"{seat} traded through Danzig and earned {plural(e.get('thalers'), 'thaler')} "
-                "(twice the income of Royal Prussia's occupied estates).")
+                f"(twice the income of Royal Prussia's occupied estates{short}).")
     if a == "move":
         moves = " and ".join(f"{province(x)} to {province(y)}" for x, y in e.get("moves") or [])
         return f"{seat} moved noble cubes: {moves}."
@@ -147,7 +151,8 @@ def _action(e: Event, v: Any) -> str:
 
 def _recruited(e: Event, v: Any) -> str:
     troops = units({k: e.get(k, 0) for k in ("inf", "cav", "can", "cossack")})
-    return f"{e.get('seat')} recruited {troops} in {province(e.get('province'))} for {plural(e.get('cost'), 'thaler')}."
+    paid = " (its noble cube there was paid earlier in the phase)" if e.get("cube") == 0 else ""
+    return f"{e.get('seat')} recruited {troops} in {province(e.get('province'))} for {plural(e.get('cost'), 'thaler')}{paid}."
 
 
 def _cossacks(e: Event, v: Any) -> str:
@@ -198,6 +203,9 @@ def _invasion(e: Event, v: Any) -> str:
 
 def _raid(e: Event, v: Any) -> str:
     targets = e.get("targets") or {}
+    if not targets and e.get("why"):
+        where = "the Habsburgs' box" if e.get("source") == "habsburgs_box" else province(e.get("source"))
+        return f"The {enemy(e.get('enemy'), v)} on {where} stay there: {e.get('why')}."
     where = ", ".join(f"{province(p)} ({plural(n, 'cube')})" for p, n in targets.items()) or "nowhere"
     text = f"The {enemy(e.get('enemy'), v)} raid from {province(e.get('source'))} into {where}"
     fights = e.get("defence") or {}

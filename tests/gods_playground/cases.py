@@ -5,21 +5,27 @@ dotted paths -> values, applied to a fresh game's state), gives the dice the exa
 rolls (in the order the engine rolls them), runs ``steps`` and checks ``expect``
 (dotted paths -> values) and ``events`` (event types with fields that must match).
 
+A case of an earlier rules version names it (``"version": "2"``); ``options`` are the GM's
+options of ``pbem new``; ``board`` changes figures of the packaged board (a printed board).
+
 Steps: ``["income"]``, ``["royal_army"]``, ``["events"]``, ``["elections"]``, ``["king"]``,
-``["bids", {seat: n}]``, ``["influence"]``, ``["invasions"]``, ``["raids"]``,
+``["bids", {seat: n}]`` (results ``tied``: the seats
+tied after the last bids, ``tied_each``: after each), ``["influence"]``, ``["invasions"]``, ``["raids"]``,
 ``["estates"]``, ``["vp"]``, ``["end_of_round"]``, ``["end_of_game"]``,
 ``[<decision kind>, seat, alt]`` for buy/action/recruit/campaign/counter (checked legal
-first), ``["illegal", kind, seat, alt, "part of the reason"]``, ``["income_of", province]``, ``["winner"]``,
+first), ``["illegal", kind, seat, alt, "part of the reason"]``, ``["legal", kind, seat, alt]`` (could be done; is not), ``["income_of", province]``, ``["winner"]``,
 ``["free", seat]`` (who has the free counterattack).
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
 
 from adjudicator.gods_playground import aftermath, decisions, phases
+from adjudicator.gods_playground.board import default_board
 from adjudicator.gods_playground.engine import ENGINE
 from adjudicator.gods_playground.state import Ctx, income_of
 
@@ -87,8 +93,14 @@ def load(name: str) -> dict[str, Any]:
 
 
 def start_state(case: dict[str, Any]) -> dict[str, Any]:
-    """A fresh game's state with the case's settings."""
-    state, _ = ENGINE.create(SEATS, {}, "case-seed")
+    """A fresh game's state with the case's settings (``options``: the GM's, as ``pbem new``
+    passes them; ``board``: dotted paths into the packaged board's tables, a printed board
+    that differs there)."""
+    state, _ = ENGINE.create(SEATS, case.get("options", {}), "case-seed")
+    if case.get("board"):
+        state["board"] = copy.deepcopy(default_board())
+        for path, value in case["board"].items():
+            put(state["board"], path, value)
     for e in state["prov"].values():
         for est in e["estates"]:
             est["owner"] = None
@@ -127,6 +139,7 @@ def _step(ctx: CaseCtx, step: list[Any], results: dict[str, Any]) -> None:
         results["tied"] = phases.elect_king(ctx)
     elif name == "bids":
         results["tied"] = phases.settle_bids(ctx, step[1])
+        results.setdefault("tied_each", []).append(results["tied"])
     elif name == "invasions":
         phases.invasion_dice(ctx)
         phases.invasions(ctx)
@@ -134,6 +147,9 @@ def _step(ctx: CaseCtx, step: list[Any], results: dict[str, Any]) -> None:
         results["income_of"] = {seat: income_of(s, seat, step[1]) for seat in SEATS}
     elif name == "winner":
         results["winner"] = aftermath.winner_of(s)
+    elif name == "legal":  # could be done (and is not)
+        why = decisions.PROBLEMS[step[1]](s, step[2], step[3])
+        assert why is None, f"{step}: {why}"
     elif name == "illegal":
         why = decisions.PROBLEMS[step[1]](s, step[2], step[3])
         assert why is not None and step[4] in why, f"{step}: {why!r}"

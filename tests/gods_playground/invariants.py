@@ -6,11 +6,13 @@ from typing import Any
 
 from adjudicator.gods_playground.board import ENEMIES, board
 from adjudicator.gods_playground.state import (
-    INFLUENCE, ROYAL_CUBES, TOWNS, cube_supply, disc_supply, enemy_supply, influence_on_board, stewards_used)
+    COINS, INFLUENCE, ROYAL_CUBES, TOWNS, cube_supply, disc_supply, enemy_supply, influence_on_board, stewards_used)
 
 
-def check(state: dict[str, Any]) -> None:
-    """Every piece accounted for; every figure within its limits (issue 11's list)."""
+def check(state: dict[str, Any], bank_limit: bool | None = None) -> None:
+    """Every piece accounted for; every figure within its limits (issue 11's list). The
+    players' thalers are within the bank's 132 when ``bank_limit`` (default: in a game made
+    under rules version 3 on, whose state names the GM's readings)."""
     b = board(state)
     for seat in state["seats"]:
         assert 0 <= cube_supply(state, seat) <= 20, (seat, "noble cubes")
@@ -21,6 +23,8 @@ def check(state: dict[str, Any]) -> None:
         for prov in state["prov"].values():
             assert prov["nobles"][seat] >= 0
             assert all(v >= 0 for v in prov["units"][seat].values())
+    if "readings" in state if bank_limit is None else bank_limit:  # rules version 3: the bank's 22 gold and 22 silver coins, 132 thalers
+        assert sum(state["money"].values()) <= COINS, ("thalers", state["money"])
     for e in ENEMIES:
         assert 0 <= enemy_supply(state, e) <= 25, (e, "enemy cubes")
     assert stewards_used(state) <= 8

@@ -10,6 +10,7 @@ import pytest
 
 from adjudicator.chance import Chance
 from adjudicator.gods_playground import ENGINE
+from adjudicator.versions import pin
 from tests.contract import EngineContract
 from tests.gods_playground import invariants
 from tests.randomgames import random_steps
@@ -31,18 +32,31 @@ class TestGodsPlaygroundContract(EngineContract):
         invariants.check(state)
 
 
-def play_fast(seed: str, check: bool = True) -> dict[str, Any]:
+class TestGodsPlayground2Contract(TestGodsPlaygroundContract):
+    """The contract under rules version 2 (version 1's is in tests/compat/test_old_versions.py)."""
+
+    engine = pin(ENGINE, "2")
+    games = 2
+
+    def check_invariants(self, state: dict[str, Any], seats: Sequence[str]) -> None:
+        assert "readings" not in state  # version 2's states never hold version 3's readings
+        invariants.check(state)
+
+
+def play_fast(seed: str, check: bool = True, engine: Any = ENGINE, options: dict[str, str] | None = None,
+              orders_of: Any = None) -> dict[str, Any]:
     """One random game without the contract's re-validation; invariants on every state."""
-    state, _ = ENGINE.create(SEATS, {}, seed)
+    state, _ = engine.create(SEATS, options or {}, seed)
     bot = Chance("bot:" + seed)
+    pick = orders_of or engine.random_orders
     for step in range(3000):
         if check:
             invariants.check(state)
-        p = ENGINE.pending(state)
+        p = engine.pending(state)
         if p is None:
             return state
-        orders = {s: ENGINE.random_orders(state, s, bot.stream(f"{step}/{s}")) for s in p.seats}
-        state, _ = ENGINE.advance(state, orders, seed)
+        orders = {s: pick(state, s, bot.stream(f"{step}/{s}")) for s in p.seats}
+        state, _ = engine.advance(state, orders, seed)
     raise AssertionError(f"game {seed} did not end")
 
 
@@ -50,6 +64,46 @@ def test_a_few_hundred_random_games_keep_every_invariant():
     for i in range(int(os.environ.get("PBEM_GP_GAMES", "200"))):
         final = play_fast(f"inv-{i}")
         assert final["over"] and final["winner"] in SEATS
+
+
+def test_random_games_of_rules_version_2_keep_every_invariant():
+    """Version 2 played on beside version 3: its invariants (no 132-thaler bank) hold."""
+    for i in range(40):
+        final = play_fast(f"inv2-{i}", engine=pin(ENGINE, "2"))
+        assert final["over"] and "readings" not in final
+
+
+def test_the_bank_limit_is_reached_and_kept():
+    """Random games reach the bank's 132 thalers (income or Danzig paid short), and no state
+    holds more in the players' hands (the invariant); under version 2 some exceed it."""
+    from adjudicator.gods_playground.state import COINS
+
+    def richest(engine: Any, seed: str) -> int:
+        state, _ = engine.create(SEATS, {}, seed)
+        bot = Chance("bot:" + seed)
+        most = 0
+        for step in range(3000):
+            most = max(most, sum(state["money"].values()))
+            p = engine.pending(state)
+            if p is None:
+                return most
+            state, _ = engine.advance(state, {s: _hoarder(engine, state, s, bot.stream(f"{step}/{s}")) for s in p.seats}, seed)
+        raise AssertionError(seed)
+
+    old = [richest(pin(ENGINE, "2"), f"bank-{i}") for i in range(6)]
+    new = [richest(ENGINE, f"bank-{i}") for i in range(6)]
+    assert max(old) > COINS, old
+    assert max(new) == COINS, new
+
+
+def _hoarder(engine: Any, state: dict[str, Any], seat: str, rng: Any) -> list[dict[str, Any]]:
+    """A bot that spends nothing and trades through Danzig whenever it can (a rich table)."""
+    p = engine.pending(state)
+    if p is not None and p.kind == "action":
+        return [{"kind": "action", "alts": [{"action": "danzig"}, {"pass": True}]}]
+    if p is not None and p.kind in ("buy", "recruit", "campaign", "counter", "bid"):
+        return engine.default_orders(state, seat)
+    return engine.random_orders(state, seat, rng)
 
 
 @pytest.mark.slow

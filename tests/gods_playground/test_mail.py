@@ -24,8 +24,11 @@ RECRUIT PASS
 CAMPAIGN PASS
 COUNTER PASS
 BID 0
-BID 0
+BID {again}
 """
+#: Every seat places the same nobles, so the king is tied every round; all bid 0, and as the
+#: tied bid again (rules version 3) each offers a different sum, so the plan decides it.
+AGAIN = {"white": 1, "blue": 2, "red": 3}
 
 
 def _nobles(state, seat: str) -> str:
@@ -53,7 +56,7 @@ def test_a_whole_game_by_mail(service, tmp_path):
         for seat in game.pending.seats:
             if (rnd, seat) not in planned:
                 text = ("ESTATE Ukraine OR Lithuania OR Royal Prussia OR Little Poland OR Greater Poland\n" * 3
-                        if game.state["phase"] == "estate" else "") + _nobles(game.state, seat) + "\n" + PLAN
+                        if game.state["phase"] == "estate" else "") + _nobles(game.state, seat) + "\n" + PLAN.format(again=AGAIN[seat])
                 planned.add((rnd, seat))
             else:  # asked: answer the one decision with the default the engine would apply
                 from turns.base import format_orders
