@@ -102,8 +102,8 @@ RELEASES = Releases("gods-playground", DATA_DIR, [
         "cavalry on Ukraine (Phase 10).",
         "A cannon adds +1 to every roll on its province, whoever owns it (Phase 10).",
         "The bank holds 132 thalers (22 gold, 22 silver coins) and pays out no more than it holds.",
-        "The GM may choose how Turks leave the Habsburgs' box: --option turks_from_habsburgs=like-a-raid "
-        "(not into Greater Poland while Turkish cubes stand there).",
+        "A new game's GM may choose how Turks leave the Habsburgs' box: --option "
+        "turks_from_habsburgs=like-a-raid (not into Greater Poland while Turkish cubes stand there).",
     ), upgrade=_upgrade_to_3),
 ])
 

@@ -240,7 +240,8 @@ def _again(info: Mapping[str, Any]) -> str:
     """A new bid after a tie, in words (the tied bids were revealed and paid: public)."""
     n = int(info.get("again") or 1)
     which = "again" if n == 1 else f"again ({n} ties so far)"
-    return (f"The bids tied at {info.get('tied_at')} thaler(s), and every bid was paid: the tied players bid {which}, "
+    at = info.get("tied_at")
+    return (f"The bids tied at {at} thaler{'' if at == 1 else 's'}, and every bid was paid: the tied players bid {which}, "
             "until someone wins (Phase 3). Only when none of them has a thaler left does the marker stay.")
 
 

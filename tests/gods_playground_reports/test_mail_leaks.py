@@ -30,33 +30,39 @@ SEATS = ["white", "blue", "red"]
 SENDER = "gm@pbem.example"
 ESTATES = "ESTATE Ukraine OR Lithuania OR Royal Prussia OR Little Poland OR Greater Poland\n" * 3
 PLAN = ("CUBES FIRST Lithuania, Ukraine\n{buy}\nBUY PASS\nACTION PASS\nACTION PASS\nRECRUIT PASS\n"
-        "CAMPAIGN PASS\nCOUNTER PASS\n{bid}\n{bid}\n")
+        "CAMPAIGN PASS\nCOUNTER PASS\n{bid}\n{bid2}\n")
 NOBLES = ("NOBLES Royal Prussia 1, Lithuania 2, Ukraine 3, Little Poland 4, Greater Poland 5, King 0",
           "NOBLES Royal Prussia 5, Lithuania 4, Ukraine 0, Little Poland 2, Greater Poland 1, King 3")
 #: (seat, what differs): the base game's plan line and the perturbed one
 VARIANTS = {"nobles": ("white", {"nobles": NOBLES[1]}),
             "buy": ("blue", {"buy": "BUY Ukraine OR Lithuania OR Little Poland OR PASS"}),
-            "bid": ("red", {"bid": "BID 2"})}
-BASE = {"buy": "BUY PASS", "bid": "BID 0"}
+            "bid": ("red", {"bid": "BID 2", "bid2": "BID 2"}),
+            # blue and red tie on the king and both bid 0, so they bid again (rules version 3): red's
+            # second, planned bid is the hidden part, revealed only when the new bids are
+            "rebid": ("red", {"bid2": "BID 2"})}
+BASE = {"buy": "BUY PASS", "bid": "BID 0", "bid2": "BID 0"}
 #: Each seat's nobles; different nobles on the royal army box (King), so no tie: the bids stay unused
 SEAT_NOBLES = {"white": NOBLES[0],
                "blue": "NOBLES Royal Prussia 0, Lithuania 2, Ukraine 3, Little Poland 4, Greater Poland 5, King 1",
                "red": "NOBLES Royal Prussia 1, Lithuania 0, Ukraine 3, Little Poland 4, Greater Poland 5, King 2"}
+#: The "rebid" variant's nobles: blue's King 2 ties red's
+TIED = {**SEAT_NOBLES,
+        "blue": "NOBLES Royal Prussia 0, Lithuania 1, Ukraine 3, Little Poland 4, Greater Poland 5, King 2"}
 
 
-def _plan(seat: str, secret: str | None, change: dict[str, str]) -> str:
-    parts = {"nobles": SEAT_NOBLES[seat], **BASE, **(change if seat == secret else {})}
-    return parts["nobles"] + "\n" + PLAN.format(buy=parts["buy"], bid=parts["bid"])
+def _plan(seat: str, secret: str | None, change: dict[str, str], tied: bool = False) -> str:
+    parts = {"nobles": (TIED if tied else SEAT_NOBLES)[seat], **BASE, **(change if seat == secret else {})}
+    return parts["nobles"] + "\n" + PLAN.format(buy=parts["buy"], bid=parts["bid"], bid2=parts["bid2"])
 
 
 class Table:
     """One game played by mail in its own database; ``log`` holds, per step, the mails queued
     in that step and the views after it."""
 
-    def __init__(self, tmp_path: Any, name: str, secret: str | None, change: dict[str, str]) -> None:
+    def __init__(self, tmp_path: Any, name: str, secret: str | None, change: dict[str, str], tied: bool) -> None:
         self.store = Store(tmp_path / f"{name}.db", clock=FakeClock())
         self.service = Service(self.store, sender=SENDER)
-        self.secret, self.change = secret, change
+        self.secret, self.change, self.tied = secret, change, tied
         self.ids = itertools.count()
         self.seen = 0
         self.log: list[tuple[str, list[dict[str, Any]], str]] = []
@@ -89,7 +95,7 @@ class Table:
         """The script: plans by mail, commands, a rejected plan, a block without END, a
         replacement player, then ``adjudications`` rounds of answers to "your move"."""
         for seat in SEATS:
-            self.mail(seat, self.block(seat, ESTATES + _plan(seat, self.secret, self.change)))
+            self.mail(seat, self.block(seat, ESTATES + _plan(seat, self.secret, self.change, self.tied)))
             self.record(f"plan {seat}")
         other = next(s for s in SEATS if s != self.secret)
         self.mail(other, self.block(other, "BUY Atlantis OR PASS\n"))
@@ -127,11 +133,11 @@ def _parts(row: dict[str, Any]) -> tuple[str, str, list[tuple[str, bytes]]]:
     return row["to_addr"], str(msg["Subject"]), parts
 
 
-def _table(tmp_path, monkeypatch, name, secret, change, adjudications):
+def _table(tmp_path, monkeypatch, name, secret, change, adjudications, tied=False):
     """A played game; its passwords are the same sequence in every table (the welcome mails show them)."""
     counter = itertools.count()
     monkeypatch.setattr(service_mod, "new_password", lambda: f"Abcd-{next(counter):04d}-wxyz")
-    table = Table(tmp_path, name, secret, change)
+    table = Table(tmp_path, name, secret, change, tied)
     table.play(adjudications)
     return table
 
@@ -140,8 +146,8 @@ def _table(tmp_path, monkeypatch, name, secret, change, adjudications):
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_other_seats_mails_do_not_change_with_a_seats_hidden_parts(variant, tmp_path, monkeypatch):
     secret, change = VARIANTS[variant]
-    base = _table(tmp_path, monkeypatch, "base", secret, {}, 3)
-    other = _table(tmp_path, monkeypatch, "other", secret, change, 3)
+    base = _table(tmp_path, monkeypatch, "base", secret, {}, 3, tied=variant == "rebid")
+    other = _table(tmp_path, monkeypatch, "other", secret, change, 3, tied=variant == "rebid")
     own_differs, compared, kinds = False, 0, set()
     for (step, rows_a, views_a), (step_b, rows_b, views_b) in zip(base.log, other.log):
         assert step == step_b
@@ -159,3 +165,16 @@ def test_other_seats_mails_do_not_change_with_a_seats_hidden_parts(variant, tmp_
     assert {"welcome", "reply", "command"} <= kinds, kinds
     if variant == "bid":  # no tie, never revealed: the round's reports and the next "your move" mails too
         assert {"report", "report-public", "your-move"} <= kinds, kinds
+
+
+@pytest.mark.slow
+def test_the_rebid_variant_bids_again(tmp_path, monkeypatch):
+    """The "rebid" games really bid again: in the base game the second bids tie at 0 too, so
+    blue and red are asked for a third; in the other red's planned 2 takes the marker."""
+    secret, change = VARIANTS["rebid"]
+    base = _table(tmp_path, monkeypatch, "base", secret, {}, 1, tied=True)
+    other = _table(tmp_path, monkeypatch, "other", secret, change, 1, tied=True)
+    asked = [r for _, rows, _ in base.log for r in rows if r["kind"] == "your-move"]
+    assert sorted(r["to_addr"] for r in asked) == ["blue@x.org", "red@x.org"]
+    assert all("bid again" in _parts(r)[2][0][1].decode() for r in asked)
+    assert other.service.load("gp1").state["start"] == "red"
