@@ -282,6 +282,15 @@ def first_report(turn: str) -> bool:
 def _footer(inp: ReportInput) -> tuple[str, ...]:
     """The footer; the provisional figures in full only in round 1's reports and the GM's
     (issue 18: said once, not in every mail)."""
-    return staged_footer(inp, first_report(inp.turn), PROVISIONAL_LIST, "in the round 1 reports",
-                         "PROVISIONAL board figures in use (marked with a dagger on the map; no source prints "
-                         f"them; {PROVISIONAL_LIST}):")
+    lines = staged_footer(inp, first_report(inp.turn), PROVISIONAL_LIST, "in the round 1 reports",
+                          "PROVISIONAL board figures in use (marked with a dagger on the map; no source prints "
+                          f"them; {PROVISIONAL_LIST}):")
+    chosen = {k: v for k, v in (inp.view.get("readings") or {}).items() if v != READING_DEFAULTS.get(k)}
+    if chosen:  # the GM's choices where the rulebook reads two ways (defaults are not repeated)
+        lines += ("The GM's readings of the rulebook: " + ", ".join(f"{k}={v}" for k, v in sorted(chosen.items()))
+                  + " (docs/gods-playground-rules.md, Readings the GM chooses).",)
+    return lines
+
+
+#: The readings a game has when its GM chooses none (adjudicator/gods_playground/state.py READINGS).
+READING_DEFAULTS = {"turks_from_habsburgs": "always"}

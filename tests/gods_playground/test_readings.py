@@ -30,12 +30,20 @@ def test_the_option_is_recorded_named_in_the_record_and_shown_in_every_view(tmp_
     assert json.loads(archive.read_text(encoding="utf-8"))["options"] == {"turks_from_habsburgs": "like-a-raid"}
     view = json.loads(run("--db", db, "show", "g1", "--seat", "white", "--json"))
     assert view["readings"] == {"turks_from_habsburgs": "like-a-raid"}
+    out = tmp_path / "reports"
+    run("--db", db, "report", "g1", "--turn", "start", "--seat", "white", "--out", str(out))
+    text = "\n".join(p.read_text(encoding="utf-8") for p in out.rglob("*.txt"))
+    assert "The GM's readings of the rulebook: turks_from_habsburgs=like-a-raid" in text
 
 
 def test_without_the_option_the_printed_sentence_is_the_reading(tmp_path):
     state, _ = ENGINE.create(SEATS, {}, "readings-2")
     assert state["readings"] == {"turks_from_habsburgs": "always"}
     assert ENGINE.view(state, "@public")["readings"] == {"turks_from_habsburgs": "always"}
+    from reports.gods_playground.content import READING_DEFAULTS
+    from adjudicator.gods_playground.state import READINGS
+
+    assert READING_DEFAULTS == {k: v[0] for k, v in READINGS.items()}  # the reports name only a chosen one
 
 
 def test_a_bad_value_is_refused_before_the_game_exists(tmp_path):
