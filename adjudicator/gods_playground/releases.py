@@ -64,8 +64,16 @@ _NEW_READINGS = {key: True for key in _OLD_READINGS}
 
 def _upgrade_to_3(state: dict[str, Any]) -> dict[str, Any]:
     """A state of version 2 as version 3 keeps it: the GM's readings, at their defaults (the
-    printed sentence: Turks leave the Habsburgs' box into Greater Poland always)."""
-    return {**state, "readings": {"turks_from_habsburgs": "always"}}
+    printed sentence: Turks leave the Habsburgs' box into Greater Poland always); upgraded
+    during a recruitment phase, the provinces where a seat already has units are the ones it
+    paid its noble cube for in that phase (units stand on the board only from this round's
+    recruitment)."""
+    out = {**state, "readings": {"turks_from_habsburgs": "always"}}
+    if state["phase"] == "recruit":
+        paid = {seat: [p for p, prov in state["prov"].items() if any(prov["units"][seat].values())]
+                for seat in state["seats"]}
+        out["q"] = {**state["q"], "paid": {seat: ps for seat, ps in paid.items() if ps}}
+    return out
 
 
 RELEASES = Releases("gods-playground", DATA_DIR, [

@@ -69,3 +69,22 @@ def test_games_with_each_reading_keep_every_invariant():
             final = play_fast(f"readings-{value}-{i}", options={"turks_from_habsburgs": value})
             invariants.check(final)
             assert final["over"] and final["readings"]["turks_from_habsburgs"] == value
+
+
+def test_a_version_2_game_upgraded_during_recruitment_keeps_the_cubes_it_paid():
+    """Upgraded to version 3 in the middle of a recruitment phase, a seat that recruited in a
+    province under version 2 (and paid its cube) recruits there again without a cube."""
+    from adjudicator.gods_playground.decisions import problem_recruit
+    from adjudicator.versions import upgraded_state
+
+    old = pin(ENGINE, "2")
+    state, _ = old.create(SEATS, {}, "upgrade-recruit")
+    state["phase"], state["round"] = "recruit", 2
+    state["q"] = {"order": list(SEATS), "out": [], "i": 0}
+    state["money"]["blue"] = 20
+    state["prov"]["ukraine"]["units"]["blue"]["inf"] = 1  # recruited there, its one cube spent
+    new = upgraded_state(old, "3", state)
+    assert new["q"]["paid"] == {"blue": ["ukraine"]} and new["readings"] == {"turks_from_habsburgs": "always"}
+    with ENGINE.releases.pinned(ENGINE.releases.get("3")):
+        assert problem_recruit(new, "blue", {"province": "ukraine", "cav": 1}) is None
+        assert "noble cube" in problem_recruit(new, "blue", {"province": "lithuania", "cav": 1})
