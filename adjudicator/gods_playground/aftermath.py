@@ -9,8 +9,8 @@ from adjudicator.gods_playground.board import ENEMIES, board
 from adjudicator.gods_playground.phases import arrive, influence_strikes
 from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import (
-    INFLUENCE, NOBLES, Ctx, cubes_on_board, enemy_cubes, enemy_of, enemy_supply, influence_on_board, nobles_on, order_from,
-    reading, turkish_habsburgs, turks_overran)
+    INFLUENCE, NOBLES, Ctx, cubes_on_board, enemy_cubes, enemy_of, enemy_supply, influence_on_board, nobles_on,
+    order_from, reading, turkish_habsburgs, turks_overran)
 
 HABSBURG_GARRISON = 2
 

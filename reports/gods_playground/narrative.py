@@ -152,7 +152,8 @@ def _action(e: Event, v: Any) -> str:
 def _recruited(e: Event, v: Any) -> str:
     troops = units({k: e.get(k, 0) for k in ("inf", "cav", "can", "cossack")})
     paid = " (its noble cube there was paid earlier in the phase)" if e.get("cube") == 0 else ""
-    return f"{e.get('seat')} recruited {troops} in {province(e.get('province'))} for {plural(e.get('cost'), 'thaler')}{paid}."
+    cost = plural(e.get("cost"), "thaler")
+    return f"{e.get('seat')} recruited {troops} in {province(e.get('province'))} for {cost}{paid}."
 
 
 def _cossacks(e: Event, v: Any) -> str:

@@ -13,7 +13,8 @@ Steps: ``["income"]``, ``["royal_army"]``, ``["events"]``, ``["elections"]``, ``
 tied after the last bids, ``tied_each``: after each), ``["influence"]``, ``["invasions"]``, ``["raids"]``,
 ``["estates"]``, ``["vp"]``, ``["end_of_round"]``, ``["end_of_game"]``,
 ``[<decision kind>, seat, alt]`` for buy/action/recruit/campaign/counter (checked legal
-first), ``["illegal", kind, seat, alt, "part of the reason"]``, ``["legal", kind, seat, alt]`` (could be done; is not), ``["income_of", province]``, ``["winner"]``,
+first), ``["illegal", kind, seat, alt, "part of the reason"]``, ``["legal", kind, seat, alt]``
+(could be done; is not), ``["income_of", province]``, ``["winner"]``,
 ``["free", seat]`` (who has the free counterattack).
 """
 

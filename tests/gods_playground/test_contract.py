@@ -87,7 +87,8 @@ def test_the_bank_limit_is_reached_and_kept():
             p = engine.pending(state)
             if p is None:
                 return most
-            state, _ = engine.advance(state, {s: _hoarder(engine, state, s, bot.stream(f"{step}/{s}")) for s in p.seats}, seed)
+            orders = {s: _hoarder(engine, state, s, bot.stream(f"{step}/{s}")) for s in p.seats}
+            state, _ = engine.advance(state, orders, seed)
         raise AssertionError(seed)
 
     old = [richest(pin(ENGINE, "2"), f"bank-{i}") for i in range(6)]

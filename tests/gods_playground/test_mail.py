@@ -56,7 +56,8 @@ def test_a_whole_game_by_mail(service, tmp_path):
         for seat in game.pending.seats:
             if (rnd, seat) not in planned:
                 text = ("ESTATE Ukraine OR Lithuania OR Royal Prussia OR Little Poland OR Greater Poland\n" * 3
-                        if game.state["phase"] == "estate" else "") + _nobles(game.state, seat) + "\n" + PLAN.format(again=AGAIN[seat])
+                        if game.state["phase"] == "estate" else "") + _nobles(game.state, seat) + "\n" \
+                    + PLAN.format(again=AGAIN[seat])
                 planned.add((rnd, seat))
             else:  # asked: answer the one decision with the default the engine would apply
                 from turns.base import format_orders
