@@ -176,5 +176,5 @@ def test_the_rebid_variant_bids_again(tmp_path, monkeypatch):
     other = _table(tmp_path, monkeypatch, "other", secret, change, 1, tied=True)
     asked = [r for _, rows, _ in base.log for r in rows if r["kind"] == "your-move"]
     assert sorted(r["to_addr"] for r in asked) == ["blue@x.org", "red@x.org"]
-    assert all("bid again" in _parts(r)[2][0][1].decode() for r in asked)
+    assert all("the tied players bid again" in " ".join(_parts(r)[2][0][1].decode().split()) for r in asked)
     assert other.service.load("gp1").state["start"] == "red"
