@@ -12,7 +12,7 @@ from collections.abc import Callable
 from email.utils import format_datetime
 from datetime import datetime, timezone
 
-#: Tolerated around every figure a test or the bench states of these mails.
+#: The Date of every hostile mail.
 DATE = format_datetime(datetime(2026, 1, 5, 12, 0, tzinfo=timezone.utc))
 
 
@@ -63,6 +63,28 @@ def huge_headers(sender: str, mid: str, size: int = 2 * 1024 * 1024) -> bytes:
     return _head(sender, mid, extra="X-Pad: 1\r\n") + folded + b"\r\n\r\nhello\r\n"
 
 
+def under_limits(sender: str, mid: str, block: str, game: str, seat: str) -> bytes:
+    """Just under every limit of :mod:`pbem.maillimits`: ten GAME blocks of the seat (its real
+    password) of as many bad order lines as are read, in a base64 text part of almost the
+    largest decoded size, beside 90 small parts, in a mail of almost the largest size."""
+    from pbem import maillimits
+
+    per_block = maillimits.MAX_MAIL_LINES // 10
+    blocks = "".join(f"{block}\n" + "\n".join(f"FROB Nowhereville{b}x{i} Elsewhere{i} {i}" for i in range(per_block))
+                     + "\nEND\n" for b in range(10))
+    lines = maillimits.MAX_TEXT_LINES - 20 - blocks.count("\n")
+    pad = max(0, maillimits.MAX_TEXT_BYTES - 2048 - len(blocks)) // max(1, lines)
+    text = blocks.encode() + (b"#" * max(0, pad - 1) + b"\n") * lines
+    parts = [b"--p\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+             + base64.encodebytes(text)]
+    parts += [b"--p\r\nContent-Type: text/plain\r\n\r\npart %d\r\n" % i for i in range(90)]
+    head = _head(sender, mid, extra="Content-Type: multipart/mixed; boundary=\"p\"\r\n\r\n")
+    room = maillimits.MAX_MAIL_BYTES - 4096 - len(head) - sum(map(len, parts))
+    parts.append(b"--p\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64\r\n\r\n"
+                 + base64.encodebytes(b"\0" * (room * 57 // 77)))  # 57 bytes: one base64 line of 77
+    return head + b"".join(parts) + b"--p--\r\n"
+
+
 #: The kinds of hostile mail, by name: ``maker(sender, mid, game, seat, block)``.
 KINDS: dict[str, Callable[[str, str, str, str, str], bytes]] = {
     "nested MIME": lambda s, m, g, seat, b: nested_mime(s, m),
@@ -71,4 +93,5 @@ KINDS: dict[str, Callable[[str, str, str, str, str], bytes]] = {
     "20,000 bad order lines": lambda s, m, g, seat, b: bad_lines(s, m, b),
     "10 wrong-password GAME blocks": lambda s, m, g, seat, b: wrong_passwords(s, m, g, seat),
     "2 MB of headers": lambda s, m, g, seat, b: huge_headers(s, m),
+    "just under every limit": lambda s, m, g, seat, b: under_limits(s, m, b, g, seat),
 }

@@ -50,19 +50,37 @@ def read_text(path: str | Path) -> str:
         raise DomainError(f"{path}: {size} bytes is more than the {limit} bytes an import may read "
                           "(set PBEM_MAX_IMPORT_MB to allow more)")
     try:
-        return Path(path).read_bytes().decode("utf-8")
+        text = Path(path).read_bytes().decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DomainError(f"{path}: not UTF-8 text (byte {exc.start}); archives and records are UTF-8") from None
+    return text[1:] if text.startswith("\ufeff") else text  # a byte order mark some editors write
 
 
 def parse_json(path: str | Path, text: str) -> Any:
-    """JSON of an archive file; too deep nesting or bad JSON is a one-line error."""
+    """JSON of an archive file; bad JSON, a key given twice in one object (two readers could
+    take different values), a number too large to read and too deep nesting are each a
+    one-line error."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise DomainError(f"{path}: not valid JSON ({exc})") from None
     except RecursionError:
         raise DomainError(f"{path}: nested too deep; not a pbem archive") from None
+    except ValueError as exc:  # a key twice, NaN/Infinity, an integer of more than 4,300 digits
+        raise DomainError(f"{path}: not a pbem archive ({str(exc).split(';')[0]})") from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"the key {key[:40]!r} is given twice in one object")
+        out[key] = value
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def check_shape(archive: Any) -> None:

@@ -20,11 +20,11 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from email.utils import parseaddr
 from functools import lru_cache
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import Any
 
-from pbem import bounce, guard, lockout, notify, passwords, planmail, replies
+from pbem import bounce, guard, lockout, maillimits, notify, passwords, planmail, replies
 from pbem.auth import check_password
 from pbem.errors import DomainError
 from pbem.events import Game
@@ -39,7 +39,7 @@ from turns.warnings import order_warnings
 
 log = logging.getLogger("pbem.ingest")
 
-OUTCOMES = ("accepted", "partial", "rejected", "ignored", "duplicate", "error", "command")
+OUTCOMES = ("accepted", "partial", "rejected", "ignored", "refused", "duplicate", "error", "command")
 #: The most GAME blocks read in one mail; the blocks after them are refused unread, so that
 #: one mail cannot make the service check a thousand passwords (issue 17).
 MAX_BLOCKS = 10
@@ -54,6 +54,10 @@ SEAT_LOCKED = "seat locked"
 #: answered (an autoresponder, or someone forging a player's address, gets no endless replies).
 NO_BLOCK_REPLIES = 3
 UNAUTHENTICATED_REPLIES = 5
+#: Replies to one address in the window to mails refused over a size limit (pbem.maillimits).
+REFUSED_REPLIES = 3
+#: Raw bytes of the mails parsed and held at once (a batch ends early when they exceed it).
+BATCH_BYTES = 8 * 1024 * 1024
 
 
 @dataclass
@@ -87,7 +91,7 @@ class Outcome:
         seats += (", " if seats and hidden else "") + (f"{len(hidden)} unauthenticated block(s): "
                                                         f"{', '.join(sorted(set(hidden)))}" if hidden else "")
         extra = f" [{seats}]" if seats else ""
-        shown = self.outcome in ("ignored", "error", "duplicate", "command") or self.note.startswith("still ") \
+        shown = self.outcome in ("ignored", "refused", "error", "duplicate", "command") or self.note.startswith("still ") \
             or "new password" in self.note or "not answered" in self.note
         note = f" ({self.note})" if self.note and shown else ""
         return (f"{self.outcome:9} {self.sender or 'GM'} {self.key}{extra}"
@@ -112,6 +116,8 @@ class Ingestor:
         self.senders = Registry(self.store)
         #: The seats of the mail being processed that had a wrong password in one of its blocks.
         self._guessed: set[tuple[str, str]] = set()
+        #: The order lines of the mail being processed read so far (see pbem.maillimits).
+        self._lines = 0
 
     def ingest_all(self, items: Iterable[RawMail]) -> list[Outcome]:
         """Ingest ``items`` in order as one group commit (:meth:`pbem.store.Store.group_commit`):
@@ -126,7 +132,7 @@ class Ingestor:
         out: list[Outcome] = []
         pending = iter(items)
         with self.store.group_commit():
-            while batch := list(islice(pending, BATCH)):
+            while batch := _batch(pending):
                 mails = [_parse(item.raw, trusted=not item.mailbox) for item in batch]
                 for mail in mails:  # scrypt before the write lock is taken (see _prehash)
                     try:
@@ -230,6 +236,8 @@ class Ingestor:
             return Outcome(key, origin, mail.sender, "duplicate", note=self._status_note(key))
         if mail.is_mail and not mail.ignore and mail.sender == _address(self.service.sender):
             mail.ignore = "sent from our own address (a loop)"
+        if mail.is_mail and mail.refused:  # over a size limit: kept unread (pbem.maillimits)
+            return self._refused(mail, origin)
         if mail.is_mail and not mail.ignore and mail.autoreply and not self._envelope(mail).blocks:
             mail.ignore = mail.autoreply  # never answered: no reply loop with an autoresponder
         if mail.is_mail and mail.ignore:
@@ -253,7 +261,7 @@ class Ingestor:
             self.store.set_mail_status(key, "ignored", note)
             log.info("%s from %s: ignored (%s)", key, mail.sender, note)
             return Outcome(key, origin, mail.sender, "ignored", note=note)
-        self._guessed = set()
+        self._guessed, self._lines = set(), 0
         if mail.is_mail and not envelope.blocks:  # mail commands; strangers get no reply (pbem.mailcmd)
             from pbem import mailcmd
 
@@ -293,9 +301,12 @@ class Ingestor:
                 else:
                     result.note += "; not answered (lock notices: limit)"
                 return
-            if self._may_answer(mail, result):
+            what = "not authenticated" if result.blocks else "no GAME block"
+            if self._may_answer(mail, what, UNAUTHENTICATED_REPLIES if result.blocks else NO_BLOCK_REPLIES):
                 result.outbox_id = notify.queue(self.store, None,
                                                 replies.unauthenticated_message(mail, self.service.sender))
+            else:
+                result.note += "; not answered (replies to mails that proved nothing: limit)"
             return
         body = replies.reply_body(result.blocks, envelope.problems, mail.html_only)
         if mail.is_mail:
@@ -304,22 +315,32 @@ class Ingestor:
         else:
             result.reply = replies.scrub(body, secrets)
 
-    def _may_answer(self, mail: ParsedMail, result: Outcome) -> bool:
-        """Whether a mail that proved nothing may be answered: at most :data:`NO_BLOCK_REPLIES`
-        (no GAME block) or :data:`UNAUTHENTICATED_REPLIES` (no block authenticated) replies to
-        one address in the window; else it is noted in the guard log (for the seats the
-        address holds) and on ``result``, and not answered."""
-        store, what = self.store, "not authenticated" if result.blocks else "no GAME block"
-        limit = UNAUTHENTICATED_REPLIES if result.blocks else NO_BLOCK_REPLIES
+    def _may_answer(self, mail: ParsedMail, what: str, limit: int) -> bool:
+        """Whether a mail that proved nothing (``what``: no GAME block, none authenticated,
+        refused) may be answered: at most ``limit`` such replies to one address in the window
+        (:data:`NO_BLOCK_REPLIES`, :data:`UNAUTHENTICATED_REPLIES`, :data:`REFUSED_REPLIES`);
+        each answer and each refusal is noted in the guard log (for the seat the address holds)."""
+        store = self.store
         done = guard.count(store, [guard.NO_BLOCK], guard.since(store), address=mail.sender, detail=what)
-        seats = sorted(self.senders.seats_of(mail.sender))[:1] or [(None, None)]
-        if done >= limit:
-            for game_id, seat in seats:
-                guard.note(store, guard.SILENCED, game_id, seat, mail.sender, what, mail.key)
-            result.note += f"; not answered ({done} replies to mails that proved nothing in 24 hours, the most)"
-            return False
-        guard.note(store, guard.NO_BLOCK, seats[0][0], seats[0][1], mail.sender, what, mail.key)
-        return True
+        game_id, seat = (sorted(self.senders.seats_of(mail.sender)) or [(None, None)])[0]
+        guard.note(store, guard.NO_BLOCK if done < limit else guard.SILENCED, game_id, seat, mail.sender, what,
+                   mail.key)
+        return done < limit
+
+    def _refused(self, mail: ParsedMail, origin: str) -> Outcome:
+        """A mail over a size limit: kept as ``refused``, unread; its sender is told which limit
+        when the address is a seat's (a few times a day), else nobody is (no backscatter)."""
+        note = f"refused unread: {mail.refused}"
+        answer = not mail.ignore and not mail.autoreply and self.senders.knows(mail.sender)
+        outbox_id = None
+        if answer and self._may_answer(mail, "refused", REFUSED_REPLIES):
+            outbox_id = notify.queue(self.store, None, replies.refused_message(
+                mail, maillimits.refusal_text(mail.refused), self.service.sender))
+        else:
+            note += "; not answered"
+        self.store.set_mail_status(mail.key, "refused", note)
+        log.info("%s from %s: refused (%s)", mail.key, mail.sender, note)
+        return Outcome(mail.key, origin, mail.sender, "refused", note=note, outbox_id=outbox_id)
 
     def _turn_began(self, game: Game) -> datetime | None:
         """When the pending turn began: the time the last turn was adjudicated (None in the
@@ -382,6 +403,8 @@ class Ingestor:
         if passwords.is_password_block(block.body):  # a new password, proven by the current one
             self._new_password(mail, game, block, result)
             return result
+        if not self._within_lines(block, result):
+            return result
         from pbem.club import mail as club_mail
 
         club_lines = club_mail.block_lines(block.body)
@@ -438,6 +461,22 @@ class Ingestor:
         result.accepted, result.password_note = passwords.change(self.service, game, block.seat, "current password",
                                                                  mail.sender, mail.key)
 
+    def _within_lines(self, block: Block, result: BlockResult) -> bool:
+        """True when the block's order lines may be read (:data:`pbem.maillimits.MAX_BLOCK_LINES`,
+        and :data:`~pbem.maillimits.MAX_MAIL_LINES` with the mail's blocks before it); else the
+        block is refused unread, the reason on ``result``."""
+        lines = maillimits.order_lines(block.body)
+        if lines > maillimits.MAX_BLOCK_LINES:
+            result.reason = (f"this block has {lines} order lines, more than the {maillimits.MAX_BLOCK_LINES} read "
+                             "in one block: none of them was read and nothing was recorded")
+        elif self._lines + lines > maillimits.MAX_MAIL_LINES:
+            result.reason = (f"this mail has more than {maillimits.MAX_MAIL_LINES} order lines: the block from line "
+                             f"{block.game_line} on was not read and nothing of it was recorded; send it in another mail")
+        else:
+            self._lines += lines
+            return True
+        return False
+
     def _resolve_case(self, block: Block) -> Block:
         """The block with its game id and seat spelt as the game has them, when the player
         wrote them in another case (``Game W1 Red ...`` from a phone that capitalises) and
@@ -468,6 +507,8 @@ class Ingestor:
         if game is None:
             return
         games.append(game)
+        if not self._within_lines(block, result):
+            return
         body = self._turn_line(game, block, result, mail.date, undated=mail.is_mail and mail.date is None)
         try:
             grammar = grammar_for(game.engine.name)
@@ -676,6 +717,19 @@ class Ingestor:
             return
         result.accepted, result.orders_text, result.turn = True, text, submitted.turn
         result.owes = _owes(submitted.game or self.service.load(game.game_id), block.seat, submitted.turn)
+
+
+def _batch(pending: Iterator[RawMail]) -> list[RawMail]:
+    """The next mails to ingest together: at most :data:`BATCH`, and no more once their raw
+    bytes reach :data:`BATCH_BYTES` (a mailbox is read one mail at a time, never held whole)."""
+    batch: list[RawMail] = []
+    held = 0
+    for item in islice(pending, BATCH):
+        batch.append(item)
+        held += len(item.raw)
+        if held >= BATCH_BYTES:
+            break
+    return batch
 
 
 def _overflow(blocks: list[Block]) -> BlockResult:

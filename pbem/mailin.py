@@ -25,7 +25,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from pbem import maillimits
 from pbem.mailbase import LOOP_HEADER, MAIL_POLICY
+from pbem.mailsources import (Mails, RawMail, is_maildir, is_mbox, read_maildir, read_mbox,  # noqa: F401
+                              read_path, read_sources, read_stream)
 
 _HEADER_LINE = re.compile(rb"^[!-9;-~]+:[ \t]?")
 _BULK = {"bulk", "list", "junk", "auto_reply"}
@@ -45,15 +48,6 @@ _AUTO_HEADERS = ("X-Auto-Response-Suppress", "X-Autoreply-From", "X-Mail-Autorep
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 #: The longest Message-ID, subject, references or sender value kept (RFC 5322's line limit).
 HEADER_LIMIT = 998
-
-
-@dataclass(frozen=True)
-class RawMail:
-    """One item read from a source: the raw bytes and where they came from."""
-
-    raw: bytes
-    origin: str
-    mailbox: bool = False  # read from a Maildir or mbox: never a GM's order text
 
 
 @dataclass
@@ -77,6 +71,7 @@ class ParsedMail:
     html_only: bool = False
     ignore: str = ""
     autoreply: str = ""  # looks like an autoresponder's (no RFC 3834 header): ignored when it has no GAME block
+    refused: str = ""  # over a size limit (pbem.maillimits): kept, its text not read
     digest: str = ""
     envelope: Any = None  # its GAME blocks (turns.envelope.EnvelopeResult), once ingest read them
 
@@ -110,73 +105,6 @@ def body_bytes(raw: bytes) -> bytes:
     return raw
 
 
-# -- sources -------------------------------------------------------------------------
-def is_maildir(path: Path) -> bool:
-    """True for a directory with Maildir's ``cur``/``new`` subdirectories."""
-    return path.is_dir() and (path / "new").is_dir() and (path / "cur").is_dir()
-
-
-def is_mbox(path: Path) -> bool:
-    """True for a file whose first line is an mbox ``From `` separator."""
-    with path.open("rb") as fh:
-        return fh.read(5) == b"From "
-
-
-def read_maildir(path: Path) -> list[RawMail]:
-    """The mails of a Maildir (``new`` and ``cur``) in arrival order, read without changing
-    the folder (Maildir unique names start with the delivery time)."""
-    box = mailbox.Maildir(path, factory=None, create=False)
-    out = []
-    for key in sorted(box.iterkeys()):
-        try:
-            with box.get_file(key) as fh:
-                out.append(RawMail(fh.read(), f"{path}:{key}", mailbox=True))
-        except (KeyError, FileNotFoundError):  # moved by a mail client meanwhile: next run
-            continue
-    return out
-
-
-def read_mbox(path: Path, origin: str | None = None) -> list[RawMail]:
-    """The mails of an mbox file, in file order, without their ``From `` lines."""
-    box = mailbox.mbox(path, create=False)
-    try:
-        return [RawMail(box.get_bytes(key), f"{origin or path}#{n}", mailbox=True)
-                for n, key in enumerate(box.iterkeys(), 1)]
-    finally:
-        box.close()
-
-
-def read_stream(stream: BinaryIO, origin: str = "<stdin>") -> list[RawMail]:
-    """A stream (stdin) holds one mail, one order text, or an mbox (``From `` first)."""
-    data = stream.read()
-    if not data.startswith(b"From "):
-        return [RawMail(data, origin)]
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "stdin.mbox"
-        path.write_bytes(data)
-        return read_mbox(path, origin)
-
-
-def read_path(path: Path) -> list[RawMail]:
-    """The mails at ``path``: a Maildir, a directory of files, an mbox, or one file."""
-    if is_maildir(path):
-        return read_maildir(path)
-    if path.is_dir():
-        return [m for p in sorted(path.iterdir()) if p.is_file() and not p.name.startswith(".")
-                for m in read_path(p)]
-    if is_mbox(path):
-        return read_mbox(path)
-    return [RawMail(path.read_bytes(), str(path))]
-
-
-def read_sources(paths: Iterable[str], stdin: BinaryIO) -> list[RawMail]:
-    """Every mail of ``paths`` in order (``-`` is ``stdin``)."""
-    out: list[RawMail] = []
-    for name in paths:
-        out.extend(read_stream(stdin) if name == "-" else read_path(Path(name)))
-    return out
-
-
 # -- parsing -------------------------------------------------------------------------
 def looks_like_mail(raw: bytes) -> bool:
     """True when ``raw`` starts with a header line (``Name: value``). A GM's order text
@@ -195,6 +123,11 @@ def parse_mail(raw: bytes, trusted: bool = True) -> ParsedMail:
         if trusted:
             return ParsedMail(raw, is_mail=False, text=normalise_text(_decode_bytes(raw)))
         return ParsedMail(raw, is_mail=True, ignore="no mail headers (not taken as GM input from a mailbox)")
+    refused = maillimits.precheck(raw)
+    if refused:  # never parsed whole: only its header block is read
+        mail = parse_headers(raw)
+        mail.refused = refused
+        return mail
     msg = BytesParser(policy=MAIL_POLICY).parsebytes(raw)
     assert isinstance(msg, EmailMessage)
     mail = ParsedMail(raw, is_mail=True)
@@ -205,7 +138,10 @@ def parse_mail(raw: bytes, trusted: bool = True) -> ParsedMail:
     mail.references = clean_header(" ".join(_header(msg, "References").split()))
     mail.ignore = ignore_reason(msg, mail.sender)
     mail.autoreply = autoreply_sign(msg, mail.subject)
-    mail.text, mail.html_only = order_text(msg)
+    try:
+        mail.text, mail.html_only = order_text(msg)
+    except maillimits.TooLarge as exc:
+        mail.refused = str(exc)
     mail.digest = _sha("\n".join([mail.sender or "", _header(msg, "Date"), mail.subject]).encode()
                        + b"\n" + body_bytes(raw))
     return mail
@@ -228,15 +164,17 @@ def clean_header(value: str, limit: int = HEADER_LIMIT) -> str:
 
 
 def parse_headers(raw: bytes) -> ParsedMail:
-    """What the header block alone says (sender, Message-ID, subject), for a mail whose
-    body cannot be parsed; never raises."""
+    """What the header block alone says (sender, Message-ID, subject, whether it must not be
+    answered), for a mail whose body cannot or may not be parsed; only the first
+    :data:`pbem.maillimits.MAX_HEADER_BYTES` are read. Never raises."""
     mail = ParsedMail(raw, is_mail=True)
     try:
-        msg = BytesHeaderParser(policy=policy.default).parsebytes(raw)
+        msg = BytesHeaderParser(policy=policy.default).parsebytes(raw[:maillimits.MAX_HEADER_BYTES])
         assert isinstance(msg, EmailMessage)
         mail.message_id = _message_id(_header(msg, "Message-ID"))
         mail.sender = sender_address(_header(msg, "From"))
         mail.subject = clean_header(" ".join(_header(msg, "Subject").split()))
+        mail.ignore = ignore_reason(msg, mail.sender)
     except Exception:  # noqa: BLE001 - the header block is hostile too: keep only the bytes
         mail.message_id = mail.sender = None
     return mail
@@ -364,7 +302,14 @@ def _attachments(msg: EmailMessage) -> list[EmailMessage]:
 
 
 def part_text(part: EmailMessage) -> str:
-    """The decoded text of a text part (charset, QP/base64, format=flowed, HTML to text)."""
+    """The decoded text of a text part (charset, QP/base64, format=flowed, HTML to text); a
+    part over :data:`pbem.maillimits.MAX_TEXT_BYTES` decoded raises :class:`~pbem.maillimits.TooLarge`."""
+    try:
+        payload = part.get_payload(decode=True)
+    except Exception:  # noqa: BLE001 - a broken transfer encoding: read below as the email package can
+        payload = None
+    if isinstance(payload, (bytes, str)):
+        maillimits.check_text(payload)
     text = _eight_bit_text(part)
     if text is None:
         try:

@@ -240,6 +240,19 @@ def unauthenticated_message(mail: ParsedMail, sender: str) -> TextOutgoing:
     return TextOutgoing(mail.sender, UNAUTHENTICATED_SUBJECT, headers, UNAUTHENTICATED, KIND)
 
 
+#: The subject of the reply to a mail refused over a size limit (pbem.maillimits).
+REFUSED_SUBJECT = "Re: your mail to the game master (not read: too large)"
+
+
+def refused_message(mail: ParsedMail, text: str, sender: str) -> TextOutgoing:
+    """The reply to a mail refused unread over a size limit: fixed subject, ``text`` naming
+    the limit, threaded on the mail; it echoes nothing of the mail (it proved nothing)."""
+    assert mail.sender is not None
+    headers = base_headers(None, mail.sender, REFUSED_SUBJECT, sender, KIND)
+    headers += [("Auto-Submitted", "auto-replied"), *_thread(mail)]
+    return TextOutgoing(mail.sender, REFUSED_SUBJECT, headers, text, KIND)
+
+
 def _thread(mail: ParsedMail) -> list[tuple[str, str]]:
     """In-Reply-To and References naming the player's mail (well-formed ids only)."""
     if mail.message_id and _MSGID.fullmatch(mail.message_id):

@@ -202,8 +202,11 @@ def _check_earlier(path: str, events: list[Any], seed: str | None, chain: Verifi
 
 
 def _archive_parts(archive: dict[str, Any]) -> tuple[list[Any], str | None, str]:
+    """The events, seed and game id of an archive whose shape was checked first."""
     from pbem.archive import archive_events
+    from pbem.archive_shape import check_shape
 
+    check_shape(archive)
     return archive_events(archive), archive.get("seed"), archive["game"]
 
 

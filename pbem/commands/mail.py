@@ -17,7 +17,7 @@ from pbem.errors import DomainError
 if TYPE_CHECKING:
     from pbem.deliver import Sent
     from pbem.ingest import Ingestor, Outcome
-    from pbem.mailin import RawMail
+    from pbem.mailsources import Mails
 
 # The mail machinery (imaplib, the email package, the ingest pipeline, smtplib) is imported
 # inside the commands that use it, so that every other pbem command starts quickly.
@@ -98,7 +98,8 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
     emit([o.as_dict() for o in outcomes], as_json, text + (f"\n{len(outcomes)} mail(s): {summary}" if outcomes else ""))
 
 
-def _run(ingestor: Ingestor, mails: list[RawMail], progress: bool = True) -> Iterable[Outcome]:
+def _run(ingestor: Ingestor, mails: Mails, progress: bool = True) -> Iterable[Outcome]:
+    """Ingest ``mails`` (read one at a time as ingest reaches them), with a progress bar on stderr."""
     if len(mails) < PROGRESS_FROM or not progress:
         return ingestor.ingest_all(mails)
     with click.progressbar(mails, label="ingesting", file=sys.stderr) as bar:

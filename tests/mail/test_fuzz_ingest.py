@@ -92,10 +92,11 @@ def test_message_id_empty_then_non_utf8_byte(tmp_path, monkeypatch):
 
 
 def test_mime_nested_1000_deep_is_a_recorded_outcome(tmp_path, monkeypatch):
-    """Issue 17 item 14: MIME nested 1,000 deep is answered or refused, never a traceback."""
+    """Issue 17 item 14: MIME nested 1,000 deep is refused unread (counted before it is parsed),
+    never a traceback."""
     outcomes = campaign_one(tmp_path, monkeypatch, [fuzzmail.nested(1000), fuzzmail.nested(1000, "rfc822")])
     for outcome in outcomes[:2]:
-        assert outcome["outcome"] == "ignored" and "nested too deep" in outcome["note"], outcome
+        assert outcome["outcome"] == "refused" and "1000 MIME containers" in outcome["note"], outcome
 
 
 def campaign_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mails: list[bytes]) -> list[dict]:

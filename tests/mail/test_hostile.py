@@ -12,7 +12,7 @@ import pbem.ingest
 from pbem.cli import cli
 from pbem.ingest import MAX_BLOCKS, Ingestor
 from pbem.mailin import RawMail
-from pbem.replies import UNAUTHENTICATED_SUBJECT
+from pbem.replies import REFUSED_SUBJECT, UNAUTHENTICATED_SUBJECT
 from tests.mail.conftest import PASSWORDS, replies, reply_text
 
 BLUE = PASSWORDS["blue"].encode()
@@ -58,14 +58,16 @@ UNAUTHENTICATED = {
 def test_replies_to_unauthenticated_mail_are_short_identical_and_echo_nothing(games, ingest, monkeypatch):
     monkeypatch.setattr(pbem.ingest, "NO_BLOCK_REPLIES", 10**6)  # every one answered (the limit: test_mail_guard)
     monkeypatch.setattr(pbem.ingest, "UNAUTHENTICATED_REPLIES", 10**6)
-    for name, body in UNAUTHENTICATED.items():
-        out = ingest(mail(body, subject=b"see https://evil.example/" + b"x" * 5000))
-        assert out.outcome == "rejected", name
+    outcomes = {name: ingest(mail(body, subject=b"see https://evil.example/" + b"x" * 5000)).outcome
+                for name, body in UNAUTHENTICATED.items()}
+    huge = {"huge game id", "huge valid game id"}  # over the text limit: refused unread (pbem.maillimits)
+    assert outcomes == {name: "refused" if name in huge else "rejected" for name in UNAUTHENTICATED}
     rows = replies(games)
     assert len(rows) == len(UNAUTHENTICATED)
-    texts = {reply_text(r) for r in rows}
-    assert len(texts) == 1 and len({r["subject"] for r in rows}) == 1
-    assert rows[0]["subject"] == UNAUTHENTICATED_SUBJECT
+    unauthenticated = [r for r in rows if r["subject"] == UNAUTHENTICATED_SUBJECT]
+    assert len(unauthenticated) == len(UNAUTHENTICATED) - len(huge)
+    assert len({reply_text(r) for r in unauthenticated}) == 1
+    assert {r["subject"] for r in rows} == {UNAUTHENTICATED_SUBJECT, REFUSED_SUBJECT}
     assert max(len(r["message"]) for r in rows) < 3000
     assert all(b"evil" not in r["message"] and b"duel" not in r["message"] for r in rows)
     for out in [ingest(mail(UNAUTHENTICATED["huge game id"], mid=b"<again@x>"))]:
@@ -73,9 +75,9 @@ def test_replies_to_unauthenticated_mail_are_short_identical_and_echo_nothing(ga
 
 
 def test_replies_to_authenticated_mail_echo_only_short_excerpts(games, ingest):
-    body = b"GAME duel blue " + BLUE + b"\n" + b"BID https://evil.example/" + b"y" * 1_000_000 + b"\n" \
-        + b"".join(b"BDI %d\n" % n for n in range(2000)) + b"END\n"
-    out = ingest(mail(body, subject=b"Re: " + b"z" * 100_000))
+    body = b"GAME duel blue " + BLUE + b"\n" + b"BID https://evil.example/" + b"y" * 100_000 + b"\n" \
+        + b"".join(b"BDI %d\n" % n for n in range(98)) + b"END\n"  # just under the limits of pbem.maillimits
+    out = ingest(mail(body, subject=b"Re: " + b"z" * 50_000))
     assert out.outcome == "rejected" and out.blocks[0].authenticated
     row = replies(games)[-1]
     assert len(row["message"]) < 20_000 and len(row["subject"]) < 100

@@ -134,7 +134,7 @@ def test_sources_maildir_mbox_dir_and_stdin(tmp_path):
     stdin = read_sources(["-"], io.BytesIO((FIXTURES / "inbox.mbox").read_bytes()))
     assert [m.raw for m in stdin] == [m.raw for m in mbox]
     single = read_sources(["-"], io.BytesIO(fixture("plain.eml")))
-    assert len(single) == 1 and single[0].raw == fixture("plain.eml")
+    assert len(single) == 1 and list(single)[0].raw == fixture("plain.eml")
     (tmp_path / "dir").mkdir()
     (tmp_path / "dir" / "a.eml").write_bytes(fixture("plain.eml"))
     (tmp_path / "dir" / "b.txt").write_bytes(fixture("gm_orders.txt"))
