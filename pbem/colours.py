@@ -1,9 +1,11 @@
 """Seat colours: a seat named after a colour of its game gets that colour; otherwise the
 colour the GM picked (``--seat name=email:colour``), else the next free colour of the game.
 
-The colours are fixed when the game is created (``GameCreated.colors``) and applied to
-the views the reports are made from, so legends, maps and texts agree with the seat names
-(seats called red/blue/green/yellow are drawn red, blue, green and yellow).
+The colours are fixed when the game is created (``GameCreated.colors``, recorded where they
+differ from the engine's own). :func:`of_game` is the one source every output takes them from:
+the views of reports, maps, charts, the site and ``pbem show``/``replay --seat`` (:func:`seat_view`),
+and the ``seat_colors`` of ``pbem show --json``, so legends, maps and texts agree with the seat
+names (seats called red/blue/green/yellow are drawn red, blue, green and yellow).
 """
 
 from __future__ import annotations
@@ -57,6 +59,27 @@ def assign(engine_name: str, seats: Sequence[str], chosen: Mapping[str, str] | N
         if seat not in out:
             out[seat] = free.pop(0)
     return {s: out[s] for s in seats}
+
+
+def of_game(game: Any) -> dict[str, str]:
+    """The colour of each seat of ``game``, in seat order: as recorded at its creation, else
+    the engine's own (recorded only where they differ), else as :func:`assign` hands them out
+    (a game made before seat colours were recorded)."""
+    recorded = game.created.get("colors")
+    seats = list(game.seats)
+    if isinstance(recorded, dict) and all(isinstance(recorded.get(s), str) for s in seats):
+        return {s: recorded[s] for s in seats}
+    from adjudicator.base import GM
+
+    shown = of_view(game.engine.view(game.state, GM))
+    if shown and all(shown.get(s) in palette(game.engine.name) for s in seats):
+        return {s: shown[s] for s in seats}
+    return assign(game.engine.name, seats)
+
+
+def seat_view(game: Any, viewer: str) -> Any:
+    """The engine's view of ``game`` for ``viewer`` with each seat's colour the game's."""
+    return apply(game.engine.view(game.state, viewer), of_game(game))
 
 
 def of_view(view: Any) -> dict[str, str] | None:

@@ -185,7 +185,9 @@ def _report(service: Any, game: Game, seat: str) -> None:
     rendered = seat_report(game, seat, turn)
     intro = [f"Game {game.game_id}: your report ({seat}), as of {turn}, sent again on request."]
     if rendered is None:
-        intro += ["", *view_summary(game.engine.view(game.state, seat))]
+        from pbem.colours import seat_view
+
+        intro += ["", *view_summary(seat_view(game, seat))]
     out = compose(game, game.seats[seat]["email"], f"[{game.game_id}] report for {seat} (again)",
                   service.sender, "command", intro, rendered)
     queue(service.store, game, out)

@@ -159,10 +159,10 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
     out = []
     ordered = in_seat_order(history, list(game.seats))  # public: the same for every viewer
     for viewer in only or viewers(game):
-        view = in_seat_order(colours.apply(game.engine.view(game.state, viewer), game.created.get("colors")),
-                             list(game.seats))
+        view = in_seat_order(colours.seat_view(game, viewer), list(game.seats))
         inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
                           view=view, history=ordered, seed_commitment=game.created["commitment"],
+                          seat_colors=colours.of_game(game),
                           state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
                           chance_recorded=game.created.get("chance") == "recorded", deadline=game.deadline,
                           order_help=order_help(game.engine.name, game.created.get("options")),

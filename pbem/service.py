@@ -542,7 +542,7 @@ class Service:
 
         if viewer not in (GM, "@public") and viewer not in game.seats:
             raise DomainError(f"no seat {viewer!r} in {game.game_id}")
-        return colours.apply(game.engine.view(game.state, viewer), game.created.get("colors"))
+        return colours.seat_view(game, viewer)  # the game's seat colours, as every output has them
 
 
 def rules_fields(game: Game) -> dict[str, Any]:

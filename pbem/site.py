@@ -91,9 +91,7 @@ def _chart(game: Game, hist: list[dict[str, Any]]) -> bytes | None:
 
     if not hist:
         return None
-    view = colours.apply(game.engine.view(game.state, PUBLIC), game.created.get("colors"))
-    seats = view.get("seats") if isinstance(view.get("seats"), dict) else list(game.seats)
-    palette = seat_colors(seats)
+    palette = seat_colors(list(game.seats), colours.of_game(game))
     return line_charts(hist, [("scores", "Victory points")], {s: palette[s] for s in game.seats if s in palette})
 
 

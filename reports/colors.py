@@ -16,15 +16,16 @@ NEUTRAL = "#f3ecdc"
 OUT_OF_PLAY = "#c8c8c8"
 
 
-def seat_colors(seats: Mapping[str, Any] | Sequence[str]) -> dict[str, str]:
-    """Hex colour per seat: the view's ``color`` when matplotlib knows it, else a fallback.
+def seat_colors(seats: Mapping[str, Any] | Sequence[str], names: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Hex colour per seat: the game's colour name of the seat (``names``, the report input's
+    ``seat_colors``), else the view's ``color``, when matplotlib knows it; else a fallback.
 
     The seat name itself is tried too (seats are often called ``red``, ``blue``...).
     """
     out: dict[str, str] = {}
     for i, seat in enumerate(seats):
         given = seats[seat].get("color") if isinstance(seats, Mapping) and seats[seat] else None
-        for candidate in (given, seat):
+        for candidate in ((names or {}).get(seat), given, seat):
             if isinstance(candidate, str) and candidate.lower() in NAMED:
                 out[seat] = NAMED[candidate.lower()]
                 break

@@ -17,6 +17,7 @@ from pbem.archive import (Verification, export_game, import_archive, sealed_note
                           verify_replay)
 from pbem.publish import count_sealed
 from pbem.cli import cli
+from pbem.colours import seat_view
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
 from pbem.records import import_record, record_of
@@ -241,7 +242,7 @@ def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_j
         raise DomainError(f"no seat {seat!r} in {game.game_id}")
     last = game.turns[-1]["turn"] if game.turns else "setup"
     data = {"game": game.game_id, "turn": last, "turns": len(game.turns), "state_hash": game.state_hash,
-            "view": game.engine.view(game.state, viewer if viewer != "public" else PUBLIC),
+            "view": seat_view(game, viewer if viewer != "public" else PUBLIC),  # the game's seat colours
             "verified": chain.as_dict() if chain else None}
     turns = f"{len(game.turns)} turn{'' if len(game.turns) == 1 else 's'}"
     text = f"{game.game_id}: replayed {turns} to {last}; state hash {game.state_hash}"

@@ -272,9 +272,13 @@ def show(app: App, game_id: str, seat: str | None, public: bool, gm: bool, as_js
     Example:
       pbem show w1 --seat red --json
     """
+    from pbem.colours import of_game
+
     service = app.service
     game = service.load(game_id)
     view = service.view(game, _viewer(seat, public, gm))
+    if isinstance(view, dict):  # every game's seats with their colours, whatever its view's shape
+        view = {**view, "seat_colors": of_game(game)}
     emit(view, as_json, _describe(view))
 
 

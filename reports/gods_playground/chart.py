@@ -32,8 +32,9 @@ def by_round(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{"turn": "start", "scores": {s: 0 for s in seats}, "money": {s: 10 for s in seats}}, *out.values()]
 
 
-def vp_money_chart(history: Sequence[Mapping[str, Any]], seats: Sequence[str]) -> bytes:
+def vp_money_chart(history: Sequence[Mapping[str, Any]], seats: Sequence[str] | Mapping[str, Any],
+                   names: Mapping[str, str] | None = None) -> bytes:
     """PNG bytes (deterministic): VP and thalers per family after each round."""
-    palette = {s: (WHITE_LINE if c.lower() == "#ffffff" else c) for s, c in family_colors(list(seats)).items()}
+    palette = {s: (WHITE_LINE if c.lower() == "#ffffff" else c) for s, c in family_colors(seats, names).items()}
     return charts.line_charts(by_round(history), (("scores", "VP after each round"),
                                                   ("money", "Thalers after each round")), palette, xlabel="round")

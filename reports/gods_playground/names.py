@@ -51,9 +51,18 @@ def enemy(key: Any, view: Mapping[str, Any] | None = None) -> str:
     return ENEMY_NAMES.get(str(key), str(key).title())
 
 
-def family_colors(seats: Sequence[str]) -> dict[str, str]:
-    """Hex colour per seat: its family colour when named white/blue/red, else a fallback."""
-    return {s: FAMILY_COLORS.get(s.lower(), FALLBACK[i % len(FALLBACK)]) for i, s in enumerate(seats)}
+def family_colors(seats: Sequence[str] | Mapping[str, Any], names: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Hex colour per seat: the family colour of the seat's colour (``names``, the game's; else
+    the view's ``color`` when ``seats`` is the view's mapping; else the seat's name) when it is
+    white, blue or red, the usual shade of another colour, else a fallback."""
+    from reports.colors import NAMED
+
+    out = {}
+    for i, seat in enumerate(seats):
+        given = seats[seat].get("color") if isinstance(seats, Mapping) and isinstance(seats[seat], Mapping) else None
+        colour = str((names or {}).get(seat) or given or seat).lower()
+        out[seat] = FAMILY_COLORS.get(colour) or NAMED.get(colour) or FALLBACK[i % len(FALLBACK)]
+    return out
 
 
 def counts(d: Mapping[str, Any], names: Mapping[str, str] | None = None) -> str:

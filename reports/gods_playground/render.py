@@ -15,9 +15,9 @@ def render(inp: ReportInput) -> Rendered:
     public derived events since the last report alone."""
     images = {"map.png": map_png(inp.view)}
     if inp.history:
-        images["chart.png"] = vp_money_chart(inp.history, list(inp.view.get("seats") or []))
+        images["chart.png"] = vp_money_chart(inp.history, inp.view.get("seats") or {}, inp.seat_colors)
     doc, banner = build_doc(inp, images)
-    palette = family_colors(list(inp.view.get("seats") or []))
+    palette = family_colors(inp.view.get("seats") or {}, inp.seat_colors)
     text = render_text("gods_playground.txt.j2", doc=doc, banner=banner)
     html = render_html("gods_playground.html.j2", doc=doc, banner=banner, palette=palette)
     return Rendered(text=text, html=html, images=images)

@@ -34,8 +34,10 @@ def by_battle(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [{"turn": "start", "scores": {s: 0 for s in seats}}, *out.values()]
 
 
-def points_chart(history: Sequence[Mapping[str, Any]], seats: Sequence[str]) -> bytes:
-    """PNG bytes (deterministic): one line per seat, points after each battle."""
-    palette = seat_colors(list(seats))
+def points_chart(history: Sequence[Mapping[str, Any]], seats: Sequence[str],
+                 names: Mapping[str, str] | None = None) -> bytes:
+    """PNG bytes (deterministic): one line per seat in its colour (``names``: the game's), points
+    after each battle."""
+    palette = seat_colors(list(seats), names)
     return charts.line_charts(by_battle(history), (("scores", "Points after each battle"),), palette,
                               xlabel="battle")

@@ -31,5 +31,5 @@ def render(inp: ReportInput) -> Rendered:
     html = html_e.get_template("havoc.html.j2").render(doc=doc, banner=banner)
     images = {}
     if inp.history:
-        images["chart.png"] = points_chart(inp.history, list(inp.view.get("seats") or []))
+        images["chart.png"] = points_chart(inp.history, list(inp.view.get("seats") or []), inp.seat_colors)
     return Rendered(text=text, html=html, images=images)

@@ -51,3 +51,50 @@ def test_the_gm_picks_a_colour(tmp_path):
     game = Service(Store(db)).load("w1")
     assert game.created["colors"] == {"anna": "purple", "ben": "red", "cis": "blue"}
     assert game.seats["anna"]["email"] == "anna@example.org"
+
+
+# -- one source of seat colours for every output (issue 26 item 15) ------------------------
+COLOURED = {"wallenstein": ["yellow", "red", "black", "blue"], "havoc": ["yellow", "red", "black", "blue"],
+            "gods-playground": ["white", "blue", "red"]}
+
+
+def _new(db: str, game: str, seats: list[str]) -> None:
+    args = ["--db", db, "new", "g1", "--game", game, "--seed", "colours-" + "z" * 40, "--weak-seed"]
+    for seat in seats:
+        args += ["--seat", f"{seat.split(':')[0]}={seat.split(':')[0]}@example.org" + (
+            f":{seat.split(':')[1]}" if ":" in seat else "")]
+    result = CliRunner().invoke(cli, args, obj=App(db))
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("game", list(COLOURED))
+def test_show_and_replay_json_give_the_games_seat_colours(tmp_path, game):
+    import json
+
+    db = str(tmp_path / "p.db")
+    _new(db, game, COLOURED[game])
+    for args in (["show", "g1", "--seat", "red", "--json"], ["replay", "g1", "--seat", "red", "--json"]):
+        result = CliRunner().invoke(cli, ["--db", db, *args], obj=App(db))
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        view = data.get("view", data)
+        if args[0] == "show":
+            assert data["seat_colors"] == {s: s for s in COLOURED[game]}
+        if isinstance(view.get("seats"), dict):  # the seats' own entries carry the same colours
+            assert {s: v["color"] for s, v in view["seats"].items()} == {s: s for s in view["seats"]}
+
+
+def test_a_gods_playground_report_draws_each_seat_in_the_games_colour(tmp_path):
+    import io
+
+    from matplotlib import colors as mcolors
+    from matplotlib import image
+
+    db = str(tmp_path / "p.db")
+    _new(db, "gods-playground", ["anna:green", "ben:red", "cis:blue"])
+    game = Service(Store(db)).load("g1")
+    rendered = render_turn(game, {"turn": "start"}, [], only=["anna"])[0].rendered
+    assert NAMED["green"] in rendered.html  # the report's seat colours are the game's
+    pixels = image.imread(io.BytesIO(rendered.images["map.png"]))[..., :3]
+    green = mcolors.to_rgb(NAMED["green"])
+    assert ((abs(pixels - green) < 0.02).all(axis=-1)).sum() > 50, "anna's pieces are drawn in green on the map"
