@@ -258,8 +258,9 @@ def _check_header(archive: dict[str, Any], events: list[StoredEvent], result: Ve
 
 
 def _ended(events: list[StoredEvent]) -> StoredEvent | None:
-    """The event that ended the game (a final ``TurnAdjudicated`` or ``GameAbandoned``), if any."""
-    return next((e for e in events if e.type == "GameAbandoned"
+    """The event that ended the game (a final ``TurnAdjudicated``, ``GameAbandoned``, or ``GameEnded``:
+    the players ended it, :mod:`pbem.club.endings`), if any."""
+    return next((e for e in events if e.type in ("GameAbandoned", "GameEnded")
                  or (e.type == "TurnAdjudicated" and e.payload.get("over"))), None)
 
 

@@ -105,6 +105,28 @@ def _m008_club_standby(db: sqlite_utils.Database) -> None:
                               pk=("address", "game_id"), not_null={"address", "game_id", "at"})
 
 
+def _m009_club_games(db: sqlite_utils.Database) -> None:
+    # club slice: observers (their addresses: never in the event log), open games and their
+    # seats and waiting lists, seats offered in running games, players' second addresses and
+    # the one-time codes that confirm them, the GM's settings of the club (pbem/club/)
+    db["club_observers"].create({"game_id": str, "observer": str, "address": str, "since": str, "until": str,
+                                 "how": str}, pk=("game_id", "observer"), not_null={"game_id", "observer", "address"})
+    db["club_observers"].create_index(["address"])
+    db["club_lobby"].create({"game_id": str, "spec": str, "created_at": str, "started_at": str, "cancelled_at": str},
+                            pk="game_id", not_null={"spec", "created_at"})
+    db["club_lobby_entries"].create({"id": int, "game_id": str, "address": str, "seat": str, "status": str,
+                                     "at": str, "how": str}, pk="id", not_null={"game_id", "address", "status"})
+    db["club_lobby_entries"].create_index(["game_id"])
+    db["club_offers"].create({"game_id": str, "seat": str, "at": str, "taken_at": str, "address": str},
+                             not_null={"game_id", "seat", "at"})
+    db["club_links"].create({"address": str, "player": str, "confirmed_at": str}, pk="address",
+                            not_null={"player"})
+    db["club_codes"].create({"id": int, "player": str, "address": str, "salt": str, "code_hash": str,
+                             "created_at": str, "expires_at": str, "used_at": str}, pk="id",
+                            not_null={"player", "address", "salt", "code_hash", "expires_at"})
+    db["club_settings"].create({"key": str, "value": str}, pk="key")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_secrets", _m002_secrets),
@@ -114,6 +136,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("006_history_press_rollbacks", _m006_history_press_rollbacks),
     ("007_mail_guard", _m007_mail_guard),
     ("008_club_standby", _m008_club_standby),
+    ("009_club_games", _m009_club_games),
 ]
 
 

@@ -83,6 +83,10 @@ def queue(store: Store, game: Game | None, out: Outgoing | TextOutgoing, cause_s
     """Put ``out`` in the outbox (inside the caller's transaction); a plain-text message is
     kept as its headers and text (:func:`pbem.mailpack.pack_text`), built when read or sent."""
     game_id = game.game_id if game else None
+    from pbem.club.mailing import is_bot_address
+
+    if is_bot_address(out.to):  # a seat of an open game nobody took (pbem.club.lobby): no mail
+        return 0
     if isinstance(out, TextOutgoing):
         from pbem.mailpack import pack_text
 

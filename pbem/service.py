@@ -132,7 +132,7 @@ class Service:
         from pbem.club import hooks as club
 
         return [{**self.game_status(game), **deadlines.status_fields(game, now), **press.status_fields(self.store, game),
-                 **club.status_fields(game, now)} for game in (self.load(g) for g in ids)]
+                 **club.status_fields(game, now, self.store)} for game in (self.load(g) for g in ids)]
 
     @staticmethod
     def game_status(game: Game) -> dict[str, Any]:

@@ -341,4 +341,5 @@ def status_fields(game: Any, now: datetime) -> dict[str, Any]:
             "missed": {s: n for s, n in club.missed.items() if n},
             "missed_total": {s: n for s, n in club.missed_total.items() if n},
             "bot_played": bot_seats(game, now) if game.pending is not None else {},
+            "observers": sorted(game.club.observers),
             "club_options": options.of(game)}

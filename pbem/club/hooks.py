@@ -37,9 +37,32 @@ def after_turn(service: Any, game: Any, payload: dict[str, Any], reports: list[A
     return endings.close_round(service, game, payload)
 
 
-def status_fields(game: Any, now: datetime) -> dict[str, Any]:
-    """The club's part of ``pbem status`` for one loaded game."""
-    return absence.status_fields(game, now)
+def status_fields(game: Any, now: datetime, store: Any = None) -> dict[str, Any]:
+    """The club's part of ``pbem status`` for one loaded game: absences, missed turns, the seats
+    the bot plays, the observers, the seats offered to new players."""
+    fields = absence.status_fields(game, now)
+    if store is not None and game.pending is not None:
+        offered = store.conn.execute("select seat from club_offers where game_id = ? and taken_at is null",
+                                     [game.game_id]).fetchall() if _has(store, "club_offers") else []
+        fields["offered"] = [r[0] for r in offered]
+    return fields
+
+
+def _has(store: Any, table: str) -> bool:
+    """Whether the database has ``table`` (a read-only status of a database not migrated yet)."""
+    return store.conn.execute("select 1 from sqlite_master where type = 'table' and name = ?", [table]).fetchone() is not None
+
+
+def lobby_rows(store: Any, game_id: str | None) -> list[dict[str, Any]]:
+    """The open games not started yet (or the one named), as ``pbem status`` lists them."""
+    if not _has(store, "club_lobby"):
+        return []
+    from pbem.club import lobby
+
+    games = [g for g in lobby.open_games(store) if game_id in (None, g["game"])]
+    return [{"game": g["game"], "engine": g["engine"], "over": False, "turn": None, "seats": g["seats"],
+             "open": {"free": g["free"], "taken": sorted(g["taken"]), "asked": len(g["asked"]), "join": g["join"]}}
+            for g in games]
 
 
 def status_lines(row: dict[str, Any]) -> list[str]:
@@ -51,6 +74,10 @@ def status_lines(row: dict[str, Any]) -> list[str]:
         out.append("  played by the bot: " + ", ".join(f"{s} ({why})" for s, why in row["bot_played"].items()))
     if row.get("missed"):
         out.append("  missed turns in a row: " + ", ".join(f"{s} {n}" for s, n in row["missed"].items()))
+    if row.get("offered"):
+        out.append(f"  seats offered to new players (JOIN by mail): {', '.join(row['offered'])}")
+    if row.get("observers"):
+        out.append(f"  observers: {len(row['observers'])} ({', '.join(row['observers'])}); 'pbem observe' lists them")
     return out
 
 
@@ -78,6 +105,30 @@ def ended_text(ended: dict[str, Any]) -> str:
     return {"draw": f"drawn between {seats}", "concession": f"conceded to {seats}",
             "resignation": f"won by {seats}: every other seat resigned"}.get(ended["how"], ended["how"]) \
         + f" (turn {ended.get('turn')})"
+
+
+def announce(service: Any, game_id: str, engine: str, count: int | None, seats: tuple[str, ...],
+             options: dict[str, str], clocks: dict[str, str | None], seed: str | None) -> dict[str, Any]:
+    """``pbem new --open``: the seats (``--seats N`` named after the game's colours, or each
+    ``--seat NAME[=EMAIL]``) and the open game announced (:func:`pbem.club.lobby.announce`)."""
+    from pbem.club import lobby
+    from pbem.errors import DomainError
+
+    if seed:
+        raise DomainError("an open game draws its own seed when it starts; --seed goes with a game created at once")
+    if clocks.get("deadline") and (clocks.get("deadline_every") or clocks.get("decision_every")):
+        raise DomainError("give --deadline or --deadline-every/--decision-every, not both")
+    pairs = [(name.strip(), address.strip() or None) for name, _, address in (s.partition("=") for s in seats)]
+    if count is not None:
+        names = lobby.NAMES.get(engine, lobby.DEFAULT_NAMES)
+        spare = (*names, *lobby.DEFAULT_NAMES, *(f"seat{n}" for n in range(1, count + 1)))
+        extra = list(dict.fromkeys(n for n in spare if n not in {p[0] for p in pairs}))
+        if count < len(pairs):
+            raise DomainError(f"--seats {count} is fewer than the {len(pairs)} seats named")
+        pairs += [(n, None) for n in extra[:count - len(pairs)]]
+    if not pairs:
+        raise DomainError("an open game needs --seats N (or --seat NAME for each seat)")
+    return lobby.announce(service, game_id, engine, pairs, options, clocks)
 
 
 def tick(service: Any, now: datetime) -> list[tuple[str, str]]:

@@ -179,4 +179,90 @@ def _running_game(service: Any, word: str) -> Any:
     return game
 
 
-COMMANDS: dict[str, Callable[[Any, Any, list[str]], tuple[Any, list[str]]]] = {"STANDBY": _standby}
+def _list(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
+    from pbem.club import lobby
+
+    return None, lobby.list_lines(service)
+
+
+def _game_word(words: list[str], command: str, rest: str = "") -> str:
+    """The game id a command names (first word), or a one-line DomainError saying how to write it."""
+    if not words:
+        raise DomainError(f"write {command} <game>{rest}")
+    from pbem.auth import check_game_id
+
+    try:
+        return check_game_id(words[0]) or words[0]
+    except DomainError:
+        raise DomainError(f"there is no game {words[0][:40]!r}") from None
+
+
+def _join(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
+    from pbem.club import lobby
+
+    game_id = _game_word(words, "JOIN", " [seat]")
+    return lobby.join(service, _spelt(service, game_id), mail.sender, words[1] if len(words) > 1 else None, "mail")
+
+
+def _leave(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
+    from pbem.club import lobby
+
+    return None, lobby.leave(service, _spelt(service, _game_word(words, "LEAVE")), mail.sender)
+
+
+def _observe(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
+    from pbem.club import lobby, observers
+
+    game_id = _spelt(service, _game_word(words, "OBSERVE"))
+    if not lobby.is_open(service.store, game_id):
+        if service.store.game_row(game_id) is None:
+            raise DomainError(f"there is no game {game_id!r}")
+        raise DomainError(f"game {game_id} is not open to observers by mail; ask its GM")
+    observers.add(service, game_id, mail.sender, "mail")
+    return None, [f"You observe {game_id} from now on: the public report after each turn, and the game's record when "
+                  "it ends. You never see a seat's own report. STOP " + game_id + " ends it."]
+
+
+def _stop(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
+    from pbem.club import observers
+
+    games = [_spelt(service, words[0])] if words else observers.observed_by(service.store, mail.sender)
+    if not games:
+        raise DomainError("you observe no game")
+    for game_id in games:
+        observers.stop(service, game_id, mail.sender, "mail")
+    return None, [f"You no longer observe {', '.join(games)}."]
+
+
+def _stats(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
+    from pbem.club import players
+
+    return None, players.stats_lines(service, mail.sender, bool(words) and words[0].upper() == "ALL")
+
+
+def _address(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
+    from pbem.club import players
+
+    upper = [w.upper() for w in words]
+    if upper[:1] == ["ADD"] and len(words) == 2:
+        return None, players.ask_link(service, mail.sender, words[1])
+    if upper[:1] == ["CONFIRM"] and len(words) == 2:
+        return None, players.confirm_link(service, mail.sender, words[1])
+    if upper[:1] == ["REMOVE"] and len(words) == 2:
+        return None, players.unlink(service, mail.sender, words[1])
+    if not words:
+        player = players.player_of(service.store, mail.sender)
+        return None, [f"Your addresses: {', '.join(players.addresses_of(service.store, player))}."]
+    raise DomainError("write ADDRESS, ADDRESS ADD <address>, ADDRESS CONFIRM <code> or ADDRESS REMOVE <address>")
+
+
+def _spelt(service: Any, game_id: str) -> str:
+    """``game_id`` as the lobby or the games spell it (a phone capitalises: ``JOIN O1``)."""
+    rows = service.store.conn.execute("select game_id from club_lobby union select game_id from games").fetchall()
+    matches = [r[0] for r in rows if r[0].lower() == game_id.lower()]
+    return matches[0] if len(matches) == 1 else game_id
+
+
+COMMANDS: dict[str, Callable[[Any, Any, list[str]], tuple[Any, list[str]]]] = {
+    "STANDBY": _standby, "LIST": _list, "JOIN": _join, "LEAVE": _leave, "OBSERVE": _observe, "STOP": _stop,
+    "STATS": _stats, "ADDRESS": _address}

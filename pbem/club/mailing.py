@@ -36,8 +36,7 @@ def queue(service: Any, game: Any, out: Any, cause_seq: int | None = None) -> No
     """Queue ``out`` unless it goes to a seat nobody took."""
     from pbem.notify import queue as put
 
-    if not is_bot_address(out.to):
-        put(service.store, game, out, cause_seq=cause_seq)
+    put(service.store, game, out, cause_seq=cause_seq)  # nothing for a seat nobody took (is_bot_address)
 
 
 def tell_seats(service: Any, game: Any, subject: str, lines: list[str], kind: str,

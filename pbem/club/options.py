@@ -9,7 +9,9 @@ them records exactly what it did before). Each has a default (:data:`DEFAULTS`):
 - ``absence_cap=DURATION`` (default 7d): the most a turn's deadline waits for absent seats;
 - ``disorder_after=N`` (default 0: never): a seat that missed N turns in a row falls into
   civil disorder (the bot plays it, every seat is told);
-- ``join=first|approve`` (open games): a JOIN takes the seat at once, or waits for the GM.
+- ``join=first|approve`` (open games): a JOIN takes the seat at once, or waits for the GM;
+- ``open=yes|no`` (default no; ``pbem new --open`` sets it): observers may ask by mail
+  (``OBSERVE``), and seats the GM offers are taken by mail (``JOIN``).
 """
 
 from __future__ import annotations
@@ -19,9 +21,10 @@ from typing import Any
 
 from pbem.errors import DomainError
 
-DEFAULTS: dict[str, Any] = {"absence": "wait", "absence_cap": 7 * 86400, "disorder_after": 0, "join": "first"}
+DEFAULTS: dict[str, Any] = {"absence": "wait", "absence_cap": 7 * 86400, "disorder_after": 0, "join": "first",
+                            "open": "no"}
 KEYS = frozenset(DEFAULTS)
-_CHOICES = {"absence": ("wait", "bot"), "join": ("first", "approve")}
+_CHOICES = {"absence": ("wait", "bot"), "join": ("first", "approve"), "open": ("yes", "no")}
 
 
 def split(options: Mapping[str, str]) -> tuple[dict[str, str], dict[str, Any] | None]:

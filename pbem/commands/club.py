@@ -158,3 +158,159 @@ def standby(app: App, add: str | None, remove: str | None, game_id: str | None, 
     rows = absence.standby_list(app.store, game_id)
     emit(rows, as_json, "\n".join(f"{r['address']}  {r['game'] or 'any game'}  since {r['since']} ({r['how']})"
                                   for r in rows) or "nobody on the standby list")
+
+
+@cli.command()
+@click.argument("game_id")
+@click.argument("address", required=False)
+@click.option("--stop", "stop_", is_flag=True, help="The address no longer observes the game.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def observe(app: App, game_id: str, address: str | None, stop_: bool, as_json: bool) -> None:
+    """Let an address follow a game: the public report after each turn, the record at the end
+    (never a seat's view). Without ADDRESS: the game's observers.
+
+    \b
+    Example:
+      pbem observe w1 watcher@example.org
+      pbem observe w1 watcher@example.org --stop
+      pbem observe w1 --json
+    """
+    from pbem.auth import parse_address
+    from pbem.club import observers
+
+    if address is None:
+        rows = observers.current(app.store, game_id)
+        emit(rows, as_json, "\n".join(f"{r['observer']}  {r['address']}  since {r['since']} ({r['how']})"
+                                      for r in rows) or f"nobody observes {game_id}")
+        return
+    if app.store.game_row(game_id) is None:
+        from pbem.club import lobby
+
+        if not lobby.is_open(app.store, game_id):
+            raise DomainError(f"no game {game_id!r} in {app.db_path}")
+    bare = parse_address(address)[1].lower()
+    with app.store.transaction():
+        observer = (observers.stop if stop_ else observers.add)(app.service, game_id, bare, "gm")
+    emit({"game": game_id, "observer": observer, "address": bare, "observing": not stop_}, as_json,
+         f"{bare} {'no longer observes' if stop_ else 'observes'} {game_id} ({observer})")
+
+
+@cli.command()
+@click.argument("game_id", required=False)
+@click.option("--approve", "approve_", metavar="ADDRESS", help="Take a player who asked to join (join=approve).")
+@click.option("--reject", metavar="ADDRESS", help="Do not take a player who asked to join.")
+@click.option("--seat", "seats", multiple=True, metavar="SEAT=ADDRESS", help="Seat a player yourself.")
+@click.option("--cancel", is_flag=True, help="Call the open game off (everyone who joined is told).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def lobby(app: App, game_id: str | None, approve_: str | None, reject: str | None, seats: tuple[str, ...],
+          cancel: bool, as_json: bool) -> None:
+    """The open games not started yet: seats taken and free, waiting lists, requests to join.
+
+    \b
+    Example:
+      pbem lobby
+      pbem lobby o1 --approve ann@example.org
+      pbem lobby o1 --seat blue=bob@example.org
+    """
+    from pbem.auth import parse_address
+    from pbem.club import lobby as club_lobby
+
+    service = app.service
+    said: list[str] = []
+    if (approve_ or reject or seats or cancel) and not game_id:
+        raise click.UsageError("name the game")
+    with app.store.transaction():
+        if approve_:
+            said += club_lobby.approve(service, str(game_id), parse_address(approve_)[1], True)
+        if reject:
+            said += club_lobby.approve(service, str(game_id), parse_address(reject)[1], False)
+        for pair in seats:
+            seat, _, address = pair.partition("=")
+            if not address:
+                raise click.BadParameter(f"{pair!r}: expected SEAT=ADDRESS", param_hint="--seat")
+            _, lines = club_lobby.join(service, str(game_id), parse_address(address)[1], seat.strip(), "gm")
+            said.append(f"{address}: {lines[0]}")
+        if cancel:
+            told = club_lobby.cancel(service, str(game_id))
+            said.append(f"{game_id} cancelled; told: {', '.join(told) or 'nobody'}")
+    if said:
+        emit({"game": game_id, "done": said}, as_json, "\n".join(said))
+        return
+    rows = [club_lobby.describe(app.store, game_id)] if game_id else club_lobby.open_games(app.store)
+    emit(rows[0] if game_id else rows, as_json, "\n".join(
+        f"{r['game']} ({r['engine']}, join: {r['join']}): "
+        + ", ".join(f"{s} {r['taken'].get(s, '-')}" for s in r["seats"])
+        + (f"; asking: {', '.join(a['address'] + ' (' + a['seat'] + ')' for a in r['asked'])}" if r["asked"] else "")
+        + (" [started]" if r["started"] else " [cancelled]" if r["cancelled"] else "")
+        for r in rows) or "no open game")
+
+
+@cli.command()
+@click.argument("game_id")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def start(app: App, game_id: str, as_json: bool) -> None:
+    """Start an open game now: the game's bot plays the seats nobody took (the GM may give them
+    to new players later: pbem replace, pbem offer); welcome mails go out.
+
+    \b
+    Example:
+      pbem start o1
+    """
+    from pbem.club import lobby as club_lobby
+
+    info = club_lobby.describe(app.store, game_id)
+    with app.store.transaction():
+        game = club_lobby.start(app.service, game_id, bots=True)
+    emit({"game": game_id, "seats": info["taken"], "bots": info["free"], "turn": game.pending.turn if game.pending else None},
+         as_json, f"started {game_id}: " + ", ".join(f"{s} {a}" for s, a in info["taken"].items())
+         + (f"; the bot plays {', '.join(info['free'])}" if info["free"] else "") + "; welcome mails queued")
+
+
+@cli.command()
+@click.argument("game_id")
+@click.argument("seat")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def offer(app: App, game_id: str, seat: str, as_json: bool) -> None:
+    """Offer a seat the bot plays to a new player: LIST names it, the first JOIN GAME SEAT by
+    mail takes it; the game's standby list is mailed the offer.
+
+    \b
+    Example:
+      pbem offer w1 green
+    """
+    from pbem.club import lobby as club_lobby
+
+    with app.store.transaction():
+        told = club_lobby.offer(app.service, game_id, seat)
+    emit({"game": game_id, "seat": seat, "told": told}, as_json,
+         f"{seat} of {game_id} is offered; told: {', '.join(told) or 'nobody on the standby list'}")
+
+
+@cli.command()
+@click.option("--public-table", "public", type=click.Choice(["on", "off"]),
+              help="Let players ask for every player's figures by mail (STATS ALL): names, never addresses.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def players(app: App, public: str | None, as_json: bool) -> None:
+    """Every player across the games: games played, results, reliability (turns sent on time).
+
+    \b
+    Example:
+      pbem players
+      pbem players --public-table on
+    """
+    from pbem.club import players as club_players
+
+    if public:
+        with app.store.transaction():
+            club_players.set_public_table(app.store, public == "on")
+    rows = club_players.figures(app.store)
+    on = club_players.public_table(app.store)
+    lines = [f"{f.player}" + (f" ({', '.join(f.addresses[1:])})" if len(f.addresses) > 1 else "") + ": "
+             + " ".join(f.lines()) for f in rows.values()]
+    lines.append(f"public table (STATS ALL by mail): {'on' if on else 'off'}")
+    emit([f.as_dict() for f in rows.values()], as_json, "\n".join(lines))

@@ -43,7 +43,10 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
 @cli.command()
 @click.argument("game_id")
 @click.option("--game", "engine", required=True, help="Which game: " + ", ".join(["wallenstein", "havoc", "gods-playground"]) + ".")
-@click.option("--seat", "seats", multiple=True, required=True, metavar="NAME=EMAIL[:COLOUR]",
+@click.option("--open", "open_", is_flag=True, help="Announce an open game that players join by mail (LIST, JOIN); "
+                                                  "it starts when every seat is taken or at 'pbem start'.")
+@click.option("--seats", "seat_count", type=int, help="With --open: how many seats (named after the game's colours).")
+@click.option("--seat", "seats", multiple=True, metavar="NAME=EMAIL[:COLOUR]",
               help="A seat and its player's address; repeat per seat, in seating order. A seat named "
                    "after a colour of the game gets it; else :COLOUR picks one, or the next free one is used.")
 @click.option("--option", "options", multiple=True, metavar="K=V",
@@ -64,8 +67,8 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
               help="Remind seats still awaited this long before a deadline (default 24h; 'pbem tick' sends them).")
 @click.option("--json", "as_json", is_flag=True, help="Print the game, including each seat's password.")
 @pass_app
-def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tuple[str, ...],
-        seed: str | None, weak_seed: bool, deadline: str | None, deadline_every: str | None,
+def new(app: App, game_id: str, engine: str, open_: bool, seat_count: int | None, seats: tuple[str, ...],
+        options: tuple[str, ...], seed: str | None, weak_seed: bool, deadline: str | None, deadline_every: str | None,
         decision_every: str | None, remind_before: str | None, as_json: bool) -> None:
     """Create a game; welcome mails with each seat's password go to the outbox.
 
@@ -76,6 +79,17 @@ def new(app: App, game_id: str, engine: str, seats: tuple[str, ...], options: tu
     """
     if deadline and (deadline_every or decision_every):
         raise click.UsageError("give --deadline or --deadline-every/--decision-every, not both")
+    if open_:  # announced, joined by mail, created when it starts (pbem.club.lobby)
+        from pbem.club.hooks import announce
+
+        clocks = {"deadline": deadline, "deadline_every": deadline_every, "decision_every": decision_every,
+                  "remind_before": remind_before}
+        data = announce(app.service, game_id, engine, seat_count, seats, _options(options), clocks, seed)
+        emit(data, as_json, f"announced {data['engine']} game {game_id} with seats {', '.join(data['seats'])}; "
+             f"free: {', '.join(data['free']) or 'none'}; players join by mail (LIST, JOIN {game_id})")
+        return
+    if not seats or seat_count is not None:
+        raise click.UsageError("give each --seat NAME=EMAIL (--seats N goes with --open)")
     from pbem.colours import split_colour
     from pbem.seeds import check_seed
 
@@ -112,9 +126,18 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
     Example:
       pbem status w1 --json
     """
-    rows = _status_rows(app, game_id)
+    from pbem.club.hooks import lobby_rows
+
+    lobby = lobby_rows(app.store, game_id)  # open games not started: their open seats (pbem.club.lobby)
+    rows = lobby if game_id and lobby else _status_rows(app, game_id) + lobby
     lines = []
     for r in rows:
+        if r.get("open"):
+            o = r["open"]
+            lines.append(f"{r['game']} ({r['engine']}): open, not started; free seats: {', '.join(o['free']) or '-'}; "
+                         f"taken: {', '.join(o['taken']) or '-'}"
+                         + (f"; {o['asked']} asking to join ('pbem lobby {r['game']}')" if o["asked"] else ""))
+            continue
         r["delivery_problems"] = outqueue.problems(app.store, r["game"])
         r["mail_guard"] = guard.summary(app.store, r["game"])
         if r.get("error"):

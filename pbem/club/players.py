@@ -1,0 +1,329 @@
+"""A player's record across games: games played, results, reliability.
+
+A player is known by their address: every address a seat of a game was registered with. A
+player may add a second address by a confirmed mail: ``ADDRESS ADD other@example.org`` from
+the known address mails a one-time code to the other address, and ``ADDRESS CONFIRM <code>``
+sent from there within a day links the two (``club_links``; the codes are kept as salted
+hashes in ``club_codes``). ``ADDRESS`` lists a player's addresses, ``ADDRESS REMOVE <address>``
+unlinks one.
+
+The figures are read from the games' logs (the events that still count after rollbacks),
+for whoever held a seat at each moment (a seat's address changes with ``SeatChanged``):
+
+- **games**: the games in which the player held a seat; **results** of the games that are
+  over: won, drawn (a draw, or a game its rules ended without a single winner), lost,
+  resigned, dropped (the seat was in civil disorder at the end, or given to another player),
+  abandoned by the GM; games still running;
+- **reliability**: the share of the turns awaited from the player that they sent on time
+  (their own orders, or orders sent in advance, were there when the turn was adjudicated).
+  A turn the missed-orders default was played for counts against it, unless the player was
+  away by a declared absence then; a turn the bot played is not counted.
+
+Nothing of it is shown to other players: ``pbem players`` is the GM's, ``STATS`` by mail
+answers the sender's own figures only, unless the GM enables the public table (``pbem players
+--public-table on``): then ``STATS ALL`` answers every player's figures, each named by the
+name they gave in their From (or their address with its name part hidden), never an address.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from pbem.club.state import instant
+from pbem.errors import DomainError
+
+CODE_LIFETIME = timedelta(hours=24)
+RESULTS = ("won", "drawn", "lost", "resigned", "dropped", "abandoned", "playing")
+
+
+@dataclass
+class Figures:
+    """One player's figures."""
+
+    player: str
+    addresses: list[str] = field(default_factory=list)
+    name: str | None = None
+    games: list[str] = field(default_factory=list)
+    results: dict[str, int] = field(default_factory=lambda: {r: 0 for r in RESULTS})
+    due: int = 0
+    on_time: int = 0
+    missed: int = 0
+    excused: int = 0
+    bot: int = 0
+
+    @property
+    def reliability(self) -> float | None:
+        """The share of the turns awaited that were sent on time (None: no turn yet)."""
+        return round(self.on_time / self.due, 3) if self.due else None
+
+    def as_dict(self, public: bool = False) -> dict[str, Any]:
+        """JSON-ready; ``public``: without addresses (the public table)."""
+        out = {"player": shown_name(self) if public else self.player, "games": len(self.games),
+               "results": dict(self.results), "turns_due": self.due, "on_time": self.on_time, "missed": self.missed,
+               "excused": self.excused, "bot_played": self.bot, "reliability": self.reliability}
+        if not public:
+            out.update(addresses=list(self.addresses), game_ids=list(self.games), name=self.name)
+        return out
+
+    def lines(self) -> list[str]:
+        """The figures in a few lines (STATS, ``pbem players``)."""
+        rel = f"{self.reliability:.0%}" if self.reliability is not None else "no turn yet"
+        done = ", ".join(f"{n} {r}" for r, n in self.results.items() if n) or "none yet"
+        return [f"Games: {len(self.games)} ({done}).",
+                f"Turns: {self.on_time} of {self.due} sent on time (reliability {rel}); {self.missed} missed, "
+                f"{self.excused} missed while away by a declared absence, {self.bot} played by the bot."]
+
+
+def shown_name(fig: Figures) -> str:
+    """How the public table names a player: the name they gave, else their address half hidden."""
+    if fig.name:
+        return fig.name
+    local, _, domain = fig.player.partition("@")
+    return f"{local[:2]}...@{domain}"
+
+
+# -- addresses ------------------------------------------------------------------------------
+def player_of(store: Any, address: str) -> str:
+    """The player an address belongs to (its own address when not linked to another)."""
+    row = store.conn.execute("select player from club_links where address = ?", [address.strip().lower()]).fetchone()
+    return str(row[0]) if row else address.strip().lower()
+
+
+def addresses_of(store: Any, player: str) -> list[str]:
+    """Every address of ``player`` (the player's own first)."""
+    rows = store.conn.execute("select address from club_links where player = ? order by address", [player]).fetchall()
+    return [player, *(r[0] for r in rows if r[0] != player)]
+
+
+def _hash(salt: str, code: str) -> str:
+    return hmac.new(bytes.fromhex(salt), code.strip().lower().encode(), "sha256").hexdigest()
+
+
+def ask_link(service: Any, address: str, other: str) -> list[str]:
+    """``ADDRESS ADD other`` from ``address``: a code mailed to ``other``; the answer lines."""
+    from pbem.auth import parse_address
+    from pbem.club import mailing
+
+    address, other = address.strip().lower(), parse_address(other)[1].lower()
+    player = player_of(service.store, address)
+    if other in addresses_of(service.store, player):
+        raise DomainError(f"{other} is one of your addresses already")
+    if player_of(service.store, other) != other or _played(service.store, other):
+        raise DomainError(f"{other} belongs to another player's record; it cannot be added to yours")
+    code = "-".join(secrets.token_hex(2) for _ in range(3))
+    salt = secrets.token_hex(16)
+    now = service.store.clock()
+    service.store.conn.execute(
+        "insert into club_codes (player, address, salt, code_hash, created_at, expires_at) values (?, ?, ?, ?, ?, ?)",
+        [player, other, salt, _hash(salt, code), service.store.now(), (now + CODE_LIFETIME).isoformat()])
+    mailing.answer(service, None, other, "confirm this address", [
+        f"The pbem player {address} asks to add this address ({other}) to their player record.",
+        "If that is you, send this line from this address (as the subject or the first line) within 24 hours:",
+        "", f"ADDRESS CONFIRM {code}", "", "If it is not you, ignore this mail: nothing changes without it."])
+    return [f"A confirmation code was mailed to {other}. Send the line it gives from that address within 24 hours",
+            "to add it to your record; nothing changes until then."]
+
+
+def confirm_link(service: Any, address: str, code: str) -> list[str]:
+    """``ADDRESS CONFIRM code`` from the address the code was mailed to: the link made."""
+    address = address.strip().lower()
+    now = service.store.clock()
+    rows = service.store.conn.execute(
+        "select id, player, salt, code_hash, expires_at from club_codes where address = ? and used_at is null",
+        [address]).fetchall()
+    for row_id, player, salt, digest, expires in rows:
+        if hmac.compare_digest(_hash(salt, code), digest) and instant(expires) >= now:
+            service.store.conn.execute("update club_codes set used_at = ? where id = ?", [service.store.now(), row_id])
+            service.store.conn.execute("insert or replace into club_links (address, player, confirmed_at) values "
+                                       "(?, ?, ?)", [address, player, service.store.now()])
+            return [f"{address} is now an address of the player {player}: your figures count the games of both."]
+    raise DomainError("that code is not one mailed to this address, or it has expired or been used")
+
+
+def unlink(service: Any, address: str, other: str) -> list[str]:
+    """``ADDRESS REMOVE other``: ``other`` no longer counts for the sender's player."""
+    player = player_of(service.store, address)
+    other = other.strip().lower()
+    if other == player or other not in addresses_of(service.store, player):
+        raise DomainError(f"{other} is not a second address of yours")
+    service.store.conn.execute("delete from club_links where address = ?", [other])
+    return [f"{other} no longer counts for your record."]
+
+
+def _played(store: Any, address: str) -> bool:
+    """Whether ``address`` held a seat of any game (then it is a player of its own)."""
+    return address in _seat_addresses(store)
+
+
+def _seat_addresses(store: Any) -> set[str]:
+    out: set[str] = set()
+    for row in store.conn.execute("select payload from events where type in ('GameCreated', 'SeatChanged')"):
+        import json
+
+        payload = json.loads(row[0])
+        for seat in payload.get("seats", []) or [payload]:
+            if isinstance(seat, dict) and seat.get("email"):
+                out.add(str(seat["email"]).lower())
+    return out
+
+
+# -- the figures ----------------------------------------------------------------------------
+def figures(store: Any) -> dict[str, Figures]:
+    """Every player's figures, by player (their own address), from every game's log."""
+    from pbem.club.mailing import is_bot_address
+    from pbem.rollback import live_events
+
+    out: dict[str, Figures] = {}
+
+    def fig(address: str, name: str | None = None) -> Figures:
+        player = player_of(store, address)
+        if player not in out:
+            out[player] = Figures(player, addresses_of(store, player))
+        if name and not out[player].name:
+            out[player].name = name
+        return out[player]
+
+    for game_id in store.game_ids():
+        events = live_events(store.events(game_id))
+        seats: dict[str, str] = {}
+        held: dict[str, list[str]] = {}
+        for ev in events:
+            _scan(ev, game_id, seats, held, fig, is_bot_address)
+        _results(events, game_id, seats, held, fig, is_bot_address)
+    return dict(sorted(out.items()))
+
+
+def _scan(ev: Any, game_id: str, seats: dict[str, str], held: dict[str, list[str]], fig: Any, is_bot: Any) -> None:
+    """One event of a game's log: who holds each seat, and the turns they owed and sent."""
+    p = ev.payload
+    state = held.setdefault("\0state", [])  # absences and order sources, kept as (kind, seat, a, b)
+    if ev.type == "GameCreated":
+        for s in p["seats"]:
+            seats[s["name"]] = s["email"].lower()
+            held.setdefault(s["name"], []).append(seats[s["name"]])
+            if not is_bot(s["email"]):
+                f = fig(s["email"], s.get("display_name"))
+                if game_id not in f.games:
+                    f.games.append(game_id)
+    elif ev.type == "SeatChanged" and p.get("email"):
+        seats[p["seat"]] = str(p["email"]).lower()
+        held.setdefault(p["seat"], []).append(seats[p["seat"]])
+        f = fig(p["email"], p.get("display_name"))
+        if game_id not in f.games:
+            f.games.append(game_id)
+    elif ev.type == "AbsenceDeclared":
+        state.append(("absent", p["seat"], p["from"], p["to"]))
+    elif ev.type == "AbsenceEnded":
+        state[:] = [x for x in state if not (x[0] == "absent" and x[1] == p["seat"])]
+    elif ev.type in ("OrdersSubmitted", "StandingOrders"):
+        kind = str((p.get("source") or {}).get("kind", "mail")) if isinstance(p.get("source"), dict) else "mail"
+        state[:] = [x for x in state if not (x[0] == "source" and x[1] == p["seat"])]
+        state.append(("source", p["seat"], p.get("turn", "standing"), kind))
+    elif ev.type == "TurnAdjudicated" and isinstance(p.get("orders"), dict):
+        at = instant(ev.recorded_at)
+        for seat in p["orders"]:
+            address = seats.get(seat)
+            if address is None or is_bot(address):
+                continue
+            f = fig(address)
+            source = next((x for x in state if x[0] == "source" and x[1] == seat), None)
+            away = any(x[0] == "absent" and x[1] == seat and instant(x[2]) <= at <= instant(x[3]) for x in state)
+            if seat in (p.get("defaulted") or []):
+                f.excused += away
+                f.missed += not away
+                f.due += not away
+            elif source is not None and source[3] == "bot" and source[2] in (p["turn"], "standing"):
+                f.bot += 1
+            else:
+                f.on_time += 1
+                f.due += 1
+        state[:] = [x for x in state if not (x[0] == "source" and x[2] == p["turn"])]
+
+
+def _results(events: list[Any], game_id: str, seats: dict[str, str], held: dict[str, list[str]], fig: Any,
+             is_bot: Any) -> None:
+    """Each holder's result in one game."""
+    last_turn = next((e.payload for e in reversed(events) if e.type == "TurnAdjudicated"), None)
+    ended = next((e.payload for e in events if e.type == "GameEnded"), None)
+    abandoned = any(e.type == "GameAbandoned" for e in events)
+    disorder: set[str] = set()
+    resigned: set[str] = set()
+    for e in events:
+        if e.type == "CivilDisorder":
+            disorder.add(e.payload["seat"])
+        elif e.type == "SeatReturned":
+            disorder.discard(e.payload["seat"])
+            resigned.discard(e.payload["seat"])
+        elif e.type == "SeatResigned":
+            resigned.add(e.payload["seat"])
+    over = ended is not None or abandoned or bool(last_turn and last_turn.get("over"))
+    for seat, holders in held.items():
+        if seat == "\0state":
+            continue
+        for n, address in enumerate(holders):
+            if is_bot(address):
+                continue
+            f = fig(address)
+            if n < len(holders) - 1 and holders[n + 1] != address:
+                f.results["dropped"] += 1  # the seat went to another player
+                continue
+            if n < len(holders) - 1:
+                continue
+            f.results[_result(seat, over, abandoned, ended, last_turn, disorder, resigned)] += 1
+
+
+def _result(seat: str, over: bool, abandoned: bool, ended: dict[str, Any] | None, last_turn: dict[str, Any] | None,
+            disorder: set[str], resigned: set[str]) -> str:
+    if not over:
+        return "playing"
+    if abandoned:
+        return "abandoned"
+    if seat in resigned:
+        return "resigned"
+    if seat in disorder:
+        return "dropped"
+    if ended is not None:
+        winners = list(ended.get("seats") or [])
+        if ended["how"] == "draw" or len(winners) > 1:
+            return "drawn" if seat in winners else "lost"
+        return "won" if seat in winners else "lost"
+    winner = (last_turn or {}).get("winner")
+    if winner is None:
+        return "drawn"
+    return "won" if seat == winner else "lost"
+
+
+# -- the public table ----------------------------------------------------------------------
+def public_table(store: Any) -> bool:
+    """Whether the GM enabled the public table."""
+    row = store.conn.execute("select value from club_settings where key = 'public_table'").fetchone()
+    return bool(row) and row[0] == "on"
+
+
+def set_public_table(store: Any, on: bool) -> None:
+    """Enable or disable the public table (inside the caller's transaction)."""
+    store.conn.execute("insert or replace into club_settings (key, value) values ('public_table', ?)",
+                       ["on" if on else "off"])
+
+
+def stats_lines(service: Any, address: str, everyone: bool) -> list[str]:
+    """The answer to STATS: the sender's own figures; with ``everyone`` the public table,
+    if the GM enabled it."""
+    if everyone:
+        if not public_table(service.store):
+            raise DomainError("the GM keeps the players' figures private: STATS answers your own only")
+        rows = sorted(figures(service.store).values(), key=lambda f: (-(f.reliability or 0), shown_name(f)))
+        return ["Every player's figures (the GM made this table public):", ""] + [
+            f"{shown_name(f)}: {len(f.games)} games, " + ", ".join(f"{n} {r}" for r, n in f.results.items() if n)
+            + (f"; reliability {f.reliability:.0%}" if f.reliability is not None else "") for f in rows]
+    player = player_of(service.store, address)
+    mine = figures(service.store).get(player)
+    if mine is None:
+        return ["No game of this pbem has a seat played from this address. ADDRESS ADD <address> from an address "
+                "that plays links the two."]
+    return [f"Your figures ({', '.join(mine.addresses)}):", *mine.lines()]
