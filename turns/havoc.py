@@ -24,7 +24,7 @@ COLOURS = {**{s: s for s in SUITS}, "gray": "grey", "kek": "blue", "barna": "bro
            "szürke": "grey", "sárga": "yellow"}
 DOG_WORDS = {"dog", "dogs", "eb", "dogofwar"}
 SOURCES = {"deck": "deck", "draw": "deck", "pile": "deck", "pakli": "deck"}
-WHENS = ("recruit", "join", "round", "dogs", "discard", "exchange", "final", "choose")
+WHENS = ("recruit", "join", "round", "dogsout", "dogs", "discard", "exchange", "final", "choose")
 #: Written keyword -> canonical keyword.
 KEYWORDS = {
     "RECRUIT": "RECRUIT", "DRAW": "RECRUIT", "TAKE": "RECRUIT", "SIC": "SIC", "SICEM": "SIC", "KAPDEL": "SIC",

@@ -112,9 +112,44 @@ def validate_battle(state: State, seat: str, orders: Sequence[Order]) -> list[Pr
     return []
 
 
+def dogs_out_range(state: State, seat: str) -> tuple[int, int]:
+    """How many of ``seat``'s laid Dogs of War are out of the battle at least (those beyond 6
+    cards: "automatikusan nem vesznek részt a csatában") and at most (2: "1 vagy 2")."""
+    laid = state["field"].get(seat, [])
+    dogs = sum(1 for c in laid if is_dog(c))
+    return max(0, len(laid) - 6), min(2, dogs)
+
+
+def to_declare(state: State) -> bool:
+    """Version 3, at the end of a battle: the seats still to declare their Dogs out (from the
+    initiator clockwise, as the Dogs are activated after it): every seat in the battle whose
+    laid Dogs leave it a choice and that declared nothing with its orders. True when one is."""
+    phase = state["phase"]
+    if "declare" not in phase:
+        declared = phase.get("dogs_out", {})
+        phase["declare"] = [p for p in phase["order"] if p != JOHN and p in phase["joined"] and p not in declared
+                            and dogs_out_range(state, p)[0] < dogs_out_range(state, p)[1]]
+    return bool(phase["declare"])
+
+
+def validate_declaration(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+    """The end of the battle (version 3): one ``DOGS OUT n`` (``n`` up to the Dogs laid, or
+    ``BEST``: the choice that gives the strongest combination)."""
+    if len(orders) != 1 or orders[0].get("kind") != "dogsout":
+        return [Problem(None, "send DOGS OUT 0, 1 or 2: how many of your laid Dogs of War stay out of the battle")]
+    low, high = dogs_out_range(state, seat)
+    count = orders[0].get("count")
+    if count not in DOGS_OUT:
+        return [Problem(0, "DOGS OUT takes 0, 1, 2 or BEST")]
+    if count != "best" and int(count) > high:
+        return [Problem(0, f"you may declare at most {high} of your laid Dogs of War out (DOGS OUT {low}-{high})")]
+    return []
+
+
 def declare_dogs(ctx: Ctx, seat: str, order: Order) -> None:
     """Seed 002: "a játékos kijelentheti" -- the player declares which of its laid Dogs of
-    War stay out of the battle (``count`` 0-2, or ``best``: the strongest, the default)."""
+    War stay out of the battle (``count`` 0-2, or ``best``: the strongest; version 2's
+    default, while in version 3 undeclared Dogs fight)."""
     ctx.s["phase"].setdefault("dogs_out", {})[seat] = order["count"]
     ctx.emit("DogsOut", seat=seat, count=order["count"])
 
@@ -155,7 +190,8 @@ def _strengths(state: State) -> dict[str, tuple[Strength, list[str]]]:
     phase = state["phase"]
     out = {}
     for p in phase["joined"]:
-        declared = phase.get("dogs_out", {}).get(p, "best")
+        # version 3: undeclared Dogs fight ("with neither, the Dogs fight"); before: the strongest
+        declared = phase.get("dogs_out", {}).get(p, 0 if rule("dogs_out_asked") else "best")
         out[p] = (evaluate(JOHN_CARDS), []) if p == JOHN else battle_strength(state["field"].get(p, []), declared)
     return out
 
@@ -173,6 +209,11 @@ def points_for(state: State, card: dict[str, Any]) -> list[int]:
     chevauchees = {c["id"] for c in state["table_data"]["chevauchees"]}
     if card["id"] not in chevauchees:
         points = points[:1] + points[2:]
+        # GM option small_third=none (version 3): only the 3rd-place points pass to 2nd
+        # ("Ahol a harmadik helyért is járna pont, ott azt kapja a második helyezett"), the
+        # places below score nothing (Castillon 11-5-0-0-0 instead of 11-5-3-1-0)
+        if state["options"].get("small_third") == "none":
+            points = points[:2]
     return points
 
 

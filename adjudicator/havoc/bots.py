@@ -8,14 +8,17 @@ from adjudicator.havoc import battle, final, turn
 from adjudicator.havoc.cards import is_dog, sort_key, value
 from adjudicator.havoc.flow import pending
 from adjudicator.havoc.hands import best_lay
+from adjudicator.havoc.releases import rule
 from adjudicator.havoc.state import fits_battle, highest_plain
 
 
 def default_orders(state: State, seat: str) -> list[Order]:
     """Recruit: two from the deck (the first from the recruits when they are full), lay the
-    lowest; a forced Havoc with the two lowest cards; battle: stay out (join with the two
-    lowest when John of Gaunt forces it), then pass; Dogs: scavenge the highest cards on the
-    table; Year of Peace: discard the lowest; exchange none; Castillon: the strongest lay."""
+    lowest (a recruiting under way: its other draws from the deck, lay the lowest); a forced
+    Havoc with the two lowest cards; battle: stay out (join with the two lowest when John of
+    Gaunt forces it), then pass; Dogs out at the end of a battle: none (the Dogs fight); Dogs:
+    scavenge the highest cards on the table; Year of Peace: discard the lowest; exchange none;
+    Castillon: the strongest lay."""
     p = pending(state)
     if p is None or seat not in p.seats:
         return []
@@ -27,6 +30,10 @@ def default_orders(state: State, seat: str) -> list[Order]:
         first = state["recruits"][0] if full else "deck"
         return [{"kind": "recruit", "card": first}, {"kind": "recruit", "card": "deck"},
                 {"kind": "lay", "card": "lowest"}]
+    if p.kind == "recruiting":  # the rest of a recruiting under way: the deck, then the lowest
+        return [{"kind": "recruit", "card": "deck"}] * (2 - p.info["draws"]) + [{"kind": "lay", "card": "lowest"}]
+    if p.kind == "dogsout":  # nothing declared: the Dogs fight (beyond 6 cards they are out anyway)
+        return [{"kind": "dogsout", "count": 0}]
     if p.kind == "discard":
         return [{"kind": "discard", "card": "lowest"}]
     if p.kind == "battle":
@@ -68,7 +75,15 @@ def random_orders(state: State, seat: str, rng: Stream) -> list[Order]:
         return []
     hand = sorted(state["hands"][seat])
     if p.kind == "recruit":
-        return _random_turn(state, seat, rng, hand)
+        orders = _random_turn(state, seat, rng, hand)
+        if rule("recruit_asked") and orders[0]["kind"] != "havoc" and rng.below(2):
+            return _first_parts(orders, rng)  # version 3: the rest is asked when it arises
+        return orders
+    if p.kind == "recruiting":
+        return _random_rest(state, seat, rng, hand)
+    if p.kind == "dogsout":
+        low, high = battle.dogs_out_range(state, seat)
+        return [{"kind": "dogsout", "count": rng.choice([*range(low, high + 1), "best"])}]
     if p.kind == "discard":
         return [{"kind": "discard", "card": rng.choice(hand)}]
     if p.kind == "battle":
@@ -120,6 +135,36 @@ def _random_turn(state: State, seat: str, rng: Stream, hand: list[str]) -> list[
     plain = [c for c in hand if not is_dog(c)]
     lay = rng.choice(plain) if plain and rng.below(2) else "lowest"
     orders.append({"kind": "lay", "card": lay})
+    return orders
+
+
+def _first_parts(orders: list[Order], rng: Stream) -> list[Order]:
+    """The first one or more taking lines of a whole recruiting block (no LAY)."""
+    takes = [o for o in orders if o["kind"] != "lay"]
+    return takes[: rng.randint(1, len(takes))]
+
+
+def _random_rest(state: State, seat: str, rng: Stream, hand: list[str]) -> list[Order]:
+    """Random next parts of a recruiting under way (version 3): the missing draws (deck or a
+    recruit), now and then a Sic 'em!, the LAY; sometimes only the first of them."""
+    took = state["phase"]["took"]
+    recruits = list(state["recruits"])
+    orders: list[Order] = []
+    for _ in range(2 - sum(1 for t in took if t["how"] == "recruit")):
+        if recruits and rng.below(3) == 0:
+            card = rng.choice(recruits)
+            recruits.remove(card)
+            orders.append({"kind": "recruit", "card": card})
+        else:
+            orders.append({"kind": "recruit", "card": "deck"})
+    dogs = sum(1 for c in hand if is_dog(c))
+    once = state["options"].get("sic") == "once" and turn.dog_actions(took) >= 1
+    if dogs >= 2 and turn.dogs_spent(took) < 2 and not once and rng.below(4) == 0:
+        orders.append({"kind": "sic", "card": "deck"})
+    if orders and rng.below(3) == 0:
+        return orders[: rng.randint(1, len(orders))]
+    plain = [c for c in hand if not is_dog(c)]
+    orders.append({"kind": "lay", "card": rng.choice(plain) if plain and rng.below(2) else "lowest"})
     return orders
 
 

@@ -1,9 +1,11 @@
 """The state machine: what is pending, and resolving everything that needs no decision.
 
 Phases (``state["phase"]["name"]``): ``turn`` (a seat recruits or cries Havoc),
-``peace_discard`` (Year of Peace, simultaneous), ``battle`` (one seat at a time),
-``dogs`` (after a battle, from the initiator clockwise), ``choose`` (variant: the winner
-picks the next battle), ``exchange`` and ``final`` (the last battles), ``over``.
+``recruiting`` (version 3: the next part of a recruiting under way), ``peace_discard`` (Year
+of Peace, simultaneous), ``battle`` (one seat at a time; in version 3 it ends with the
+declarations of Dogs out, ``declare``), ``dogs`` (after a battle, from the initiator
+clockwise), ``loot`` (a looter looks through the discard pile), ``choose`` (variant: the
+winner picks the next battle), ``exchange`` and ``final`` (the last battles), ``over``.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from adjudicator import sequential
 from adjudicator.base import Order, Pending, State
 from adjudicator.havoc import battle, final, turn
 from adjudicator.havoc.cards import JOHN, is_dog
+from adjudicator.havoc.releases import rule
 from adjudicator.havoc.state import Ctx
 
 #: Pending kind -> the order keywords legal for it (for reminders in replies).
 FORMS = {
     "recruit": ("RECRUIT", "SIC", "LOOT", "LAY", "HAVOC"),
+    "recruiting": ("RECRUIT", "SIC", "LOOT", "LAY"),
+    "dogsout": ("DOGS OUT",),
     "havoc": ("HAVOC",),
     "discard": ("DISCARD",),
     "battle": ("JOIN", "STAY", "ADD", "PASS"),
@@ -65,7 +70,7 @@ def _step(ctx: Ctx) -> bool:
             return False
         s["phase"] = {"name": "final"}
         return True
-    if name == "loot":
+    if name in ("loot", "recruiting"):
         return False
     if name == "final":
         if _final_seats(s):
@@ -98,8 +103,11 @@ def _battle_step(ctx: Ctx) -> bool:
     s = ctx.s
     phase = s["phase"]
     if not phase["queue"]:
-        if not battle.next_round(s):
-            battle.end_battle(ctx)
+        if battle.next_round(s):
+            return True
+        if rule("dogs_out_asked") and battle.to_declare(s):
+            return False  # version 3: "A csata végén a játékos kijelentheti" -- asked now
+        battle.end_battle(ctx)
         return True
     actor = phase["queue"][0]
     if actor == JOHN:
@@ -129,6 +137,16 @@ def pending(state: State) -> Pending | None:
                        {"must_havoc": kind == "havoc", "peacekeeper": state["peace"]["holder"] == seat})
     if name == "peace_discard":
         return Pending(tuple(phase["seats"]), f"{b}/peace/{step}", "discard", True, FORMS["discard"])
+    if name == "battle" and not phase["queue"] and phase.get("declare"):
+        seat = phase["declare"][0]
+        low, high = battle.dogs_out_range(state, seat)
+        return Pending((seat,), f"{b}/dogsout/{seat}", "dogsout", False, FORMS["dogsout"],
+                       {"battle": phase["battle"], "min": low, "max": high})
+    if name == "recruiting":
+        seat = phase["seat"]
+        return Pending((seat,), f"{b}/recruiting/{seat}/{step}", "recruiting", False, turn.recruiting_forms(state),
+                       {"draws": sum(1 for t in phase["took"] if t["how"] == "recruit"),
+                        "dogs_spent": turn.dogs_spent(phase["took"])})
     if name == "battle":
         seat = phase["queue"][0]
         return Pending((seat,), f"{b}/battle/round{phase['round']}/{seat}", "battle", False,
@@ -156,6 +174,7 @@ VALIDATORS = {
     "recruit": turn.validate_turn, "discard": turn.validate_discard, "battle": battle.validate_battle,
     "dogs": battle.validate_dogs, "choose": battle.validate_choose, "exchange": final.validate_exchange,
     "final": final.validate_final, "loot": turn.validate_loot_choice,
+    "recruiting": turn.validate_recruiting, "dogsout": battle.validate_declaration,
 }
 
 
@@ -166,6 +185,14 @@ def apply(ctx: Ctx, kind: str, orders: Mapping[str, Sequence[Order]]) -> None:
     if kind == "recruit":
         seat, mine = next(iter(orders.items()))
         _apply_turn(ctx, seat, mine)
+    elif kind == "recruiting":
+        seat, mine = next(iter(orders.items()))
+        if turn.apply_recruit(ctx, seat, mine, 0, list(s["phase"]["took"])):
+            turn.end_turn(ctx, seat)
+    elif kind == "dogsout":
+        seat, mine = next(iter(orders.items()))
+        battle.declare_dogs(ctx, seat, mine[0])
+        s["phase"]["declare"].remove(seat)
     elif kind == "discard":
         turn.apply_discards(ctx, orders)
     elif kind == "battle":

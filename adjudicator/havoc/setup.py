@@ -8,9 +8,11 @@ from typing import Any
 from adjudicator.base import GameError, State
 from adjudicator.havoc.cards import GAUNT, JOHN, game_cards
 from adjudicator.havoc.dealwords import deal_words, read_deal
-from adjudicator.havoc.releases import rule
+from adjudicator.havoc.releases import READINGS, RELEASES, rule
 from adjudicator.havoc.state import Ctx, to_hand
 from adjudicator.havoc.tables import SETUP, load_battles
+
+RELEASES_SINCE = RELEASES.since("gm_readings")
 
 #: Options and their legal values (docs/havoc-rules.md, "Options").
 OPTIONS: dict[str, tuple[str, ...]] = {
@@ -21,21 +23,29 @@ OPTIONS: dict[str, tuple[str, ...]] = {
 }
 
 
+def known_options() -> dict[str, tuple[str, ...]]:
+    """The options of the rules version in force: from version 3 on also the GM's choice of
+    the readings the rulebook leaves open (``READINGS``, docs/havoc-rules.md "Readings")."""
+    return {**OPTIONS, **READINGS} if rule("gm_readings") else dict(OPTIONS)
+
+
 def parse_options(options: Mapping[str, str], nseats: int) -> dict[str, Any]:
     """The normalised options; :class:`GameError` for an unknown option or value."""
-    out: dict[str, Any] = {k: v[0] for k, v in OPTIONS.items()}
+    known = known_options()
+    out: dict[str, Any] = {k: v[0] for k, v in known.items()}
     for key, raw in options.items():
         if key == "battles_json":
             continue
-        if key not in OPTIONS:
-            raise GameError(f"unknown option {key!r} (known: {', '.join([*OPTIONS, 'battles_json'])})")
+        if key not in known:
+            later = f" (it came with havoc rules version {RELEASES_SINCE})" if key in READINGS else ""
+            raise GameError(f"unknown option {key!r}{later} (known: {', '.join([*known, 'battles_json'])})")
         value = str(raw).lower()
-        if value in ("yes", "true", "1") and "on" in OPTIONS[key]:
+        if value in ("yes", "true", "1") and "on" in known[key]:
             value = "on"
-        if value in ("no", "false", "0") and "off" in OPTIONS[key]:
+        if value in ("no", "false", "0") and "off" in known[key]:
             value = "off"
-        if value not in OPTIONS[key]:
-            raise GameError(f"option {key} must be one of {', '.join(OPTIONS[key])}, not {raw!r}")
+        if value not in known[key]:
+            raise GameError(f"option {key} must be one of {', '.join(known[key])}, not {raw!r}")
         out[key] = value
     if out["small"] == "on" and nseats > 3:
         raise GameError("option small=on is the 2-3 seat variant")

@@ -3,8 +3,8 @@
 A standing order is ``{"kind": "standing", "when": W, "then": [orders], "if": COND,
 "else": [orders]}`` (``if``/``else`` optional) or ``{"kind": "standing", "clear": true}``.
 ``W`` names the decision it answers: ``recruit`` (a turn), ``join`` (the first decision in a
-battle), ``round`` (later battle rounds), ``dogs``, ``discard``, ``exchange``, ``final``,
-``choose``. ``COND`` is ``{"laid_max": n}`` (the initiator has laid at most ``n`` cards) or
+battle), ``round`` (later battle rounds), ``dogsout`` (version 3: the Dogs declared out at
+the end of a battle), ``dogs``, ``discard``, ``exchange``, ``final``, ``choose``. ``COND`` is ``{"laid_max": n}`` (the initiator has laid at most ``n`` cards) or
 ``{"hand_min": n}`` (the seat holds at least ``n`` cards).
 
 The shell records them with :func:`apply_standing` (the latest set replaces the previous
@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from adjudicator.base import Order, Problem, State
 from adjudicator.havoc.cards import JOHN
 from adjudicator.havoc.flow import VALIDATORS, pending
+from adjudicator.havoc.releases import RELEASES
 from adjudicator.havoc.state import deep_copy
 
-WHENS = ("recruit", "join", "round", "dogs", "discard", "exchange", "final", "choose")
+WHENS = ("recruit", "join", "round", "dogsout", "dogs", "discard", "exchange", "final", "choose")
 CONDITIONS = ("laid_max", "hand_min")
 
 
@@ -41,6 +42,8 @@ def validate_standing(orders: Sequence[Order]) -> list[Problem]:
             continue
         elif o.get("when") not in WHENS:
             problems.append(Problem(i, f"STANDING needs one of: {', '.join(WHENS)}"))
+        elif o.get("when") == "dogsout" and not RELEASES.rule("dogs_out_asked"):
+            problems.append(Problem(i, RELEASES.not_yet("dogs_out_asked", "STANDING DOGSOUT")))
         elif not _orders_list(o.get("then")) or ("else" in o and not _orders_list(o["else"], empty=True)):
             problems.append(Problem(i, "STANDING needs orders after ':'"))
         elif "if" in o and not _condition(o["if"]):

@@ -46,6 +46,8 @@ def validate_turn(state: State, seat: str, orders: Sequence[Order]) -> list[Prob
         return [Problem(kinds.index("dogsout"), "DOGS OUT goes with HAVOC, JOIN, ADD or PASS")]
     if not can_recruit(state):
         return [Problem(None, "too few cards left to recruit: you must cry HAVOC (seed 002)")]
+    if rule("recruit_asked"):
+        return validate_parts(state, seat, orders, [])
     return _validate_recruit(state, seat, orders)
 
 
@@ -110,6 +112,108 @@ def _validate_recruit(state: State, seat: str, orders: Sequence[Order]) -> list[
     return problems
 
 
+def dogs_spent(took: Sequence[dict]) -> int:
+    """The Dogs of War a recruiting has spent so far (1 per Sic 'em!, 2 per Looting)."""
+    return sum(1 if t.get("how") == "sic" else 2 if t.get("how") == "loot" else 0 for t in took)
+
+
+def dog_actions(took: Sequence[dict]) -> int:
+    """How many Sic 'em!s and Lootings a recruiting has made so far."""
+    return sum(1 for t in took if t.get("how") in ("sic", "loot"))
+
+
+def validate_parts(state: State, seat: str, orders: Sequence[Order], took: Sequence[dict]) -> list[Problem]:
+    """Rules version 3: the next parts of a recruiting, ``took`` being what it has taken so far.
+
+    Seed 002, "Újoncozás": "A játékos húz két kártyát, és a kezéből lerak egy lapot az
+    újoncokhoz" -- two cards, then one card into the recruits; "újoncozás közben kijátszhat 1
+    vagy 2 harc ebeit". A block holds the next parts in the order they are carried out (the LAY
+    last): any first ones (a lone ``RECRUIT DECK``), and the seat is asked for the rest when they
+    arise, or all of them at once. A LAY ends the recruiting, so it comes with the second draw.
+    """
+    if not orders:
+        return [Problem(None, "send the next part of your recruiting: RECRUIT, SIC, LOOT or LAY")]
+    bad = [Problem(i, f"{o.get('kind')!r} is not a recruiting order (use RECRUIT, SIC, LOOT or LAY)")
+           for i, o in enumerate(orders) if o.get("kind") not in ("recruit", "sic", "loot", "lay")]
+    if bad:
+        return bad
+    problems: list[Problem] = []
+    hand = state["hands"][seat]
+    done = sum(1 for t in took if t.get("how") == "recruit")
+    draws = [i for i, o in enumerate(orders) if o["kind"] == "recruit"]
+    lays = [i for i, o in enumerate(orders) if o["kind"] == "lay"]
+    if done + len(draws) > 2:
+        left = 2 - done
+        problems.append(Problem(draws[left] if left < len(draws) else None,
+                                f"recruiting draws exactly two cards: {left} more RECRUIT line{'' if left == 1 else 's'}"
+                                if left else "recruiting draws exactly two cards: both are drawn, LAY a card now"))
+    if len(lays) > 1:
+        problems.append(Problem(lays[1], "recruiting puts exactly one card into the recruits: one LAY line"))
+    elif lays and done + len(draws) != 2:
+        problems.append(Problem(lays[0], "recruiting draws exactly two cards before the LAY: write the RECRUIT "
+                                         "lines before it, or send them alone and you are asked for the LAY"))
+    actions = [o for o in orders if o["kind"] in ("sic", "loot")]
+    needed = sum(1 if o["kind"] == "sic" else 2 for o in actions)
+    laid_dog = sum(1 for o in orders if o["kind"] == "lay" and is_dog(str(o.get("card"))))
+    if dogs_spent(took) + needed > 2:
+        problems.append(Problem(None, "at most 2 Dogs of War while recruiting (seed 002)"))
+    elif needed + laid_dog > sum(1 for c in hand if is_dog(c)):
+        problems.append(Problem(None, "not enough Dogs of War in your hand (the one you LAY is not spent)"))
+    elif state["options"].get("sic") == "once" and dog_actions(took) + len(actions) > 1:
+        problems.append(Problem(None, "one Sic 'em! or one Looting a recruiting (option sic=once: \"1 vagy 2 "
+                                      "harc ebeit\" read as one Dog action)"))
+    named: list[str] = []
+    for i, o in enumerate(orders):
+        if o["kind"] in ("recruit", "sic") and o.get("card") != "deck":
+            card = o.get("card")
+            if card not in state["recruits"]:
+                problems.append(Problem(i, f"{card} is not among the recruits", tuple(state["recruits"][:3]), "name"))
+            elif card in named:
+                problems.append(Problem(i, f"{card} is taken twice"))
+            named.append(str(card))
+        elif o["kind"] == "loot" and highest_plain(state["discard"]) is None:
+            problems.append(Problem(i, "the discard pile holds no card to loot"))
+    # Seed 002: "if the recruiting area is full, your first card must be taken from there":
+    # the first card taken by any means, when nothing is taken yet
+    takes = [(i, o) for i, o in enumerate(orders) if o["kind"] in ("recruit", "sic", "loot")]
+    if not took and takes and len(state["recruits"]) >= state["limit"]:
+        i, first = takes[0]
+        if first["kind"] == "loot" or first.get("card") not in state["recruits"]:
+            problems.append(Problem(i, f"the recruits are full ({state['limit']}): take your first card from them"))
+    for i in lays:
+        card = orders[i].get("card")
+        if card != "lowest" and card not in hand and card not in named:
+            problems.append(Problem(i, f"{card} is not in your hand", stage="name"))
+    return problems
+
+
+def validate_recruiting(state: State, seat: str, orders: Sequence[Order]) -> list[Problem]:
+    """The next parts of a recruiting under way (pending kind ``recruiting``, version 3)."""
+    return validate_parts(state, seat, orders, state["phase"]["took"])
+
+
+def recruiting_forms(state: State) -> tuple[str, ...]:
+    """The keywords the next part of a recruiting under way may use (version 3)."""
+    phase = state["phase"]
+    took, seat = phase["took"], phase["seat"]
+    dogs = sum(1 for c in state["hands"][seat] if is_dog(c))
+    spent = dogs_spent(took)
+    once = state["options"].get("sic") == "once" and dog_actions(took) >= 1
+    forms = ["RECRUIT"] if sum(1 for t in took if t["how"] == "recruit") < 2 else []
+    if dogs and spent < 2 and not once:
+        forms.append("SIC")
+    if dogs >= 2 and spent == 0 and highest_plain(state["discard"]) is not None:
+        forms.append("LOOT")
+    return (*forms, "LAY")
+
+
+def ask_recruiting(ctx: Ctx, seat: str, took: list[dict]) -> None:
+    """Version 3: the seat has carried out what it sent; it is asked for the next part of its
+    recruiting (pending kind ``recruiting``), its view showing what it drew."""
+    ctx.s["phase"] = {"name": "recruiting", "seat": seat, "took": took}
+    ctx.emit("RecruitAsked", seat=seat, took=list(took), dogs=dogs_spent(took))
+
+
 def rotate_peace(ctx: Ctx, seat: str) -> bool:
     """The Peacekeeper recruits: turn the Peace card on (seed 002). True for a Year of Peace."""
     peace = ctx.s["peace"]
@@ -145,11 +249,12 @@ def apply_recruit(ctx: Ctx, seat: str, orders: Sequence[Order], start: int = 0,
     """Draw two, use the Dogs, lay one (orders in the written order, the LAY last).
 
     False when it stopped at a ``LOOT LOOK`` for the seat to look through the discard pile
-    (phase ``loot``); :func:`resume_loot` carries on from there.
+    (phase ``loot``; :func:`resume_loot` carries on from there), or, in version 3, when the
+    orders end before the LAY (phase ``recruiting``: the seat is asked for the rest).
     """
     s = ctx.s
     took = [] if took is None else took
-    lay = next(o for o in orders if o["kind"] == "lay")["card"]
+    lay = next((o["card"] for o in orders if o["kind"] == "lay"), None)
     takes = [o for o in orders if o["kind"] != "lay"]
     for i in range(start, len(takes)):
         order = takes[i]
@@ -162,6 +267,9 @@ def apply_recruit(ctx: Ctx, seat: str, orders: Sequence[Order], start: int = 0,
             ctx.emit("Recruit", seat=seat, took=took, laid=None, note="John of Gaunt drawn: the turn ends")
             return True
         took.append({"how": order["kind"], "from": order.get("card", "discard"), "card": got})
+    if lay is None:  # version 3: the rest of the recruiting is asked when it arises
+        ask_recruiting(ctx, seat, took)
+        return False
     card = lowest(s["hands"][seat]) if lay == "lowest" else lay
     if card is not None and card in s["hands"][seat]:
         take_from_hand(s, seat, card)
@@ -214,7 +322,7 @@ def resume_loot(ctx: Ctx, seat: str, order: Order) -> bool:
     return apply_dogs(ctx, seat, resume["orders"], resume["index"])
 
 
-def _take(ctx: Ctx, seat: str, order: Order, keep: str) -> str | None:
+def _take(ctx: Ctx, seat: str, order: Order, keep: str | None) -> str | None:
     s = ctx.s
     if order["kind"] in ("sic", "loot"):
         dogs = [c for c in s["hands"][seat] if is_dog(c) and c != keep][: 1 if order["kind"] == "sic" else 2]

@@ -12,6 +12,7 @@ from typing import Any
 
 from adjudicator.base import GM, PUBLIC, State
 from adjudicator.havoc.battle import battle_card
+from adjudicator.havoc.cards import describe
 from adjudicator.havoc.flow import pending
 
 
@@ -56,17 +57,36 @@ def view(state: State, viewer: str) -> dict[str, Any]:
             out["discard"] = list(state["discard"])  # seed 002: looked through only while Looting
     elif viewer != PUBLIC:
         out["viewer"] = PUBLIC
+    if state["phase"]["name"] == "recruiting":  # version 3: a recruiting under way
+        out["recruiting"] = recruiting_view(state["phase"], seat if not gm else state["phase"]["seat"])
     return out
+
+
+def recruiting_view(phase: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """What a recruiting under way has taken. Its seat sees the cards by name; the others see
+    the cards taken from the face-up recruits and looted (shown at the table) by description
+    ("green 12", as past battles show them: a card in a hand is never named in another's view)
+    and a card drawn from the deck as None."""
+    if viewer == phase["seat"]:
+        return {"seat": phase["seat"], "took": [dict(t) for t in phase["took"]]}
+    took = [{"how": t.get("how"), "from": "recruits" if t.get("from") not in ("deck", "discard") else t.get("from"),
+             "card": None if t.get("from") == "deck" or not t.get("card") else describe(t["card"])}
+            for t in phase["took"]]
+    return {"seat": phase["seat"], "took": took}
 
 
 def _current_battle(state: State) -> dict[str, Any] | None:
     phase = state["phase"]
     if phase["name"] not in ("battle", "dogs"):
         return None
-    return {"battle": _battle_row(state, phase["battle"]), "initiator": phase["initiator"],
-            "round": phase.get("round"), "joined": list(phase["joined"]), "out": list(phase["out"]),
-            "passed": list(phase["passed"]), "john_laid": "three 9s" if phase["gaunt"] else None,
-            "winner": phase.get("winner")}
+    out = {"battle": _battle_row(state, phase["battle"]), "initiator": phase["initiator"],
+           "round": phase.get("round"), "joined": list(phase["joined"]), "out": list(phase["out"]),
+           "passed": list(phase["passed"]), "john_laid": "three 9s" if phase["gaunt"] else None,
+           "winner": phase.get("winner")}
+    if "declare" in phase:  # version 3: the battle is over, the Dogs out are being declared
+        out["dogs_out"] = dict(phase.get("dogs_out", {}))
+        out["to_declare"] = list(phase["declare"])
+    return out
 
 
 #: Derived events seen by the whole table as they are (docs/havoc-events.md): cards laid,
@@ -91,7 +111,7 @@ def event_view(event: dict[str, Any], viewer: str) -> dict[str, Any] | None:
         return dict(event) if own else {**event, "card": None}
     if kind == "Deal":
         return dict(event) if own else {**event, "cards": [None] * len(event.get("cards") or [])}
-    if kind == "Recruit":
+    if kind in ("Recruit", "RecruitAsked"):
         if own:
             return dict(event)
         took = [t if t.get("from") != "deck" else {**t, "card": None} for t in event.get("took") or []]

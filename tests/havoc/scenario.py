@@ -13,11 +13,15 @@ a ``provisional`` field. Cards not placed go to the deck after ``deck_top`` (sor
 (substrings; the orders must be rejected and nothing happens), ``pending`` {seat, kind,
 must_join...}, ``points``, ``recruits``, ``peace`` (subset), ``hand_has`` / ``hand_lacks``
 {seat: [cards]}, ``hand_size`` {seat: n}, ``events`` (each must match an event of the step
-by its listed fields), ``battles`` (remaining ids), ``winner``, ``over``, ``john`` (subset).
+by its listed fields), ``battles`` (remaining ids), ``winner``, ``over``, ``john`` (subset),
+``view`` {viewer: {key: value}} (entries of that viewer's view), ``view_lacks`` {viewer:
+[strings]} (not in that viewer's view, as JSON). A step with ``"default": true`` instead of
+``orders`` sends the seat's missed-orders default (``engine.default_orders``).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from adjudicator.base import GM
@@ -94,6 +98,15 @@ def check(state: dict[str, Any], events: list[dict[str, Any]], expect: dict[str,
         elif key == "events":
             for w in want:
                 assert any(_matches(e, w) for e in events), f"{where}: no event like {w} in {events}"
+        elif key == "view":
+            for viewer, entries in want.items():
+                seen = ENGINE.view(state, viewer)
+                for k, v in entries.items():
+                    assert seen.get(k) == v, f"{where}: {viewer}'s view has {k} = {seen.get(k)}, expected {v}"
+        elif key == "view_lacks":
+            for viewer, words in want.items():
+                text = json.dumps(ENGINE.view(state, viewer))
+                assert not [w for w in words if w in text], f"{where}: {viewer}'s view names {words}"
         elif key != "problems":
             raise AssertionError(f"{where}: unknown expectation {key}")
 
@@ -103,14 +116,20 @@ def run(case: dict[str, Any]) -> None:
     state = build(case)
     check(state, [], case.get("expect_start", {}), f"{case['id']} start")
     for i, step in enumerate(case["steps"], start=1):
-        texts = step["orders"] if isinstance(step["orders"], dict) else {step["seat"]: step["orders"]}
+        if step.get("default"):
+            texts = {step["seat"]: None}
+        else:
+            texts = step["orders"] if isinstance(step["orders"], dict) else {step["seat"]: step["orders"]}
         where = f"{case['id']} step {i} ({texts!r})"
         orders, problems = {}, []
         for seat, text in texts.items():
-            parsed = parse(text, state)
-            assert parsed.ok, f"{where}: {parsed.problems}"
-            orders[seat] = parsed.orders
-            problems += ENGINE.validate(state, seat, parsed.orders)
+            if text is None:  # the missed-orders default
+                orders[seat] = ENGINE.default_orders(state, seat)
+            else:
+                parsed = parse(text, state)
+                assert parsed.ok, f"{where}: {parsed.problems}"
+                orders[seat] = parsed.orders
+            problems += ENGINE.validate(state, seat, orders[seat])
         if "problems" in step.get("expect", {}):
             text = " | ".join(p.message for p in problems)
             assert problems and all(w in text for w in step["expect"]["problems"]), f"{where}: problems {text!r}"
