@@ -121,6 +121,33 @@ def test_havoc_1_refuses_dogs_out_and_loot_look() -> None:
     assert any("DOGS OUT came with havoc rules version 2" in p.message for p in dogs)
 
 
+def test_havoc_2_refuses_what_3_brought() -> None:
+    """Version 3's orders and options (a recruiting a part at a time, STANDING DOGSOUT, the GM's
+    readings) are refused under version 2 with what it takes instead."""
+    engine = pin(get_engine("havoc"), "2")
+    state, _ = engine.create(["a", "b", "c"], {}, "later-words")
+    seat = engine.pending(state).seats[0]
+    lone = engine.validate(state, seat, [{"kind": "recruit", "card": "deck"}])
+    assert any("recruiting draws exactly two cards: two RECRUIT lines" in p.message for p in lone)
+    assert not get_engine("havoc").validate(state, seat, [{"kind": "recruit", "card": "deck"}])
+    standing = [{"kind": "standing", "when": "dogsout", "then": [{"kind": "dogsout", "count": 0}]}]
+    assert any("STANDING DOGSOUT came with havoc rules version 3" in p.message
+               for p in engine.validate_standing(state, seat, standing))
+    assert not get_engine("havoc").validate_standing(state, seat, standing)
+    with pytest.raises(GameError, match="unknown option 'sic' \\(it came with havoc rules version 3\\)"):
+        engine.create(["a", "b", "c"], {"sic": "once"}, "later-words")
+    assert get_engine("havoc").create(["a", "b", "c"], {"sic": "once"}, "x")[0]["options"]["sic"] == "once"
+    assert "sic" not in state["options"]  # a version 2 game's state is as version 2 made it
+
+
+def test_havoc_3_upgrade_sets_the_readings_to_version_2s() -> None:
+    engine = pin(get_engine("havoc"), "2")
+    state, _ = engine.create(["a", "b", "c"], {}, "upgrade-3")
+    new = upgraded_state(engine, "3", state)
+    assert new["options"]["sic"] == "twice" and new["options"]["small_third"] == "shift"
+    assert "sic" not in state["options"]
+
+
 def test_gods_playground_1_refuses_a_named_estate_in_a_plan() -> None:
     engine = pin(get_engine("gods-playground"), "1")
     state, _ = engine.create(["white", "blue", "red"], {}, "later-words")

@@ -133,8 +133,10 @@ def pending(state: State) -> Pending | None:
     if name == "turn":
         seat = phase["seat"]
         kind = "recruit" if turn.can_recruit(state) else "havoc"
-        return Pending((seat,), f"{b}/recruit/{seat}/{step}", "recruit", False, FORMS[kind],
-                       {"must_havoc": kind == "havoc", "peacekeeper": state["peace"]["holder"] == seat})
+        info = {"must_havoc": kind == "havoc", "peacekeeper": state["peace"]["holder"] == seat}
+        if rule("recruit_asked"):
+            info["asked"] = True  # version 3: a first part alone is carried out, the rest asked
+        return Pending((seat,), f"{b}/recruit/{seat}/{step}", "recruit", False, FORMS[kind], info)
     if name == "peace_discard":
         return Pending(tuple(phase["seats"]), f"{b}/peace/{step}", "discard", True, FORMS["discard"])
     if name == "battle" and not phase["queue"] and phase.get("declare"):

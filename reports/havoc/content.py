@@ -130,8 +130,8 @@ def _last_battle(view: Mapping[str, Any]) -> Section | None:
         blocks.append(Para("'Left' is the number of cards left in hand: with equal combinations, "
                            "fewer cards left is stronger."))
     else:
-        blocks.append(Para("'Dogs out' counts the Dogs of War declared outside the battle (the engine "
-                           "chooses what gives each seat its strongest combination)."))
+        blocks.append(Para("'Dogs out' counts the Dogs of War that did not take part: declared out (DOGS OUT) "
+                           "or laid beyond 6 cards (docs/orders-havoc.md)."))
     return Section("battle", f"The battle: {last.get('name', '')}", tuple(blocks))
 
 
@@ -299,7 +299,73 @@ KIND_TEXT = {
     "exchange": "exchange Dogs of War for cards from the deck (EXCHANGE 0-2)",
     "final": "Castillon: lay up to 6 cards at once (FINAL <cards>)",
     "loot": "Looting: name the non-Dog you take from the discard pile (LOOT <card>)",
+    "recruiting": "the rest of a recruiting",
+    "dogsout": "the end of the battle: declare the Dogs of War out of the battle",
 }
+
+#: What each Dog of War power is, for a recruiting under way (the forms the pending decision takes).
+DOG_FORMS = (("SIC", "SIC DECK or SIC <recruit> (1 Dog: one more card)"),
+             ("LOOT", "LOOT or LOOT LOOK (2 Dogs: a card of the discard pile)"))
+
+#: How a card was taken while recruiting, in words.
+HOW = {"recruit": "", "sic": " with Sic 'em!", "loot": " by Looting"}
+
+
+def took_text(took: Sequence[Mapping[str, Any]]) -> str:
+    """The cards a recruiting under way has taken, as its view shows them (a card drawn from
+    the deck by name only in its drawer's view)."""
+    parts = []
+    for t in took:
+        card, source = t.get("card"), t.get("from")
+        if source == "deck":
+            what = f"{card} from the deck" if card else "a card from the deck"
+        elif source == "discard":
+            what = f"{card or 'a card'} from the discard pile"
+        else:
+            what = f"{card} from the recruits"
+        parts.append(what + HOW.get(str(t.get("how")), ""))
+    return ", ".join(parts) or "nothing yet"
+
+
+def recruiting_blocks(view: Mapping[str, Any], info: Mapping[str, Any], forms: Sequence[str], mine: bool) -> list[Any]:
+    """A recruiting under way (rules version 3): what it took so far and, for its seat, what
+    to decide next ("A játékos húz két kártyát, és a kezéből lerak egy lapot az újoncokhoz")."""
+    under_way = view.get("recruiting") or {}
+    took = list(under_way.get("took") or [])
+    if not mine:
+        return [Para(f"{who(under_way.get('seat'))} is recruiting and has taken so far: {took_text(took)}.")]
+    draws = int(info.get("draws", 0))
+    drawn = [t["card"] for t in took if t.get("from") == "deck" and t.get("card")]
+    lines = [f"You have taken so far: {took_text(took)}."]
+    if drawn:
+        lines.append(f"You drew {cards_text(drawn)} from the deck (only you see which cards).")
+    recruits = cards_text(view.get("recruits") or [])
+    if draws < 2:
+        which = "second" if draws == 1 else "first" if not took else "next"
+        nxt = (f"Decide your {which} card: RECRUIT DECK or RECRUIT <recruit> (the recruits: {recruits})"
+               + ("; then" if draws == 1 else "; after both cards,") + " LAY the card you put into the recruits")
+    else:
+        nxt = f"Both cards are drawn: LAY <card> or LAY LOWEST puts one card of your hand into the recruits ({recruits})"
+    dogs = [text for form, text in DOG_FORMS if form in forms]
+    if dogs:
+        nxt += ". Before the LAY you may spend Dogs of War: " + " or ".join(dogs)
+    lines.append(nxt + ". Send the parts one at a time or all at once (the LAY last); a missed deadline "
+                 "draws from the deck and lays the lowest.")
+    return [Para(line) for line in lines]
+
+
+def dogs_out_blocks(view: Mapping[str, Any], info: Mapping[str, Any], seats: Sequence[str], mine: bool) -> list[Any]:
+    """The end of a battle (rules version 3): a seat declares its Dogs of War out ("A csata végén
+    a játékos kijelentheti")."""
+    name = battle_name(view, str(info.get("battle", "")))
+    if not mine:
+        return [Para(f"{name} is over: {', '.join(who(s) for s in seats)} declares how many laid Dogs of War "
+                     "stay out of the battle before the combinations are compared.")]
+    low, high = info.get("min", 0), info.get("max", 0)
+    out = (f"{low} of them {'is' if low == 1 else 'are'} out anyway (beyond 6 cards); " if low else "")
+    return [Para(f"{name} is over: declare how many of your laid Dogs of War stay out of the battle: "
+                 f"DOGS OUT {low}-{high} ({out}DOGS OUT BEST: the choice that gives your strongest combination). "
+                 "Without an answer by the deadline your Dogs fight.")]
 
 
 def _next(inp: ReportInput) -> Section:
@@ -325,9 +391,17 @@ def decision_blocks(inp: ReportInput, pending: Mapping[str, Any]) -> list[Any]:
             text += " (John of Gaunt's battle: must JOIN)"
     if kind == "exchange" and "max" in info:
         text = f"exchange up to {info['max']} Dogs of War for cards from the deck (EXCHANGE 0-{info['max']})"
+    if kind == "recruit" and info.get("asked") and not info.get("must_havoc"):
+        text = ("a turn: recruit (RECRUIT DECK or RECRUIT <recruit> for your first card: you are then asked "
+                "for the rest; or the whole recruiting at once: two RECRUIT lines, SIC/LOOT, then LAY) or cry "
+                "HAVOC with at least two cards at the next battle")
     mine = inp.viewer in seats
     lead = "Your decision" if mine and len(seats) == 1 else f"To decide: {', '.join(who(s) for s in seats)}"
     blocks: list[Any] = [Para(f"{lead} ({pending.get('turn')}): {text}.")]
+    if kind == "recruiting":
+        blocks += recruiting_blocks(view, info, list(pending.get("forms") or []), mine)
+    if kind == "dogsout":
+        blocks += dogs_out_blocks(view, info, seats, mine)
     peace = view.get("peace") or {}
     if kind == "recruit" and info.get("peacekeeper") and not info.get("must_havoc"):
         if peace.get("fresh"):

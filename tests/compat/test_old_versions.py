@@ -1,6 +1,7 @@
 """The engine contract under every earlier rules version: seeded random games of Wallenstein
-1.0 and 1.1, Havoc 1 and God's Playground 1 are deterministic, replay, never leak a seat's secrets,
-take the default orders, end, and keep each game's invariants (as the newest versions do)."""
+1.0 and 1.1, Havoc 1 and 2 and God's Playground 1 are deterministic, replay, never leak a
+seat's secrets, take the default orders, end, and keep each game's invariants (as the newest
+versions do)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,17 @@ class TestHavoc1Contract(havoc.TestHavocContract):
     engine = pin(HAVOC, "1")
     options = ({}, {"gaunt": "on"}, {"peace": "12"})
     games = 1
+
+
+class TestHavoc2Contract(havoc.TestHavocContract):
+    engine = pin(HAVOC, "2")
+    options = ({}, {"gaunt": "on"}, {"gaunt": "extra", "order": "winner"})
+    games = 1
+
+    def check_invariants(self, state: dict[str, Any], seats: Sequence[str]) -> None:
+        super().check_invariants(state, seats)
+        assert state["phase"]["name"] != "recruiting" and "declare" not in state["phase"]  # version 3's
+        assert "sic" not in state["options"] and "small_third" not in state["options"]
 
 
 class TestGodsPlayground1Contract(gp.TestGodsPlaygroundContract):

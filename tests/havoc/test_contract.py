@@ -31,6 +31,14 @@ class TestHavocContract(EngineContract):
         assert len(state["recruits"]) <= state["limit"]
         for laid in state["field"].values():
             assert len(laid) <= 8
+        phase = state["phase"]
+        if phase["name"] == "recruiting":  # rules version 3: a recruiting under way
+            took = phase["took"]
+            assert sum(1 for t in took if t["how"] == "recruit") <= 2
+            assert sum(1 if t["how"] == "sic" else 2 if t["how"] == "loot" else 0 for t in took) <= 2
+        for seat in phase.get("declare", []):  # rules version 3: only seats with a choice are asked
+            dogs = sum(1 for c in state["field"][seat] if c.startswith("dog"))
+            assert max(0, len(state["field"][seat]) - 6) < min(2, dogs)
 
 
 class TableDecisions:
