@@ -254,8 +254,13 @@ def _track(view: Mapping[str, Any]) -> Section:
                             caption=f"{len(rows)} battle cards remain, in the order they will be fought"))
     else:
         blocks.append(Para("No battle card remains."))
-    if (view.get("options") or {}).get("small") == "on":
-        blocks.append(Para("Small game (small=on): no 2nd-place points; the 3rd-place points go to 2nd."))
+    options = view.get("options") or {}
+    if options.get("small") == "on":
+        blocks.append(Para("Small game (small=on): no 2nd-place points; the 3rd-place points go to 2nd"
+                           + ("; 3rd place scores nothing (small_third=none)." if options.get("small_third") == "none"
+                              else ", and the places below move up.")))
+    if options.get("sic") == "once":
+        blocks.append(Para("Option sic=once: one Sic 'em! or one Looting per recruiting."))
     removed = view.get("removed") or []
     if removed:
         blocks.append(Para("Removed: " + "; ".join(f"{battle_name(view, r['id'])} ({r.get('why', '')})"

@@ -1,0 +1,42 @@
+"""The GM's choice of the readings the rulebook leaves open (rules version 3): the options
+``small_third`` and ``sic`` are documented, recorded in GameCreated, named in the game's
+record and refused with a one-line answer when mistyped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator.havoc.releases import READINGS
+from tests.clirun import run
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_reading_option_is_documented_with_its_values() -> None:
+    rules = (ROOT / "docs" / "havoc-rules.md").read_text(encoding="utf-8")
+    guide = (ROOT / "docs" / "gm-guide.md").read_text(encoding="utf-8")
+    for name, values in READINGS.items():
+        for value in values:
+            assert f"`{name}={value}`" in rules, (name, value)
+        assert f"`{name}`" in guide or f"{name}=" in guide, name
+
+
+def test_a_reading_option_is_recorded_and_named_in_the_record(tmp_path: Path) -> None:
+    db = str(tmp_path / "pbem.db")
+    run("--db", db, "new", "h1", "--game", "havoc", "--seat", "red=r@example.org", "--seat", "blue=b@example.org",
+        "--option", "sic=once", "--option", "small=on", "--option", "small_third=none")
+    log = run("--db", db, "log", "h1", "--json")
+    assert '"sic": "once"' in log and '"small_third": "none"' in log
+    out = tmp_path / "h1.record.txt"
+    run("--db", db, "export", "h1", "--format", "record", "-o", str(out))
+    text = out.read_text(encoding="utf-8")
+    assert '[Option "sic=once"]' in text and '[Option "small_third=none"]' in text and '[EngineVersion "3"]' in text
+    shown = run("--db", db, "show", "h1", "--seat", "red", "--json")
+    assert '"sic": "once"' in shown
+
+
+def test_a_mistyped_reading_option_is_refused_in_one_line(tmp_path: Path) -> None:
+    db = str(tmp_path / "pbem.db")
+    out = run("--db", db, "new", "h1", "--game", "havoc", "--seat", "red=r@example.org", "--seat", "blue=b@example.org",
+              "--option", "sic=thrice", code=1)
+    assert "option sic must be one of twice, once, not 'thrice'" in out and "Traceback" not in out
