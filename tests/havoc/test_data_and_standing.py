@@ -95,3 +95,27 @@ def test_standing_orders_shape_is_checked():
     state, _ = ENGINE.create(["a", "b"], {}, "x")
     assert ENGINE.validate_standing(state, "a", [{"kind": "standing", "when": "never", "then": [{"kind": "pass"}]}])
     assert ENGINE.validate(state, "a", [{"kind": "standing", "clear": True}])
+
+
+def test_standing_orders_answer_the_decisions_of_rules_version_3():
+    """STANDING DOGSOUT answers the Dogs out asked at a battle's end; a STANDING RECRUIT may hold
+    only the first part of a recruiting (the rest is asked)."""
+    from adjudicator.havoc import ENGINE
+    from tests.havoc.scenario import SEED, build
+    from turns.havoc import parse
+
+    state = build({"seats": ["a", "b", "c"], "setup": {
+        "hands": {"a": ["dog01", "blue05", "blue06", "blue07", "blue08", "blue09"],
+                  "b": ["green03", "grey03", "orange03", "yellow03"]}, "turn": "b"}})
+    state = ENGINE.apply_standing(state, "a", parse("STANDING DOGSOUT: DOGS OUT 1", state).orders)
+    state, _ = ENGINE.advance(state, {"b": parse("HAVOC 3 3 3 3", state).orders}, SEED)
+    state, _ = ENGINE.advance(state, {"a": parse("JOIN dog01 blue5 blue6 blue7 blue8 blue9", state).orders}, SEED)
+    assert ENGINE.pending(state).kind == "dogsout"
+    assert ENGINE.auto_orders(state, "a") == [{"kind": "dogsout", "count": 1}]
+    fresh = build({"seats": ["a", "b"], "setup": {"hands": {"a": ["blue01"], "b": ["grey01"]},
+                                                  "recruits": ["orange01", "orange02", "orange03"]}})
+    fresh = ENGINE.apply_standing(fresh, "a", parse("STANDING RECRUIT: RECRUIT DECK", fresh).orders)
+    auto = ENGINE.auto_orders(fresh, "a")
+    assert auto == [{"kind": "recruit", "card": "deck"}]
+    after, _ = ENGINE.advance(fresh, {"a": auto}, SEED)
+    assert ENGINE.pending(after).kind == "recruiting" and ENGINE.auto_orders(after, "a") is None
