@@ -174,9 +174,13 @@ def test_havoc_reports_carry_the_public_recruiting_record_and_no_deck_card():
     game = SimpleNamespace(engine=SimpleNamespace(name="havoc"),
                            turns=[{"turn": s.turn, "events": s.events} for s in steps])
     shown = 0
-    for step in list(due_steps(steps))[1:4]:
+
+    def recruited(step):
         battle = step.turn.split("/", 1)[0]
-        recruits = [e for s in steps if s.turn.startswith(battle + "/") for e in s.events if e["type"] == "Recruit"]
+        return [e for s in steps if s.turn.startswith(battle + "/") for e in s.events if e["type"] == "Recruit"]
+
+    for step in [s for s in due_steps(steps) if recruited(s)][1:4]:  # battles with recruiting before them
+        recruits = recruited(step)
         drawn = {c["card"] for e in recruits for c in e["took"] if c["from"] == "deck"}
         inp = havoc_input(step, PUBLIC, "record")
         inp.record = public_record(game, step.turn)
