@@ -11,6 +11,7 @@ from adjudicator.havoc import ENGINE
 from adjudicator.havoc.cards import all_cards
 from adjudicator.havoc.state import all_zones
 from adjudicator.chance import Stream
+from adjudicator.versions import pin
 from tests.contract import SEAT_NAMES, EngineContract, play_random_game
 
 FULL = Counter(all_cards())
@@ -45,17 +46,17 @@ class TableDecisions:
     """The engine, with random orders that also use the decisions of issue 15: DOGS OUT with
     battle orders and LOOT LOOK (then a named card) instead of LOOT."""
 
-    def __init__(self) -> None:
-        self.engine = ENGINE
+    def __init__(self, engine: Any = ENGINE) -> None:
+        self.engine = engine
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.engine, name)
 
     def random_orders(self, state: dict[str, Any], seat: str, rng: Stream) -> list:
-        orders = ENGINE.random_orders(state, seat, rng)
+        orders = self.engine.random_orders(state, seat, rng)
         kinds = [o.get("kind") for o in orders]
         for o in orders:
-            if o.get("kind") == "loot" and ENGINE.pending(state).kind != "loot" and rng.below(2):
+            if o.get("kind") == "loot" and self.engine.pending(state).kind != "loot" and rng.below(2):
                 o.pop("prefs", None)
                 o.update(prefs=[], look=True)
         if kinds and kinds[0] in ("havoc", "join", "add", "pass") and rng.below(3) == 0:
@@ -69,15 +70,19 @@ OPTIONS = ({}, {"gaunt": "on"}, {"gaunt": "extra", "order": "winner"}, {"order":
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("version", ["2", "3"])
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
-def test_many_random_games(n: int) -> None:
+def test_many_random_games(n: int, version: str) -> None:
     """Seeded random games (PBEM_GAMES per seat count and option set) keep every card in
-    exactly one place and end; every other game also uses DOGS OUT and LOOT LOOK."""
+    exactly one place and end, under rules version 2 and 3 (version 1: the contract of
+    tests/compat/test_old_versions.py); every other game also uses DOGS OUT and LOOT LOOK."""
     contract = TestHavocContract()
+    pinned = pin(ENGINE, version)
+    options = OPTIONS + (({"sic": "once", "small": "on"},) if version == "3" and n <= 3 else ())
     for g in range(GAMES):
-        for opts in OPTIONS:
+        for opts in options:
             seats = list(SEAT_NAMES[:n])
-            engine = TableDecisions() if g % 2 else ENGINE
+            engine = TableDecisions(pinned) if g % 2 else pinned
             trace = play_random_game(engine, seats, dict(opts), f"many-{n}-{g}-{sorted(opts.items())}", 4000,
                                      on_state=lambda s, seats=seats: contract.check_invariants(s, seats))
-            assert ENGINE.pending(trace["final"]) is None
+            assert pinned.pending(trace["final"]) is None
