@@ -49,3 +49,25 @@ def test_a_recruiting_by_mail_one_part_at_a_time(tmp_path, clock):
     assert "RECRUIT DECK or RECRUIT <recruit> for your first card: you are then asked" in " ".join(mail.split())
     assert drawn[0] not in mail or drawn[0] in game.state["recruits"]  # laid into the recruits: public now
 
+
+
+def test_the_bots_answer_the_decisions_asked_when_they_arise(tmp_path, clock):
+    """``pbem bots`` (heuristic, which is Havoc's random player, and random) answers a
+    recruiting under way and the Dogs out at a battle's end, in the order syntax."""
+    setup = Setup(tmp_path, clock)
+    passwords = setup.new_game("h4", "havoc", ("red", "blue"))
+    service = Service(Store(setup.db, clock=clock), sender=setup.sender)
+    first = service.load("h4").pending.seats[0]
+    setup.mail(SEATS[first], "orders", _block("h4", first, passwords[first], "RECRUIT DECK"))
+    setup.ingest()
+    setup.run("adjudicate", "h4")
+    kinds = {service.load("h4").pending.kind}
+    for step in range(150):
+        game = service.load("h4")
+        if game.pending is None:
+            break
+        kinds.add(game.pending.kind)
+        setup.run("bots", "h4", *[f"--seat={s}" for s in service.awaited(game)],
+                  "--bot", "random" if step % 2 else "heuristic")
+        setup.run("adjudicate", "h4")
+    assert {"recruiting", "dogsout"} <= kinds, kinds
