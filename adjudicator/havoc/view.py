@@ -13,6 +13,7 @@ from typing import Any
 from adjudicator.base import GM, PUBLIC, State
 from adjudicator.havoc.battle import battle_card
 from adjudicator.havoc.cards import describe
+from adjudicator.havoc.releases import READINGS
 from adjudicator.havoc.flow import pending
 
 
@@ -57,6 +58,8 @@ def view(state: State, viewer: str) -> dict[str, Any]:
             out["discard"] = list(state["discard"])  # seed 002: looked through only while Looting
     elif viewer != PUBLIC:
         out["viewer"] = PUBLIC
+    if any(k in state["options"] for k in READINGS):  # version 3 on: the GM's readings in force
+        out["readings"] = {k: state["options"].get(k, v[0]) for k, v in READINGS.items()}
     if state["phase"]["name"] == "recruiting":  # version 3: a recruiting under way
         out["recruiting"] = recruiting_view(state["phase"], seat if not gm else state["phase"]["seat"])
     return out

@@ -259,8 +259,12 @@ def _track(view: Mapping[str, Any]) -> Section:
         blocks.append(Para("Small game (small=on): no 2nd-place points; the 3rd-place points go to 2nd"
                            + ("; 3rd place scores nothing (small_third=none)." if options.get("small_third") == "none"
                               else ", and the places below move up.")))
-    if options.get("sic") == "once":
-        blocks.append(Para("Option sic=once: one Sic 'em! or one Looting per recruiting."))
+    readings = view.get("readings") or {}
+    if readings:  # rules version 3 on: the GM's choice where the rulebook reads two ways
+        blocks.append(Para("Readings in force (docs/havoc-rules.md, Readings): "
+                           + ", ".join(f"{k}={v}" for k, v in sorted(readings.items()))
+                           + (" (one Sic 'em! or one Looting per recruiting)" if readings.get("sic") == "once" else "")
+                           + "."))
     removed = view.get("removed") or []
     if removed:
         blocks.append(Para("Removed: " + "; ".join(f"{battle_name(view, r['id'])} ({r.get('why', '')})"

@@ -4,6 +4,7 @@ record and refused with a one-line answer when mistyped."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from adjudicator.havoc.releases import READINGS
@@ -31,8 +32,12 @@ def test_a_reading_option_is_recorded_and_named_in_the_record(tmp_path: Path) ->
     run("--db", db, "export", "h1", "--format", "record", "-o", str(out))
     text = out.read_text(encoding="utf-8")
     assert '[Option "sic=once"]' in text and '[Option "small_third=none"]' in text and '[EngineVersion "3"]' in text
-    shown = run("--db", db, "show", "h1", "--seat", "red", "--json")
-    assert '"sic": "once"' in shown
+    shown = json.loads(run("--db", db, "show", "h1", "--seat", "red", "--json"))
+    assert shown["readings"] == {"sic": "once", "small_third": "none"}
+    report = tmp_path / "reports"
+    run("--db", db, "report", "h1", "--seat", "red", "--out", str(report))
+    text = " ".join("".join(p.read_text(encoding="utf-8") for p in report.rglob("*.txt")).split())
+    assert "Readings in force (docs/havoc-rules.md, Readings): sic=once, small_third=none" in text
 
 
 def test_a_mistyped_reading_option_is_refused_in_one_line(tmp_path: Path) -> None:
