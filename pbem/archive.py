@@ -397,13 +397,13 @@ def _referenced(events: Iterable[StoredEvent]) -> set[str]:
 
 
 def _project_imported(store: Store, game_id: str, archive: dict[str, Any]) -> None:
+    from pbem import projection
+
     turns = archive.get("turns", [])
-    fields = {"engine": archive["engine"], "created_at": store.now(), "turn": None,
-              "state_hash": turns[-1]["state_hash"] if turns else None}
     if archive.get("seed"):
         game: Game = fold(game_id, store.events(game_id), archive["seed"])
-        pending = game.pending
-        fields.update(turn=pending.turn if pending else None, over=int(pending is None),
-                      winner=game.engine.winner(game.state) if pending is None else None,
-                      state_hash=game.state_hash)
-    store.upsert_game(game_id, **fields)
+        projection.project(store, game, created=True)
+        return
+    store.upsert_game(game_id, engine=archive["engine"], created_at=store.now(), turn=None,
+                      state_hash=turns[-1]["state_hash"] if turns else None)
+    projection.unreplayable(store, game_id)

@@ -20,6 +20,13 @@ from pbem.store import busy_error, is_lock_error
 
 #: The command modules besides ``pbem.commands.games`` (imported when first needed).
 COMMAND_MODULES = ("mail", "archive", "reports", "demo", "tick", "history", "press", "versions", "club")
+#: Which of them defines each command: a command named here imports its own module only, so
+#: the commands a cron job or a mail hook runs for every mail start without the others'
+#: machinery (``tests/store/test_fast_paths.py`` checks this table against the modules).
+COMMAND_HOMES = {"ingest": "mail", "outbox": "mail", "send": "mail", "tick": "tick", "export": "archive",
+                 "import": "archive", "record": "archive", "replay": "archive", "report": "reports",
+                 "demo": "demo", "bots": "demo", "branch": "history", "rollback": "history", "site": "history",
+                 "press": "press", "rules": "versions", "upgrade": "versions", "repair": "tick"}
 _loading = False  # a command module is being imported (its decorators add commands)
 
 
@@ -42,9 +49,13 @@ class _Commands(click.Group):
         self._commands = value
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """The command ``cmd_name``; the other command modules are imported only if it is
-        not one that is already there."""
-        return self._commands.get(cmd_name) or self.commands.get(cmd_name)
+        """The command ``cmd_name``; when it is not one already there, the module of
+        :data:`COMMAND_HOMES` that defines it is imported, else every command module."""
+        found = self._commands.get(cmd_name)
+        if found is None and cmd_name in COMMAND_HOMES and not _loading:
+            _register_one(COMMAND_HOMES[cmd_name])
+            found = self._commands.get(cmd_name)
+        return found or self.commands.get(cmd_name)
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -86,6 +97,17 @@ def _register_core() -> None:
     _loading = True
     try:
         from pbem.commands import games  # noqa: F401
+    finally:
+        _loading = False
+    _db_after_command(cli)
+
+
+def _register_one(name: str) -> None:
+    """Import the command module ``pbem.commands.<name>`` (its decorators add its commands)."""
+    global _loading
+    _loading = True
+    try:
+        __import__(f"pbem.commands.{name}")
     finally:
         _loading = False
     _db_after_command(cli)

@@ -57,27 +57,37 @@ import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.base import Engine, Pending, State, canonical_json, state_hash
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem.store import StoredEvent
 
+if TYPE_CHECKING:
+    from pbem.heads import Turns
+
 #: The keyed digest scheme of new games (see the module docstring).
 KEYED_DIGEST = "hmac-sha256/seed"
+
+
+def text_digest(text: str, seed: str, scheme: str | None) -> str:
+    """:func:`state_digest` of the state whose canonical JSON is ``text`` (a stored state)."""
+    if scheme is None:
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if scheme != KEYED_DIGEST:
+        raise ReplayMismatch(f"unknown state digest scheme {scheme!r}")
+    key = hashlib.sha256(("pbem state digest key\0" + seed).encode("utf-8")).digest()
+    return hmac.digest(key, text.encode("utf-8"), "sha256").hex()
 
 
 def state_digest(state: State, seed: str, scheme: str | None, known: tuple[str, str] | None = None) -> str:
     """The published hash of ``state``: keyed with the seed under :data:`KEYED_DIGEST`,
     else (games created before it) the plain :func:`state_hash`. ``known`` = (a top-level
     key, the canonical JSON of its value already made) spares encoding that value again."""
-    if scheme is None:
-        return state_hash(state) if known is None else hashlib.sha256(_canonical(state, known).encode("utf-8")).hexdigest()
-    if scheme != KEYED_DIGEST:
-        raise ReplayMismatch(f"unknown state digest scheme {scheme!r}")
-    key = hashlib.sha256(("pbem state digest key\0" + seed).encode("utf-8")).digest()
-    return hmac.digest(key, _canonical(state, known).encode("utf-8"), "sha256").hex()
+    if scheme is None and known is None:
+        return state_hash(state)
+    return text_digest(_canonical(state, known), seed, scheme)
 
 
 #: Stands for a value whose canonical text is already known (a control character, so no order
@@ -167,7 +177,9 @@ class Game:
     standing: dict[str, dict[str, Any]] = field(default_factory=dict)
     deadlines: dict[str, str] = field(default_factory=dict)
     seats: dict[str, dict[str, Any]] = field(default_factory=dict)
-    turns: list[dict[str, Any]] = field(default_factory=list)  # TurnAdjudicated payloads (+ seq)
+    #: TurnAdjudicated payloads (+ seq): a list, or for a game loaded from its head the turns
+    #: read from the log when asked for (:class:`pbem.heads.Turns`)
+    turns: list[dict[str, Any]] | Turns = field(default_factory=list)
     abandoned: str | None = None
     rollbacks: list[dict[str, Any]] = field(default_factory=list)  # RolledBack payloads (+ seq)
     unverified: list[str] = field(default_factory=list)  # what a verifying fold could not check
@@ -176,6 +188,7 @@ class Game:
     every_set_at: str | None = None  # recorded_at of the last DeadlineSet for every turn ('*')
     upgrades: list[dict[str, Any]] = field(default_factory=list)  # EngineUpgraded payloads (+ seq)
     club: Any = field(default_factory=lambda: _new_club())  # pbem.club.state.Club: absences, votes, ending...
+    prefs: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its mail preferences (SeatPreference)
 
     def mail_key(self, turn: str) -> str:
         """``turn`` as outgoing Message-IDs name it: after a rollback a replayed turn's mails
@@ -346,10 +359,11 @@ def copy_game(game: Game, state: State | None = None) -> Game:
     clone.standing = dict(game.standing)
     clone.deadlines = dict(game.deadlines)
     clone.seats = {k: dict(v) for k, v in game.seats.items()}
-    clone.turns = list(game.turns)
+    clone.turns = game.turns.copy()  # a list, or the turns of a head (pbem.heads.Turns)
     clone.rollbacks = list(game.rollbacks)
     clone.upgrades = list(game.upgrades)
     clone.club = game.club.copy()
+    clone.prefs = {k: dict(v) for k, v in game.prefs.items()}
     return clone
 
 

@@ -49,10 +49,17 @@ def find_command(mail: ParsedMail) -> tuple[str, list[str]] | None:
 
 def seats_of(service: Any, address: str) -> list[tuple[str, str]]:
     """Every (game, seat) of a running game whose registered addresses include ``address``."""
+    from pbem import projection
+
     address = address.strip().lower()
     out = []
-    for row in service.store.db.query("select game_id from games where over = 0 order by game_id"):
-        game = service.load(row["game_id"])
+    # the candidates from the address index (no game loaded for a stranger's mail), checked
+    # against each game as loaded; a game whose index is behind its log is looked at too
+    candidates = {g for g, _ in projection.games_of_address(service.store, address)}
+    for game_id in sorted(candidates | set(projection.stale_games(service.store))):
+        game = service.load(game_id)
+        if game.over:
+            continue
         for seat, data in game.seats.items():
             if address in {a.lower() for a in data.get("addresses", [])} | {data["email"].lower()}:
                 out.append((game.game_id, seat))

@@ -127,6 +127,30 @@ def _m009_club_games(db: sqlite_utils.Database) -> None:
     db["club_settings"].create({"key": str, "value": str}, pk="key")
 
 
+def _m010_due_index_and_heads(db: sqlite_utils.Database) -> None:
+    # scale slice: commands over many games find what is due without loading every game.
+    # The games projection gains the due index (the pending turn's deadline and reminder time
+    # as UTC text, whether all orders are in, and the log sequence number they were derived
+    # at: a row whose index_seq is not its log's last seq is stale and derived again);
+    # ``heads`` caches each game as folded at its last event (state and bookkeeping), checked
+    # against that event's hash; ``turn_history`` the public figures after each adjudicated
+    # turn (the charts), so a report does not replay the game; ``seat_addresses`` who plays
+    # from an address. All are caches derived from the log in the transaction of its events
+    # (pbem/projection.py), rebuilt by ``pbem repair``.
+    for column, kind in (("due_at", str), ("remind_at", str), ("ready", int), ("index_seq", int)):
+        db["games"].add_column(column, kind)
+    db["games"].create_index(["over", "due_at"])
+    db["games"].create_index(["over", "remind_at"])
+    db["games"].create_index(["over", "ready"])
+    db["heads"].create({"game_id": str, "seq": int, "event_hash": str, "format": int, "state": str,
+                        "digest": str, "book": str}, pk="game_id", not_null={"seq", "event_hash", "state", "book"})
+    db["turn_history"].create({"game_id": str, "seq": int, "entry": str}, pk=("game_id", "seq"), not_null={"entry"})
+    db["seat_addresses"].create({"address": str, "game_id": str, "seat": str}, pk=("address", "game_id", "seat"))
+    db["seat_addresses"].create_index(["game_id"])
+    db["outbox"].create_index(["message_id"])
+    db["outbox"].create_index(["game_id", "to_addr", "kind"])
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_secrets", _m002_secrets),
@@ -137,6 +161,7 @@ MIGRATIONS: list[tuple[str, Callable[[sqlite_utils.Database], None]]] = [
     ("007_mail_guard", _m007_mail_guard),
     ("008_club_standby", _m008_club_standby),
     ("009_club_games", _m009_club_games),
+    ("010_due_index_and_heads", _m010_due_index_and_heads),
 ]
 
 

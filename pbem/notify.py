@@ -72,11 +72,11 @@ def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str |
     return compose(game, row["email"], f"[{game.game_id}] Welcome, {seat}", sender, "welcome", lines, rendered)
 
 
-def turn_reports(game: Game, payload: dict[str, Any], sender: str, events: list[Any]) -> list[Outgoing]:
+def turn_reports(game: Game, payload: dict[str, Any], sender: str, store: Store) -> list[Outgoing]:
     """The report mails of an adjudicated turn: one per seat, plus public and GM copies."""
     from pbem import reporting
 
-    return reporting.turn_messages(game, payload, sender, events)
+    return reporting.turn_messages(game, payload, sender, store)
 
 
 def queue(store: Store, game: Game | None, out: Outgoing | TextOutgoing, cause_seq: int | None = None) -> int:

@@ -166,7 +166,14 @@ def retry_failed(store: Store, ids: list[int] | None = None) -> int:
 def seat_of(store: Store, game_id: str | None, address: str) -> tuple[str | None, str | None]:
     """``(game, seat)`` whose registered address is ``address`` (the game given, else any),
     read from the GameCreated and SeatChanged events (no replay)."""
-    ids = [game_id] if game_id else store.game_ids()
+    if game_id:
+        ids = [game_id]
+    else:  # the games the address index names (and any whose index is behind its log)
+        from pbem import projection
+
+        named = {g for g, _ in projection.games_of_address(store, address, running=False)}
+        named |= set(projection.stale_games(store))
+        ids = [g for g in store.game_ids() if g in named]
     for gid in ids:
         emails: dict[str, str] = {}
         for ev in store.events(gid or ""):

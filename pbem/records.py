@@ -242,10 +242,9 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
         store.append(game_id, events, expected_seq=0)
         store.put_secrets(game_id, seed, {})
         game = fold(game_id, store.events(game_id), seed)
-        pending = game.pending
-        store.upsert_game(game_id, engine=engine.name, created_at=store.now(), turn=pending.turn if pending else None,
-                          over=int(pending is None), state_hash=game.state_hash,
-                          winner=engine.winner(game.state) if pending is None else None)
+        from pbem import projection
+
+        projection.project(store, game, created=True)
     return game
 
 

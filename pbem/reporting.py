@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.base import GM, PUBLIC, visible_events
-from pbem import colours
-from pbem.events import Game, fold_steps
+from pbem import colours, turnhistory
+from pbem.events import Game
+from pbem.turnhistory import history_entry  # noqa: F401  (kept importable from here)
 from pbem.mailbase import LOOP_HEADER, Outgoing, address_of, domain_of, thread_id
-from pbem.store import StoredEvent
+from pbem.store import Store, StoredEvent
 from reports.message import to_message
 from reports.model import ReportInput, Rendered
 from reports.render import UnknownGame, render_report
@@ -34,31 +35,10 @@ def viewers(game: Game) -> list[str]:
     return [*game.seats, PUBLIC, GM]
 
 
-def history_entry(turn: str, view: dict[str, Any], scores: dict[str, int]) -> dict[str, Any]:
-    """Public per-turn figures for charts: scores, armies per seat where the game has a board,
-    and money per seat where the view shows it (God's Playground)."""
-    armies: dict[str, int] = {}
-    for county in (view.get("counties") or {}).values():
-        if county.get("owner"):
-            armies[county["owner"]] = armies.get(county["owner"], 0) + int(county.get("armies") or 0)
-    entry: dict[str, Any] = {"turn": turn, "scores": dict(scores), "armies": armies}
-    seats = view.get("seats")
-    if isinstance(seats, dict) and all(isinstance(r, dict) and "money" in r for r in seats.values()):
-        entry["money"] = {s: int(r["money"]) for s, r in seats.items()}
-    return entry
-
-
 def history(game_id: str, events: list[StoredEvent], seed: str, until: str | None = None) -> list[dict[str, Any]]:
-    """Public figures after each adjudicated turn (up to and including ``until``)."""
-    out = []
-    for game in fold_steps(game_id, events, seed):
-        last = game.turns[-1]
-        entry = history_entry(last["turn"], game.engine.view(game.state, PUBLIC), last["scores"])
-        entry["reported"] = _reports_due(game, last)
-        out.append(entry)
-        if last["turn"] == until:
-            break
-    return out
+    """Public figures after each adjudicated turn (up to and including ``until``), by a replay
+    (:func:`pbem.turnhistory.of_game` reads them from the store)."""
+    return [{k: v for k, v in e.items() if k != "seq"} for e in turnhistory.replayed(game_id, events, seed, until)]
 
 
 def recent_turns(game: Game, history: list[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
@@ -106,10 +86,14 @@ def public_record(game: Game, turn: str) -> list[dict[str, Any]]:
     if game.engine.name != "havoc":
         return []
     battle = turn.split("/", 1)[0]
+    mine: list[dict[str, Any]] = []
+    for payload in reversed(game.turns):  # a battle's turns follow each other: read back to its first
+        if payload["turn"].split("/", 1)[0] == battle:
+            mine.append(payload)
+        elif mine:
+            break
     out = []
-    for payload in game.turns:
-        if payload["turn"].split("/", 1)[0] != battle:
-            continue
+    for payload in reversed(mine):
         for e in payload["events"]:
             if e.get("type") == "Recruit":
                 took = [{"from": "deck" if c.get("from") == "deck" else "recruits",
@@ -177,12 +161,13 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
     return out
 
 
-def turn_messages(game: Game, payload: dict[str, Any], sender: str, events: list[StoredEvent]) -> list[Outgoing]:
-    """Report mails for every seat, the public and the GM after ``payload``'s turn."""
+def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store) -> list[Outgoing]:
+    """Report mails for every seat, the public and the GM after ``payload``'s turn (the
+    figures of the earlier turns read from ``store``, :func:`pbem.turnhistory.of_game`)."""
     if not _reports_due(game, payload):
         return []
     try:
-        reports = render_turn(game, payload, history(game.game_id, events, game.seed))
+        reports = render_turn(game, payload, turnhistory.of_game(store, game, save=not store.readonly))
     except UnknownGame:
         return []
     domain = domain_of(sender)
@@ -201,5 +186,4 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, events: list
 
 
 def _reports_due(game: Game, payload: dict[str, Any]) -> bool:
-    due = getattr(game.engine, "report_due", None)
-    return bool(due(game.state, payload["events"])) if due is not None else True
+    return turnhistory.reports_due(game, payload)

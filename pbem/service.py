@@ -7,6 +7,7 @@ never leaves half a turn, and nothing is recorded twice).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -45,13 +46,23 @@ class Submitted:
 
 
 #: Games already folded in this process: (database, game) -> (hash of last event, game, its
-#: state frozen). A cache only: checked against the log's hash before every use. The cached
-#: game's state is never handed out: every load thaws a private copy from the frozen bytes.
-_CACHE: dict[tuple[str, str], tuple[str, Game, bytes]] = {}
+#: state frozen), the most recently used last. A cache only: checked against the log's hash
+#: before every use; at most :data:`CACHE_GAMES` games, so a command over thousands of games
+#: keeps a few in memory. The cached game's state is never handed out: every load thaws a
+#: private copy from the frozen bytes.
+_CACHE: OrderedDict[tuple[str, str], tuple[str, Game, bytes]] = OrderedDict()
+CACHE_GAMES = 32
 #: The event types whose fold leaves the engine state alone (pbem.events._apply): they change
 #: only the game's bookkeeping (submitted orders, deadlines, seats...).
 _STATELESS_EVENTS = frozenset({"OrdersSubmitted", "OrdersVoided", "DeadlineSet", "SeatChanged",
-                               "GameAbandoned", "SeedRevealed"}) | CLUB_TYPES
+                               "GameAbandoned", "SeedRevealed", "SeatPreference"}) | CLUB_TYPES
+
+
+def _remember(key: tuple[str, str], entry: tuple[str, Game, bytes]) -> None:
+    _CACHE[key] = entry
+    _CACHE.move_to_end(key)
+    while len(_CACHE) > CACHE_GAMES:
+        _CACHE.popitem(last=False)
 
 
 class Service:
@@ -63,17 +74,33 @@ class Service:
 
     # -- reading --------------------------------------------------------------------
     def load(self, game_id: str, verify: bool = False, until_turn: str | None = None) -> Game:
-        """Rebuild ``game_id`` from its events (``verify``: re-check every recorded hash)."""
+        """``game_id`` as of its last event: from this process's cache, else from its head in
+        the store (:mod:`pbem.heads`), else rebuilt from its events; ``verify`` rebuilds it and
+        re-checks every recorded hash, ``until_turn`` rebuilds it up to that turn."""
+        from pbem import heads
+
         check_game_id(game_id)
         self.store.require_game(game_id)
         seed, credentials = self.store.secrets(game_id)
+        game = None
         if not verify and until_turn is None:
-            cached = self._from_cache(game_id)
-            if cached is not None:
-                for name, cred in credentials.items():  # always the current password hashes
-                    if name in cached.seats:
-                        cached.seats[name].update(cred)
-                return cached
+            game = self._from_cache(game_id)
+            if game is None:
+                game = heads.read(self.store, game_id, seed)
+                if game is not None and self.store.path != ":memory:":
+                    _remember((self.store.path, game_id),
+                              _cached(self.store.event_hash(game_id, game.last_seq) or "", game))
+        if game is None:
+            game = self._replay(game_id, seed, verify, until_turn)
+        if isinstance(game.turns, heads.Turns):
+            game.turns.bind(heads.payload_reader(self.store, game_id))
+        for name, cred in credentials.items():  # always the current password hashes
+            if name in game.seats:
+                game.seats[name].update(cred)
+        return game
+
+    def _replay(self, game_id: str, seed: str | None, verify: bool, until_turn: str | None) -> Game:
+        """``game_id`` rebuilt from its events (from the last turn's snapshot unless verifying)."""
         events = self.store.events(game_id)
         snapshot = None if verify or until_turn else self.store.snapshot(game_id)
         try:
@@ -85,11 +112,8 @@ class Service:
                 game = fold(game_id, events, seed)  # a stale cache: ignore it
         except SeedUnknown as exc:
             raise DomainError(str(exc)) from None
-        for name, cred in credentials.items():
-            if name in game.seats:
-                game.seats[name].update(cred)
-        if not verify and until_turn is None and events:
-            _CACHE[(self.store.path, game_id)] = _cached(events[-1].hash, game)
+        if not verify and until_turn is None and events and self.store.path != ":memory:":
+            _remember((self.store.path, game_id), _cached(events[-1].hash, game))
         return game
 
     def _from_cache(self, game_id: str) -> Game | None:
@@ -111,7 +135,9 @@ class Service:
             # events that leave the state alone (orders, deadlines, seats...): the frozen
             # bytes still hold it, and are kept instead of pickling the state again
             same = all(ev.type in _STATELESS_EVENTS for ev in newer)
-            _CACHE[key] = _cached(newer[-1].hash, game, frozen if same else None)
+            _remember(key, _cached(newer[-1].hash, game, frozen if same else None))
+        else:
+            _CACHE.move_to_end(key)
         return game
 
     def seat_names(self, game_id: str) -> list[str]:
@@ -282,9 +308,11 @@ class Service:
                                        expected_seq if expected_seq is not None else game.last_seq)
             if not result.duplicate and expected_seq is None:
                 after = fold_more(game, result.events)  # ``game`` is this call's own copy: advanced in place
-                # an OrdersSubmitted changes none of the projected fields but the log's head (not
-                # the state, its hash, turn or deadline): only those are written
-                self.store.upsert_game(game_id, last_seq=after.last_seq, last_hash=result.events[-1].hash)
+                # an OrdersSubmitted changes none of the projected fields but the log's head and
+                # the due index (not the state, its hash, turn or deadline): only those are written
+                from pbem import projection
+
+                projection.after_orders(self.store, after, result.events[-1].hash)
             else:
                 after = self.load(game_id)
                 self._project(after)
@@ -403,12 +431,13 @@ class Service:
             event = self.store.append(game_id, [NewEvent("SeatChanged", payload)], game.last_seq).events[0]
             # the projection's log head moves with the log, or `pbem log` and `replay --verify`
             # would take the correction for a truncated log
-            self.store.upsert_game(game_id, last_seq=event.seq, last_hash=event.hash)
             if new_password_text:
                 seed, credentials = self.store.secrets(game_id)
                 credentials[seat] = {"salt": salt, "password_hash": digest}
                 self.store.put_secrets(game_id, seed or game.seed, credentials)
-                after = self.load(game_id)
+            after = self.load(game_id)
+            self._project(after)
+            if new_password_text:
                 last = after.turns[-1]["turn"] if after.turns else None
                 notify.queue(self.store, after, notify.welcome(after, seat, new_password_text, self.sender, last),
                              cause_seq=event.seq)
@@ -417,16 +446,15 @@ class Service:
     # -- adjudication ------------------------------------------------------------------
     def ready(self, game: Game) -> bool:
         """True when every pending seat has orders (submitted or standing) for the pending turn."""
+        from pbem.projection import orders_for
+
         pending = game.pending
-        return pending is not None and all(self._orders_for(game, s) is not None for s in pending.seats)
+        return pending is not None and all(orders_for(game, s) is not None for s in pending.seats)
 
     def _orders_for(self, game: Game, seat: str) -> list[dict[str, Any]] | None:
-        pending = game.pending
-        sub = game.submitted.get(seat)
-        if pending is not None and sub is not None and sub["turn"] == pending.turn:
-            return list(sub["orders"])
-        auto = getattr(game.engine, "auto_orders", None)
-        return auto(game.state, seat) if auto is not None else None
+        from pbem.projection import orders_for
+
+        return orders_for(game, seat)
 
     def adjudicate(self, game_id: str, force: bool = False, limit: int = 10_000,
                    force_turn: str | None = None, now: datetime | None = None) -> list[dict[str, Any]]:
@@ -471,13 +499,17 @@ class Service:
                 self._snapshot(game_id, stored.events[0].seq, state)
                 after = self._start_clock(self.load(game_id), now)
                 self._project(after)
+                from pbem import turnhistory
+
+                turnhistory.keep(self.store, game_id, stored.events[0].seq,
+                                 turnhistory.entry_after(after, {**payload, "seq": stored.events[0].seq}))
                 for seat in defaulted:  # a late notice: what was played for the seat
                     from turns.base import format_orders
 
                     notice = deadlines.late_notice(after, seat, pending.turn,
                                                    format_orders(game.engine.name, orders[seat]), self.sender)
                     notify.queue(self.store, after, notice, cause_seq=stored.events[0].seq)
-                reports = notify.turn_reports(after, payload, self.sender, self.store.events(game_id))
+                reports = notify.turn_reports(after, payload, self.sender, self.store)
                 for message in reports:
                     notify.queue(self.store, after, message, cause_seq=stored.events[0].seq)
                 self._announce(after, stored.events[0].seq, {m.to for m in reports if m.kind == "report"})
@@ -499,8 +531,9 @@ class Service:
 
     def awaited(self, game: Game) -> list[str]:
         """The pending seats that have no orders yet (neither submitted nor standing)."""
-        pending = game.pending
-        return [s for s in pending.seats if self._orders_for(game, s) is None] if pending else []
+        from pbem.projection import awaited
+
+        return awaited(game)
 
     def _announce(self, game: Game, cause_seq: int, reported: set[str]) -> None:
         """Queue a "your move" mail for each awaited seat that got no report in this step."""
@@ -520,20 +553,17 @@ class Service:
 
     # -- projections ---------------------------------------------------------------------
     def _project(self, game: Game, created: bool = False) -> None:
-        pending = game.pending
-        fields: dict[str, Any] = {
-            "engine": game.engine.name, "turn": pending.turn if pending else None, "over": int(pending is None),
-            "winner": final_winner(game) if pending is None else None,
-            "state_hash": game.state_hash, "deadline": game.deadline,
-        }
-        if created:
-            fields["created_at"] = self.store.now()
-        self.store.upsert_game(game.game_id, **fields)
+        """Write the games row, the due index, the head and the seat addresses of ``game``
+        (folded at its last event) inside the caller's transaction (:mod:`pbem.projection`)."""
+        from pbem import projection
+
+        projection.project(self.store, game, created)
 
     def _snapshot(self, game_id: str, seq: int, state: Any) -> None:
         """Cache the state right after the TurnAdjudicated event ``seq`` (never the truth)."""
-        self.store.db["snapshots"].upsert({"game_id": game_id, "seq": seq, "state": canonical_json(state),
-                                           "state_hash": state_hash(state)}, pk=("game_id", "seq"))  # GM-only cache
+        self.store.conn.execute(
+            "insert or replace into snapshots (game_id, seq, state, state_hash) values (?, ?, ?, ?)",
+            [game_id, seq, canonical_json(state), state_hash(state)])  # GM-only cache
 
     def view(self, game: Game, viewer: str = GM) -> Any:
         """The engine's view of the current state for ``viewer``, with the game's seat colours

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from pbem import deadlines, notify
+from pbem import deadlines
 from pbem.errors import DomainError
 from pbem.service import Service
 
@@ -56,45 +56,67 @@ def ingest_paths(service: Service, paths: Sequence[str]) -> list[Done]:
     return out
 
 
-def _games(service: Service, out: list[Done]) -> Iterator[tuple[str, Any]]:
-    """Every game of the store, loaded; one that cannot be loaded is named in ``out`` (a FAILED
-    line) and skipped, so it never stops the others."""
-    for game_id in service.store.game_ids():
-        try:
-            game = service.load(game_id)
-        except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
-            problem = getattr(exc, "message", None) or str(exc) or type(exc).__name__
-            out.append(Done("load", f"FAILED {game_id}: cannot be loaded: {problem}", game_id, True))
-            continue
-        yield game_id, game
+def _load(service: Service, game_id: str, out: list[Done]) -> Any:
+    """``game_id`` loaded, or None with a FAILED line in ``out`` (one broken game must never
+    stop the others)."""
+    try:
+        return service.load(game_id)
+    except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+        problem = getattr(exc, "message", None) or str(exc) or type(exc).__name__
+        out.append(Done("load", f"FAILED {game_id}: cannot be loaded: {problem}", game_id, True))
+        return None
+
+
+def refresh_stale(service: Service) -> list[Done]:
+    """Derive the due index again of every game whose index is not at its log's last event
+    (recorded by an older pbem, or by a path that skipped it): the index is never read stale."""
+    from pbem import projection
+
+    out: list[Done] = []
+    for game_id in projection.stale_games(service.store):
+        with service.store.transaction():
+            game = _load(service, game_id, out)
+            if game is not None:
+                service._project(game)
+                log.info("tick: the due index of %s was behind its log: derived again", game_id)
+    return out
 
 
 def send_reminders(service: Service, now: datetime) -> list[Done]:
-    """Remind the awaited seats of every game whose deadline is near (once per seat and turn)."""
+    """Remind the awaited seats of every game whose deadline is near (once per seat and turn);
+    the games come from the due index (:mod:`pbem.projection`), not from loading every game."""
+    from pbem import projection
+
     out: list[Done] = []
-    for game_id, game in _games(service, out):
-        if game.pending is None or game.deadline is None:
-            continue
-        due = deadlines.instant(game.deadline)
-        if not due - deadlines.remind_before(game) <= now < due:
-            continue
+    for game_id in projection.remind_games(service.store, deadlines.utc_text(now)):
         with service.store.transaction():
-            game = service.load(game_id)
-            if game.pending is None:
+            game = _load(service, game_id, out)
+            if game is None or game.pending is None or game.deadline is None:
                 continue
-            for seat in service.awaited(game):
-                msgid, mail = deadlines.reminder(game, seat, service.sender)
-                if list(service.store.db.query("select 1 from outbox where message_id = ?", [msgid])):
-                    continue
-                notify.queue(service.store, game, mail, cause_seq=game.last_seq)
-                out.append(Done("remind", f"reminded {game_id} {seat} (turn {game.pending.turn})", game_id))
+            due = deadlines.instant(game.deadline)
+            if due - deadlines.remind_before(game) <= now < due:
+                from pbem import notify
+
+                for seat in service.awaited(game):
+                    msgid, mail = deadlines.reminder(game, seat, service.sender)
+                    if service.store.conn.execute("select 1 from outbox where message_id = ?", [msgid]).fetchone():
+                        continue
+                    notify.queue(service.store, game, mail, cause_seq=game.last_seq)
+                    out.append(Done("remind", f"reminded {game_id} {seat} (turn {game.pending.turn})", game_id))
+            projection.refresh_index(service.store, game)
     return out
 
 
 def adjudicate_due(service: Service, now: datetime) -> list[Done]:
-    """Adjudicate every game whose pending turn is ready or past its deadline."""
+    """Adjudicate every game whose pending turn is ready or past its deadline (from the due
+    index: a game with nothing due is not loaded)."""
+    from pbem import projection
+
     out: list[Done] = []
-    for game_id, game in _games(service, out):
+    for game_id in projection.due_games(service.store, deadlines.utc_text(now)):
+        game = _load(service, game_id, out)
+        if game is None:
+            continue
         pending = game.pending
         if pending is None:
             continue
@@ -135,11 +157,12 @@ def tick(service: Service, paths: Sequence[str] = (), transport: Any = None) -> 
     """One run of the loop at the store clock's time; every thing done, in order."""
     done = ingest_paths(service, paths) if paths else []
     now = service.store.clock()
+    done += refresh_stale(service)  # a game that cannot be loaded is named here, once
     from pbem.club.hooks import tick as club_tick
 
     done += [Done("club", text, game) for game, text in club_tick(service, now)]  # bots, absences
-    done += send_reminders(service, now)
-    done += [d for d in adjudicate_due(service, now) if d.what != "load"]  # a broken game is named once
+    done += [d for d in send_reminders(service, now) if d.what != "load"]
+    done += [d for d in adjudicate_due(service, now) if d.what != "load"]
     if transport is not None:
         done += deliver(service, transport)
     return done

@@ -225,18 +225,15 @@ def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq:
     got no report mail in this step (``reported``: addresses just sent a report) and no
     "your move" mail for this decision yet. Call inside the transaction of ``cause_seq``."""
     out = []
-    events = None
     for seat in awaited:
         to = game.seats[seat]["email"]
         if to in reported:
             continue
         msgid = your_move_draft(game, seat, sender)
-        if list(store.db.query("select 1 from outbox where message_id = ?", [msgid])):
+        if store.conn.execute("select 1 from outbox where message_id = ?", [msgid]).fetchone():
             continue
-        if events is None:
-            events = store.events(game.game_id)
         seen = _last_mail_seq(store, game, to)
-        before = _state_at(store, game, events, seen)
+        before = _state_at(store, game, seen)
         last = next((t for t in reversed(game.turns) if seat in t["orders"] and t["seq"] > seen), None)
         text = None
         if last is not None:
@@ -258,28 +255,27 @@ def your_move_draft(game: Game, seat: str, sender: str) -> str:
     return f"<move.{game.game_id}.{hashlib.sha256(game.mail_key(pending.turn).encode()).hexdigest()[:16]}.{seat}@{domain}>"
 
 
-def _state_at(store: Any, game: Game, events: list[Any], seq: int) -> Any:
+def _state_at(store: Any, game: Game, seq: int) -> Any:
     """The state right after event ``seq``: the snapshot cached after a TurnAdjudicated event
     when it matches the recorded hash, else a replay of the events up to ``seq``."""
     import json
 
-    from pbem.events import fold
+    from pbem.events import fold, text_digest
 
-    event = next((e for e in events if e.seq == seq), None)
-    if event is not None and event.type == "TurnAdjudicated":
-        rows = list(store.db.query("select state from snapshots where game_id = ? and seq = ?", [game.game_id, seq]))
-        if rows:
-            state = json.loads(rows[0]["state"])
-            if game.digest(state) == event.payload["state_hash"]:  # a cache, checked against the log
-                return state
-    return fold(game.game_id, [e for e in events if e.seq <= seq], game.seed).state
+    row = store.conn.execute("select e.type, json_extract(e.payload, '$.state_hash'), s.state from events e "
+                             "left join snapshots s on s.game_id = e.game_id and s.seq = e.seq "
+                             "where e.game_id = ? and e.seq = ?", [game.game_id, seq]).fetchone()
+    if row is not None and row[0] == "TurnAdjudicated" and row[2] is not None \
+            and text_digest(row[2], game.seed, game.digest_scheme) == row[1]:  # a cache, checked against the log
+        return json.loads(row[2])
+    return fold(game.game_id, store.events(game.game_id, until=seq), game.seed).state
 
 
 def _last_mail_seq(store: Any, game: Game, to: str) -> int:
     """The event after which the last position mail (welcome, report, your move, or the
     rollback notice: the position it announces is the rebuilt one, not the set-aside one)
     to ``to`` was made."""
-    rows = list(store.db.query(
+    row = store.conn.execute(
         "select cause_seq from outbox where game_id = ? and to_addr = ? and kind in ('welcome', 'report', "
-        "'your-move', 'rollback') order by id desc limit 1", [game.game_id, to]))
-    return int(rows[0]["cause_seq"] or 1) if rows else 1
+        "'your-move', 'rollback') order by id desc limit 1", [game.game_id, to]).fetchone()
+    return int(row[0] or 1) if row else 1

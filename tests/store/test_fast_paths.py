@@ -86,6 +86,41 @@ def test_status_loads_neither_other_engines_nor_the_mail_and_picture_machinery(t
         assert heavy not in loaded, f"pbem status imported {heavy}"
 
 
+def _modules_of(db, *args: str) -> set[str]:
+    """The modules a ``pbem --db DB ARGS`` process has imported when it ends."""
+    code = ("import sys\nfrom pbem.cli import main\n"
+            f"sys.argv = ['pbem', '--db', {str(db)!r}, *{list(args)!r}]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "import json\nprint(json.dumps(sorted(sys.modules)))\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PBEM_IMAP_URL": "", "PBEM_SMTP_HOST": ""}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT,
+                         timeout=120, check=True).stdout
+    return set(json.loads(out.strip().splitlines()[-1]))
+
+
+def test_a_quiet_cron_tick_imports_neither_the_mail_nor_the_report_machinery(tmp_path):
+    db = tmp_path / "p.db"
+    wallenstein_game(db)
+    loaded = _modules_of(db, "tick", "--no-send")
+    for heavy in ("adjudicator.havoc", "adjudicator.gods_playground", "sqlite_utils", "numpy", "matplotlib",
+                  "jinja2", "imaplib", "smtplib", "email", "pbem.ingest", "pbem.imap", "pbem.deliver",
+                  "pbem.archive", "pbem.records", "pbem.notify", "pbem.mailin", "reports", "turns.envelope",
+                  "pbem.commands.mail", "pbem.commands.archive", "pbem.commands.reports",
+                  "adjudicator.wallenstein.season"):
+        assert heavy not in loaded, f"pbem tick imported {heavy}"
+
+
+def test_each_command_imports_the_module_that_defines_it_only():
+    from pbem.cli import COMMAND_HOMES, cli
+
+    homes = {name: command.callback.__module__.rsplit(".", 1)[-1] for name, command in cli.commands.items()
+             if command.callback is not None}
+    homes.update({name: command.__module__ for name, command in cli.commands.items() if command.callback is None})
+    for name, module in homes.items():
+        if module != "games":
+            assert COMMAND_HOMES.get(name) == module, f"pbem.cli.COMMAND_HOMES[{name!r}] should be {module!r}"
+
+
 def _built(pol: policy.EmailPolicy) -> bytes:
     msg = EmailMessage(policy=pol)
     msg["From"] = "Spielleiter <gm@x.org>"
