@@ -35,3 +35,40 @@ def best_process(command: Sequence[str], repeat: int = 5, env: dict[str, str] | 
         subprocess.run(list(command), check=True, stdout=subprocess.DEVNULL, env=env)
         cpu_best, wall_best = min(cpu_best, child_cpu() - cpu), min(wall_best, time.perf_counter() - wall)
     return cpu_best, wall_best
+
+
+def run_process(command: Sequence[str], env: dict[str, str] | None = None) -> tuple[float, float, int]:
+    """``(CPU seconds, wall seconds, peak memory in KB)`` of one run of ``command`` as a process
+    (its own resource usage, from ``wait4``); its output is discarded; exit status 0 or 1.
+
+    The peak memory is the one ``/usr/bin/time`` reports when it is installed (the command runs
+    under it): a child forked from this process would count this process's memory as its own
+    until it execs, and this process holds the benchmarks' libraries. Without it, 0."""
+    import os
+    import shutil
+    import tempfile
+
+    timer = shutil.which("time") if os.path.exists("/usr/bin/time") else None
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
+        full = ["/usr/bin/time", "-f", "%M", "-o", rss.name, *command] if timer else list(command)
+        start = time.perf_counter()
+        proc = subprocess.Popen(full, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+        err = proc.stderr.read() if proc.stderr else b""
+        _, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - start
+        if proc.stderr:
+            proc.stderr.close()
+        proc.returncode = code = os.waitstatus_to_exitcode(status)
+        if code not in (0, 1):
+            raise subprocess.CalledProcessError(code, list(command), stderr=err)
+        text = rss.read().strip().splitlines() if timer else []
+    peak = int(text[-1]) if text and text[-1].isdigit() else 0
+    return usage.ru_utime + usage.ru_stime, wall, peak
+
+
+def median_process(command: Sequence[str], repeat: int = 5, env: dict[str, str] | None = None) -> tuple[float, float, int]:
+    """The median CPU and wall seconds of ``repeat`` runs of ``command``, and the largest peak memory (KB)."""
+    import statistics
+
+    runs = [run_process(command, env) for _ in range(repeat)]
+    return (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs), max(r[2] for r in runs))

@@ -29,7 +29,7 @@ _PAYLOADS = {"GameCreated": _CREATED,
              "OrdersSubmitted": {"seat": str, "turn": str, "orders": list},
              "OrdersVoided": {"seat": str, "turn": str}, "StandingOrders": {"seat": str, "orders": list},
              "DeadlineSet": {"turn": str, "deadline": str}, "SeatChanged": {"seat": str},
-             "SeedRevealed": {"seed": str},
+             "SeedRevealed": {"seed": str}, "SeatPreference": {"seat": str, "digest": bool},
              "EngineUpgraded": {"from": str, "to": str, "reason": str, "data_files": dict, "state_hash": str},
              **CLUB_SHAPES}  # absences, civil disorder, votes, endings, observers (pbem.club.state)
 

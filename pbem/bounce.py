@@ -71,19 +71,31 @@ def _address(value: str) -> str:
     return found.group(0).lower() if found else ""
 
 
-def _seat_addresses(store: Store) -> dict[str, list[tuple[str, str]]]:
-    """Every registered seat address -> its (game, seat) pairs (a player may sit in several games)."""
-    emails: dict[tuple[str, str], str] = {}
-    for gid in store.game_ids():
-        for ev in store.events(gid):
-            if ev.type == "GameCreated":
-                emails.update({(gid, s["name"]): str(s.get("email", "")).lower() for s in ev.payload.get("seats", [])})
-            elif ev.type == "SeatChanged" and "email" in ev.payload:
-                emails[(gid, ev.payload["seat"])] = str(ev.payload["email"]).lower()
-    out: dict[str, list[tuple[str, str]]] = {}
-    for (gid, seat), email in emails.items():
-        out.setdefault(email, []).append((gid, seat))
-    return out
+class _SeatAddresses:
+    """Registered seat address -> its (game, seat) pairs (a player may sit in several games),
+    looked up in the address index (:mod:`pbem.projection`) one address at a time."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._found: dict[str, list[tuple[str, str]]] = {}
+
+    def get(self, address: str, default: list[tuple[str, str]] | None = None) -> list[tuple[str, str]]:
+        from pbem import projection
+
+        if address not in self._found:
+            self._found[address] = projection.games_of_address(self.store, address, running=False, registered=True)
+        return self._found[address] or (default if default is not None else [])
+
+    def __contains__(self, address: object) -> bool:
+        return isinstance(address, str) and bool(self.get(address))
+
+    def __getitem__(self, address: str) -> list[tuple[str, str]]:
+        return self.get(address)
+
+
+def _seat_addresses(store: Store) -> _SeatAddresses:
+    """Every registered seat address -> its (game, seat) pairs, by the address index."""
+    return _SeatAddresses(store)
 
 
 def _seats_text(pairs: list[tuple[str, str]]) -> str:

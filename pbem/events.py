@@ -33,6 +33,9 @@ Event types (stable names, version 1 each):
   version keeps it). From there on the game is played under ``to`` (``pbem upgrade``).
 - The club's events (absences, civil disorder, resignations, draw and concession votes, how the
   game ended, observers), folded into ``Game.club`` by :mod:`pbem.club.state`, which lists them.
+- ``SeatPreference``: seat, digest (true: the seat's reports come as plain text without
+  pictures), source {kind: mail|gm, message_id, raw_sha256, date, sender} (a ``DIGEST ON``
+  block, or ``pbem seat --digest``). Kept in :attr:`Game.prefs`; a rollback leaves it in force.
 
 Rules versions: a game is replayed, verified and continued under the rules version and data
 files its ``GameCreated`` recorded, and after an ``EngineUpgraded`` under the newer one
@@ -109,7 +112,7 @@ def _canonical(state: State, known: tuple[str, str] | None) -> str:
     return whole.replace(_HOLE_TEXT, text)
 
 INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders", "DeadlineSet",
-               "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded",
+               "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded", "SeatPreference",
                # the club's (pbem.club.state): absences, civil disorder, votes, endings, observers
                "AbsenceDeclared", "AbsenceEnded", "CivilDisorder", "SeatReturned", "SeatResigned", "DrawVoted",
                "ConcessionVoted", "VotesClosed", "GameEnded", "ObserverAdded", "ObserverRemoved")
@@ -189,6 +192,10 @@ class Game:
     upgrades: list[dict[str, Any]] = field(default_factory=list)  # EngineUpgraded payloads (+ seq)
     club: Any = field(default_factory=lambda: _new_club())  # pbem.club.state.Club: absences, votes, ending...
     prefs: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its mail preferences (SeatPreference)
+
+    def wants_digest(self, seat: str) -> bool:
+        """True when ``seat`` asked for its reports as plain text without pictures (``DIGEST ON``)."""
+        return bool(self.prefs.get(seat, {}).get("digest"))
 
     def mail_key(self, turn: str) -> str:
         """``turn`` as outgoing Message-IDs name it: after a rollback a replayed turn's mails
@@ -439,6 +446,8 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
             game.every_set_at = ev.recorded_at
     elif ev.type == "SeatChanged":
         game.seats[p["seat"]].update({k: p[k] for k in ("email", "addresses", "display_name") if k in p})
+    elif ev.type == "SeatPreference":
+        game.prefs[p["seat"]] = {**game.prefs.get(p["seat"], {}), "digest": bool(p["digest"])}
     elif ev.type == "SeedRevealed":
         if commitment(ev.payload["seed"]) != game.created["commitment"]:
             raise ReplayMismatch(f"event {ev.seq}: the revealed seed does not match the commitment")

@@ -403,6 +403,9 @@ class Ingestor:
         if passwords.is_password_block(block.body):  # a new password, proven by the current one
             self._new_password(mail, game, block, result)
             return result
+        if digest_word(block.body) is not None:  # the seat's mail preference (docs/order-mail.md)
+            self._digest(mail, game, block, key, result)
+            return result
         if not self._within_lines(block, result):
             return result
         from pbem.club import mail as club_mail
@@ -476,6 +479,21 @@ class Ingestor:
             self._lines += lines
             return True
         return False
+
+    def _digest(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult) -> None:
+        """A GAME block whose one line is ``DIGEST ON`` or ``DIGEST OFF``: the seat's reports
+        come as plain text without pictures (ON) or whole again (OFF); recorded as an event."""
+        on = digest_word(block.body) == "ON"
+        result.turn = None
+        try:
+            event = self.service.set_digest(game.game_id, block.seat, on, _source(mail, block), key=f"{key}/digest")
+        except DomainError as exc:
+            result.reason = exc.message
+            return
+        result.accepted = True
+        now = ("your reports now come as plain text without pictures; a block with the one line DIGEST OFF "
+               "brings them back" if on else "your reports now come whole again (text, HTML and pictures)")
+        result.digest_note = now if event is not None else f"unchanged: {now.split(';')[0]}"
 
     def _resolve_case(self, block: Block) -> Block:
         """The block with its game id and seat spelt as the game has them, when the player
@@ -740,6 +758,16 @@ def _overflow(blocks: list[Block]) -> BlockResult:
                      f"mail: the {len(blocks) - MAX_BLOCKS} block(s) from line {first.game_line} on were not read "
                      "and nothing of them was recorded; send them in another mail")
     return result
+
+
+def digest_word(body: str) -> str | None:
+    """``ON`` or ``OFF`` when a GAME block's one line is ``DIGEST ON``/``DIGEST OFF`` (comments
+    and blank lines aside), else None."""
+    lines = [line.split("#", 1)[0].split() for line in body.split("\n")]
+    words = [[w.upper() for w in line] for line in lines if line]
+    if len(words) == 1 and len(words[0]) == 2 and words[0][0] == "DIGEST" and words[0][1] in ("ON", "OFF"):
+        return words[0][1]
+    return None
 
 
 def _mentions_standing(body: str) -> bool:

@@ -161,7 +161,9 @@ def _help(service: Any, game: Game, seat: str) -> None:
 
     lines += ["", *welcome_lines(game)][:-1]  # how to send press, when the game has it
     lines += ["", "Mail commands: HELP, STATUS, REPORT (your latest report again), PASSWORD (a one-time code",
-              "to this address for a new password; your password works until the code is used)."]
+              "to this address for a new password; your password works until the code is used).",
+              "A GAME block whose one line is DIGEST ON: your reports come as plain text without pictures",
+              "(DIGEST OFF: whole again)."]
     queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "help", lines))
 
 

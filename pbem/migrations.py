@@ -145,7 +145,8 @@ def _m010_due_index_and_heads(db: sqlite_utils.Database) -> None:
     db["heads"].create({"game_id": str, "seq": int, "event_hash": str, "format": int, "state": str,
                         "digest": str, "book": str}, pk="game_id", not_null={"seq", "event_hash", "state", "book"})
     db["turn_history"].create({"game_id": str, "seq": int, "entry": str}, pk=("game_id", "seq"), not_null={"entry"})
-    db["seat_addresses"].create({"address": str, "game_id": str, "seat": str}, pk=("address", "game_id", "seat"))
+    db["seat_addresses"].create({"address": str, "game_id": str, "seat": str, "registered": int, "position": int},
+                                pk=("address", "game_id", "seat"))
     db["seat_addresses"].create_index(["game_id"])
     db["outbox"].create_index(["message_id"])
     db["outbox"].create_index(["game_id", "to_addr", "kind"])

@@ -84,7 +84,14 @@ def due(store: Store) -> list[dict[str, Any]]:
     ``message`` as stored (packed: see :func:`pbem.mailpack.unpack`)."""
     sql = ("select * from outbox where sent_at is null and failed_at is null "
            "and (next_attempt_at is null or next_attempt_at <= ?) order by id")
-    return list(store.db.query(sql, [iso(_now(store))]))
+    return store.rows(sql, [iso(_now(store))])
+
+
+def any_due(store: Store) -> bool:
+    """True when a sender would try a message now (one index look-up)."""
+    sql = ("select 1 from outbox where sent_at is null and failed_at is null "
+           "and (next_attempt_at is null or next_attempt_at <= ?) limit 1")
+    return store.conn.execute(sql, [iso(_now(store))]).fetchone() is not None
 
 
 def claim_next(store: Store, owner: str, policy: RetryPolicy, skip: set[int]) -> Claim | None:

@@ -142,14 +142,25 @@ def hashed_seq(store: Store, game_id: str) -> int | None:
     return None if later else int(row[0])
 
 
+def address_rows(game: Game) -> list[tuple[str, str, int, int]]:
+    """``(address, seat, registered, position)`` for every address a seat of ``game`` plays
+    from: its registered address (``registered`` 1) and the others it may send from."""
+    rows: dict[tuple[str, str], tuple[int, int]] = {}
+    for position, (seat, row) in enumerate(game.seats.items()):
+        email = (row.get("email") or "").lower()
+        for address in [email, *(a.lower() for a in row.get("addresses") or [])]:
+            if address:
+                old = rows.get((address, seat), (0, position))
+                rows[(address, seat)] = (max(old[0], int(address == email)), position)
+    return [(a, seat, r, p) for (a, seat), (r, p) in sorted(rows.items())]
+
+
 def put_addresses(store: Store, game: Game) -> None:
-    """Which seats of ``game`` each address plays (its registered address and the others it
-    may send from), for finding a sender's seats without loading every game."""
-    rows = {(address.lower(), game.game_id, seat) for seat, row in game.seats.items()
-            for address in [row.get("email") or "", *(row.get("addresses") or [])] if address}
+    """Which seats of ``game`` each address plays (:func:`address_rows`), for finding a
+    sender's seats without loading every game."""
     store.conn.execute("delete from seat_addresses where game_id = ?", [game.game_id])
-    store.conn.executemany("insert or ignore into seat_addresses (address, game_id, seat) values (?, ?, ?)",
-                           sorted(rows))
+    store.conn.executemany("insert into seat_addresses (address, seat, registered, position, game_id) "
+                           "values (?, ?, ?, ?, ?)", [(*r, game.game_id) for r in address_rows(game)])
 
 
 def unreplayable(store: Store, game_id: str) -> None:
@@ -158,6 +169,25 @@ def unreplayable(store: Store, game_id: str) -> None:
     last_seq, last_hash = store.log_head(game_id)
     store.upsert_game(game_id, last_seq=last_seq, last_hash=last_hash, due_at=None, remind_at=None, ready=0,
                       index_seq=last_seq)
+
+
+def refresh_stale(service: Any) -> list[tuple[str, str]]:
+    """Derive again every projection of each game whose due index is behind its log (recorded
+    by an older pbem, or by a path that skipped it), each in a transaction of its own, so that
+    nothing reads them stale. Returns ``(game, problem)`` for each game that cannot be loaded."""
+    import logging
+
+    failed = []
+    for game_id in stale_games(service.store):
+        with service.store.transaction():
+            try:
+                game = service.load(game_id)
+            except Exception as exc:  # noqa: BLE001 - one broken game must not stop the others
+                failed.append((game_id, getattr(exc, "message", None) or str(exc) or type(exc).__name__))
+                continue
+            project(service.store, game)
+            logging.getLogger("pbem.projection").info("the due index of %s was behind its log: derived again", game_id)
+    return failed
 
 
 # -- reading the index ------------------------------------------------------------------------
@@ -183,10 +213,14 @@ def remind_games(store: Store, now_utc: str) -> list[str]:
     return [r[0] for r in rows]
 
 
-def games_of_address(store: Store, address: str, running: bool = True) -> list[tuple[str, str]]:
-    """``(game, seat)`` pairs the address plays, by the index (running games only by default)."""
+def games_of_address(store: Store, address: str, running: bool = True,
+                     registered: bool = False) -> list[tuple[str, str]]:
+    """``(game, seat)`` pairs the address plays, by the index (running games only by default;
+    ``registered``: only where it is the seat's registered address), in the order of the
+    games' creation and of the seats."""
     sql = ("select a.game_id, a.seat from seat_addresses a join games g on g.game_id = a.game_id "
-           "where a.address = ?" + (" and g.over = 0" if running else "") + " order by a.game_id, a.seat")
+           "where a.address = ?" + (" and g.over = 0" if running else "") + (" and a.registered = 1" if registered else "")
+           + " order by g.created_at, g.game_id, a.position")
     return [(r[0], r[1]) for r in store.conn.execute(sql, [address.strip().lower()])]
 
 
@@ -210,10 +244,10 @@ def check(store: Store, game: Game) -> list[str]:
     elif (canonical_json(head.state) != canonical_json(game.state)
           or heads.encode(heads.book_of(head, None)) != heads.encode(heads.book_of(game, None))):
         out.append("head: differs from the replay")
-    addresses = {(r[0], r[1]) for r in store.conn.execute("select address, seat from seat_addresses where game_id = ?",
-                                                          [game.game_id])}
-    wanted = {(a.lower(), seat) for seat, r in game.seats.items() for a in [r.get("email") or "", *(r.get("addresses") or [])] if a}
-    if addresses != wanted:
+    before = [tuple(r) for r in store.conn.execute("select address, seat, registered, position from seat_addresses "
+                                                   "where game_id = ? order by address, seat", [game.game_id])]
+    wanted = address_rows(game)
+    if before != wanted:
         out.append("seat addresses: differ from the log")
     return out
 

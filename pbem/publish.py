@@ -154,6 +154,10 @@ def _sealed_payload(ev: StoredEvent, engine: Any, sealer: _Sealer, applied: bool
         return {**p, **sealed}
     if ev.type == "OrdersVoided":
         return {**p, "reason": sealer.seal(ev.seq, "reason", p.get("reason"))} if "reason" in p else p
+    if ev.type == "SeatPreference":  # the preference is public; where it came from (mail id, sender) is not
+        source = p.get("source") if isinstance(p.get("source"), dict) else {}
+        return {**p, "source": sealer.seal(ev.seq, "source", p.get("source"),
+                                           {"kind": source["kind"]} if "kind" in source else None)}
     return sealer.seal(ev.seq, "payload", p)  # a type not known here: the whole payload
 
 

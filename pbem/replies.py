@@ -94,6 +94,7 @@ class BlockResult:
     deadline_of: str = ""  # whose decision ``deadline`` is, when it is not the seat's own
     password_note: str = ""  # a block asking for a new password (pbem.passwords): what became of it
     command: list[str] = field(default_factory=list)  # a block of club lines (pbem.club.mail): one answer each
+    digest_note: str = ""  # a DIGEST ON/OFF block (the seat's mail preference): what became of it
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready summary (for ``pbem ingest --json``); no password, no orders."""
@@ -146,6 +147,8 @@ def block_section(result: BlockResult) -> str:
     if result.command:
         return "\n".join([f"{'DONE' if result.accepted else 'NOT ALL DONE'}: for {where} (GAME line {result.line}):",
                           *result.command])
+    if result.digest_note:
+        return f"DIGEST for {where} (GAME line {result.line}): {result.digest_note}"
     return _orders_section(result, where) + (
         "\n\nPress:\n" + "\n".join("  " + p for p in result.press) if result.press else "")
 

@@ -14,7 +14,7 @@ from adjudicator.base import GM, PUBLIC, visible_events
 from pbem import colours, turnhistory
 from pbem.events import Game
 from pbem.turnhistory import history_entry  # noqa: F401  (kept importable from here)
-from pbem.mailbase import LOOP_HEADER, Outgoing, address_of, domain_of, thread_id
+from pbem.mailbase import LOOP_HEADER, Outgoing, TextOutgoing, address_of, domain_of, thread_id
 from pbem.store import Store, StoredEvent
 from reports.message import to_message
 from reports.model import ReportInput, Rendered
@@ -161,9 +161,10 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
     return out
 
 
-def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store) -> list[Outgoing]:
+def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store) -> list[Outgoing | TextOutgoing]:
     """Report mails for every seat, the public and the GM after ``payload``'s turn (the
-    figures of the earlier turns read from ``store``, :func:`pbem.turnhistory.of_game`)."""
+    figures of the earlier turns read from ``store``, :func:`pbem.turnhistory.of_game`); a seat
+    that asked for the digest (``DIGEST ON``) gets the report's text alone, without pictures."""
     if not _reports_due(game, payload):
         return []
     try:
@@ -171,18 +172,34 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store
     except UnknownGame:
         return []
     domain = domain_of(sender)
-    messages = []
+    messages: list[Outgoing | TextOutgoing] = []
     for report in reports:
         to = game.seats[report.viewer]["email"] if report.viewer in game.seats else address_of(sender)
         who = {GM: "GM", PUBLIC: "public"}.get(report.viewer, report.viewer)
         subject = f"[{game.game_id}] {payload['turn']} report for {who}"
         msgid = f"<report.{game.game_id}.{game.mail_key(payload['turn'])}.{who}@{domain}>"
+        if report.viewer in game.seats and game.wants_digest(report.viewer):
+            messages.append(digest_message(game, to, subject, msgid, sender, report.rendered.text))
+            continue
         msg = to_message(report.rendered, to=to, sender=sender, subject=subject, message_id=msgid,
                          in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)])
         msg[LOOP_HEADER] = "report"
         kind = "report" if report.viewer in game.seats else f"report-{who.lower()}"
         messages.append(Outgoing(to, subject, msg, kind))
     return messages
+
+
+def digest_message(game: Game, to: str, subject: str, msgid: str, sender: str, text: str) -> TextOutgoing:
+    """A seat's report as plain text alone (no HTML part, no pictures): the digest a seat asks
+    for with ``DIGEST ON``."""
+    thread = thread_id(game, sender)
+    headers = [("From", sender), ("To", to), ("Subject", subject), ("Message-ID", msgid), (LOOP_HEADER, "report"),
+               ("In-Reply-To", thread), ("References", thread)]
+    note = ("(You asked for your reports as plain text without pictures: DIGEST ON. A block with the one line "
+            "DIGEST OFF brings the pictures back.)")
+    import textwrap
+
+    return TextOutgoing(to, subject, headers, text.rstrip() + "\n\n" + textwrap.fill(note, 72) + "\n", "report")
 
 
 def _reports_due(game: Game, payload: dict[str, Any]) -> bool:

@@ -173,6 +173,7 @@ class Service:
             "winner": final_winner(game) if pending is None else None, "ended": club_ended(game),
             "abandoned": game.abandoned, "scores": game.engine.scores(game.state),
             "seats": list(game.seats), "state_hash": game.state_hash,
+            "digest": [s for s in game.seats if game.wants_digest(s)],
         }
 
     # -- creating ---------------------------------------------------------------------
@@ -442,6 +443,24 @@ class Service:
                 notify.queue(self.store, after, notify.welcome(after, seat, new_password_text, self.sender, last),
                              cause_seq=event.seq)
         return password
+
+    def set_digest(self, game_id: str, seat: str, on: bool, source: Mapping[str, Any],
+                   key: str | None = None) -> StoredEvent | None:
+        """Record ``seat``'s mail preference (``SeatPreference``): with ``on``, its reports come
+        as plain text without pictures (the "digest"); None when it is so already (nothing is
+        recorded)."""
+        with self.store.transaction():
+            game = self.load(game_id)
+            if seat not in game.seats:
+                raise DomainError(f"no seat {seat!r} in {game_id}")
+            if game.pending is None:
+                raise DomainError(f"game {game_id} is over: no more reports are mailed")
+            if game.wants_digest(seat) == on:
+                return None
+            payload = {"seat": seat, "digest": on, "source": dict(source)}
+            event = self.store.append(game_id, [NewEvent("SeatPreference", payload, key=key)], game.last_seq).events[0]
+            self._project(self.load(game_id))
+            return event
 
     # -- adjudication ------------------------------------------------------------------
     def ready(self, game: Game) -> bool:

@@ -13,7 +13,7 @@ one of them did not see, and a deadline forces only the turn it belongs to.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -69,17 +69,12 @@ def _load(service: Service, game_id: str, out: list[Done]) -> Any:
 
 def refresh_stale(service: Service) -> list[Done]:
     """Derive the due index again of every game whose index is not at its log's last event
-    (recorded by an older pbem, or by a path that skipped it): the index is never read stale."""
+    (:func:`pbem.projection.refresh_stale`): the index is never read stale. A game that cannot
+    be loaded is named (one FAILED line)."""
     from pbem import projection
 
-    out: list[Done] = []
-    for game_id in projection.stale_games(service.store):
-        with service.store.transaction():
-            game = _load(service, game_id, out)
-            if game is not None:
-                service._project(game)
-                log.info("tick: the due index of %s was behind its log: derived again", game_id)
-    return out
+    return [Done("load", f"FAILED {game_id}: cannot be loaded: {problem}", game_id, True)
+            for game_id, problem in projection.refresh_stale(service)]
 
 
 def send_reminders(service: Service, now: datetime) -> list[Done]:
@@ -153,16 +148,23 @@ def deliver(service: Service, transport: Any) -> list[Done]:
     return out
 
 
-def tick(service: Service, paths: Sequence[str] = (), transport: Any = None) -> list[Done]:
-    """One run of the loop at the store clock's time; every thing done, in order."""
-    done = ingest_paths(service, paths) if paths else []
+def tick(service: Service, paths: Sequence[str] = (), transport: Any = None,
+         make_transport: Callable[[], Any] | None = None) -> list[Done]:
+    """One run of the loop at the store clock's time; every thing done, in order.
+    ``make_transport``: makes the transport when there is mail to send (a run with nothing
+    to send connects to no server and imports none of the mail machinery)."""
+    done = refresh_stale(service)  # first: ingest finds seats by address in the index; a broken game is named once
+    done += ingest_paths(service, paths) if paths else []
     now = service.store.clock()
-    done += refresh_stale(service)  # a game that cannot be loaded is named here, once
     from pbem.club.hooks import tick as club_tick
 
     done += [Done("club", text, game) for game, text in club_tick(service, now)]  # bots, absences
     done += [d for d in send_reminders(service, now) if d.what != "load"]
     done += [d for d in adjudicate_due(service, now) if d.what != "load"]
+    if transport is None and make_transport is not None:
+        from pbem.outqueue import any_due
+
+        transport = make_transport() if any_due(service.store) else None
     if transport is not None:
         done += deliver(service, transport)
     return done

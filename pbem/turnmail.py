@@ -16,7 +16,7 @@ from typing import Any
 
 import hashlib
 from pbem.events import Game
-from pbem.mailbase import LOOP_HEADER, Outgoing, base_message, domain_of, thread_id
+from pbem.mailbase import LOOP_HEADER, Outgoing, TextOutgoing, base_message, domain_of, thread_id
 from reports.model import Rendered
 
 #: The turn label shown in reports made before the first adjudication.
@@ -142,11 +142,11 @@ def carried_out(game: Game, turn: str, orders: list[dict[str, Any]]) -> list[dic
     return [used] if used is not None else orders
 
 
-def standing_problem(game: Game, seat: str) -> str | None:
+def standing_problem(game: Game, seat: str, view: Any = None) -> str | None:
     """Why ``seat``'s standing orders for the pending decision could not be applied (None when
-    the seat has none for it, or they apply)."""
+    the seat has none for it, or they apply); ``view``: the seat's view, made already."""
     pending = game.pending
-    view = game.engine.view(game.state, seat)
+    view = game.engine.view(game.state, seat) if view is None else view
     entries = view.get("standing") if isinstance(view, dict) else None
     mine = entries.get(seat) if isinstance(entries, dict) else None
     if not mine or pending is None:
@@ -174,14 +174,21 @@ def _standing_when(pending: Any) -> str:
 
 
 def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | None,
-              last_orders: str | None) -> Outgoing:
-    """The short mail telling ``seat`` that the pending decision is theirs."""
-    from pbem.reporting import order_help
+              last_orders: str | None, store: Any = None,
+              recent: list[dict[str, Any]] | None = None) -> Outgoing | TextOutgoing:
+    """The mail telling ``seat`` that the pending decision is theirs.
+
+    In a game whose report says which of its parts a small decision needs (God's Playground,
+    Havoc: :func:`reports.decisions.move_text`) it is a short plain-text mail: the decision,
+    what happened since the seat's last mail (``recent``: those turns' events as the seat may
+    see them), its own position, and where its last full report is (the report with the map
+    goes out once a round or battle). Otherwise it carries the seat's whole report."""
     from pbem.mailbase import format_deadline
+    from pbem.reporting import in_seat_order, order_help
 
     pending = game.pending
     assert pending is not None and seat in pending.seats
-    from reports.decisions import decision_lines
+    from reports.decisions import decision_lines, move_text
 
     view = game.engine.view(game.state, seat)
     words = decision_lines(game.engine.name, view, seat) or [f"Decision: {pending.kind} (turn {pending.turn})."]
@@ -193,14 +200,18 @@ def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | No
              f"Order keywords accepted now: {', '.join(pending.forms) or 'see the order help'}"]
     if last_orders:
         intro += ["", "Your last orders, as carried out:", *("  " + line for line in last_orders.splitlines())]
+    short = move_text(game.engine.name, _input(game, seat, in_seat_order(view, list(game.seats)), recent or []))
     since = changes(before, view, seat)
     if since:
-        intro += ["", "What changed for you since your last mail (the report below has the rest):",
+        where = "your last report has the rest" if short is not None else "the report below has the rest"
+        intro += ["", f"What changed for you since your last mail ({where}):",
                   *(line for item in since for line in textwrap.wrap(item, 76, subsequent_indent="  ",
                                                                        break_long_words=False))]
-    problem = standing_problem(game, seat)
+    problem = standing_problem(game, seat, view)
     if problem:
         intro += ["", f"Note: {problem}."]
+    if short is not None:
+        intro += ["", short, "", *_report_reference(store, game, seat)]
     intro += ["", "Reply with a block like this (your password is in your welcome mail):", "",
               f"GAME {game.game_id} {seat} <your password>", f"TURN {pending.turn}", "... your orders ...", "END"]
     from turns.base import plan_checker_for
@@ -211,20 +222,72 @@ def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | No
     help_text = order_help(game.engine.name)
     if help_text:
         intro += ["", "Orders, in short:", help_text.rstrip()]
+    subject = f"[{game.game_id}] your move: {pending.kind} ({pending.turn})"
+    msgid = your_move_draft(game, seat, sender)
+    if short is not None:
+        return _short_mail(game, seat, sender, subject, msgid, intro, store)
     rendered = seat_report(game, seat, turn=game.turns[-1]["turn"] if game.turns else OPENING)
     if rendered is None:
         intro += ["", *view_summary(view)]
-    subject = f"[{game.game_id}] your move: {pending.kind} ({pending.turn})"
-    msgid = your_move_draft(game, seat, sender)
     return compose(game, game.seats[seat]["email"], subject, sender, "your-move", intro, rendered, msgid)
 
 
+def _input(game: Game, seat: str, view: dict[str, Any], recent: list[dict[str, Any]]) -> Any:
+    """The report input of ``seat``'s view, for the parts of a report a short mail carries."""
+    from reports.model import ReportInput
+
+    return ReportInput(game_id=game.game_id, game=game.engine.name, viewer=seat,
+                       turn=game.turns[-1]["turn"] if game.turns else OPENING, view=view, deadline=game.deadline,
+                       recent=recent)
+
+
+def last_report(store: Any, game: Game, seat: str) -> tuple[str, str, str] | None:
+    """``(subject, queued at, Message-ID)`` of the last mail that carried ``seat``'s whole
+    report (a report, else the welcome mail), or None."""
+    if store is None:
+        return None
+    row = store.conn.execute("select subject, created_at, message_id from outbox where game_id = ? and to_addr = ? "
+                             "and kind in ('report', 'welcome') order by id desc limit 1",
+                             [game.game_id, game.seats[seat]["email"]]).fetchone()
+    return (str(row[0]), str(row[1]), str(row[2])) if row else None
+
+
+def _report_reference(store: Any, game: Game, seat: str) -> list[str]:
+    """Where the seat finds the board and the other players: its last full report."""
+    found = last_report(store, game, seat)
+    where = (f'The board and the other players are in your last report, "{found[0]}" of '
+             f"{found[1].replace('T', ' ').replace('Z', ' UTC')}." if found else
+             "The board and the other players are in your welcome mail and reports.")
+    return [*textwrap_lines(where), "Mail REPORT (as the subject) to get your report as it stands now, with the map."]
+
+
+def textwrap_lines(text: str) -> list[str]:
+    """``text`` wrapped at 76 columns."""
+    import textwrap
+
+    return textwrap.wrap(text, 76, break_long_words=False, break_on_hyphens=False)
+
+
+def _short_mail(game: Game, seat: str, sender: str, subject: str, msgid: str, lines: list[str],
+                store: Any) -> TextOutgoing:
+    """A plain-text "your move" mail, threaded on the seat's last report."""
+    to = game.seats[seat]["email"]
+    found = last_report(store, game, seat)
+    thread = thread_id(game, sender)
+    refs = [thread] + ([found[2]] if found and found[2] != thread else [])
+    headers = [("From", sender), ("To", to), ("Subject", subject), ("Message-ID", msgid), (LOOP_HEADER, "your-move"),
+               ("In-Reply-To", refs[-1]), ("References", " ".join(refs))]
+    return TextOutgoing(to, subject, headers, "\n".join(lines).rstrip() + "\n", "your-move")
+
+
 def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq: int,
-             reported: set[str]) -> list[Outgoing]:
+             reported: set[str]) -> list[Outgoing | TextOutgoing]:
     """The "your move" mails for the ``awaited`` seats of ``game``'s pending decision that
     got no report mail in this step (``reported``: addresses just sent a report) and no
     "your move" mail for this decision yet. Call inside the transaction of ``cause_seq``."""
-    out = []
+    from adjudicator.base import visible_events
+
+    out: list[Outgoing | TextOutgoing] = []
     for seat in awaited:
         to = game.seats[seat]["email"]
         if to in reported:
@@ -234,7 +297,8 @@ def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq:
             continue
         seen = _last_mail_seq(store, game, to)
         before = _state_at(store, game, seen)
-        last = next((t for t in reversed(game.turns) if seat in t["orders"] and t["seq"] > seen), None)
+        since = _turns_after(game, seen)  # newest first
+        last = next((t for t in since if seat in t["orders"]), None)
         text = None
         if last is not None:
             from turns.base import format_orders
@@ -243,8 +307,19 @@ def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq:
             text = format_orders(game.engine.name, used).strip() or "(no orders)"
             if seat in last["defaulted"]:
                 text += "\n(your orders were missing: the missed-orders default was applied)"
-        out.append(your_move(game, seat, sender, game.engine.view(before, seat), text))
+        recent = [{"turn": t["turn"], "events": visible_events(game.engine, t.get("events") or [], seat)}
+                  for t in reversed(since)]
+        out.append(your_move(game, seat, sender, game.engine.view(before, seat), text, store, recent))
     return out
+
+
+def _turns_after(game: Game, seq: int) -> list[dict[str, Any]]:
+    """The adjudicated turns recorded after event ``seq``, newest first (only those read)."""
+    from pbem.heads import turn_refs
+
+    refs = turn_refs(game.turns)
+    count = sum(1 for _, s in refs if s > seq)
+    return [game.turns[i] for i in range(len(refs) - 1, len(refs) - 1 - count, -1)]
 
 
 def your_move_draft(game: Game, seat: str, sender: str) -> str:

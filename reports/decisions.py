@@ -31,3 +31,19 @@ def decision_lines(game: str, view: Mapping[str, Any], viewer: str) -> list[str]
         return []
     blocks = importlib.import_module(name).decision_blocks(_Seen(view, viewer), pending)
     return [b.text for b in blocks if isinstance(b, Para)]
+
+
+def move_text(game: str, inp: Any) -> str | None:
+    """The sections of the seat's report that a short "your move" mail carries, as text (None:
+    the game's mails carry the whole report). ``inp`` is a :class:`reports.model.ReportInput`
+    of the seat's own view."""
+    name = _MODULES.get(game)
+    if name is None:
+        return None
+    module = importlib.import_module(name)
+    sections = getattr(module, "move_sections", None)
+    if sections is None:
+        return None
+    from reports.doc import section_text
+
+    return "\n\n".join(section_text(s) for s in sections(inp))

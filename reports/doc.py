@@ -132,3 +132,24 @@ def _cell(text: str, width: int, align: str) -> str:
 def rule(char: str = "=", width: int = WIDTH) -> str:
     """A horizontal line of ``char``."""
     return char * width
+
+
+def section_text(section: Section, width: int = WIDTH) -> str:
+    """One section laid out as text, as the reports' text template lays it out (title in
+    capitals over a rule, blocks apart; a picture as its name): for mails that carry a few
+    sections of a report without rendering the whole of it."""
+    lines = [section.title.upper(), rule("-", len(section.title))]
+    for i, block in enumerate(section.blocks):
+        if i and section.blocks[i - 1].kind != "sub":
+            lines.append("")
+        if isinstance(block, Para):
+            lines.append(wrap(block.text, width))
+        elif isinstance(block, Sub):
+            lines.append(wrap(block.text, width) + ":")
+        elif isinstance(block, Items):
+            lines.append(items_text(block, width))
+        elif isinstance(block, Table):
+            lines.append(table_text(block, width))
+        else:
+            lines.append(wrap(f"[picture {block.name}: {block.alt}]", width))
+    return "\n".join(lines)

@@ -159,6 +159,8 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
                          f"(pbem upgrade {r['game']} --reason TEXT moves the game to it)")
         if r.get("press") and not r["over"]:
             lines.append("  " + _press_line(r["press"]))
+        if r.get("digest") and not r["over"]:
+            lines.append(f"  reports as plain text without pictures (DIGEST ON): {', '.join(r['digest'])}")
         lines += [f"  mail to {p['address']} (seat {p['seat'] or '?'}) fails: {p['error']} ({p['source']}, {p['at']}"
                   f"{', ' + str(p['count']) + ' times' if p['count'] > 1 else ''})" for p in r["delivery_problems"]]
         lines += guard.status_lines(r["mail_guard"])
@@ -424,23 +426,27 @@ def void(app: App, game_id: str, seat: str, reason: str, as_json: bool) -> None:
 @click.option("--unlock", is_flag=True,
               help="Lift the lock of a seat locked for mail orders after too many wrong passwords "
                    "(--new-password lifts it too).")
+@click.option("--digest", type=click.Choice(["on", "off"], case_sensitive=False),
+              help="The seat's reports as plain text without pictures (on) or whole (off), as the player's "
+                   "own DIGEST ON/OFF mail sets it.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (with the new password).")
 @pass_app
 def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str, ...], reset: bool,
-         unlock: bool, as_json: bool) -> None:
+         unlock: bool, digest: str | None, as_json: bool) -> None:
     """GM correction: replace a seat's address, allow more sender addresses, hand the seat to
-    a new player, or unlock it for mail orders.
+    a new player, unlock it for mail orders, or set how its reports are mailed.
 
     \b
     Example:
       pbem seat w1 red --email anna@new.example --allow anna@work.example
       pbem seat w1 red --email zoe@example.org --new-password   # zoe replaces anna
       pbem seat w1 red --unlock
+      pbem seat g1 white --digest on     # reports as plain text, no pictures
     """
     from pbem import lockout
 
-    if not email and not allow and not reset and not unlock:
-        raise click.UsageError("give --email, --allow, --new-password and/or --unlock")
+    if not email and not allow and not reset and not unlock and digest is None:
+        raise click.UsageError("give --email, --allow, --new-password, --unlock and/or --digest")
     password = app.service.change_seat(game_id, seat, email, allow, reset_password=reset) \
         if email or allow or reset else None
     game = app.service.load(game_id)
@@ -453,8 +459,13 @@ def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str,
         text += f"; new password {password} (the old one no longer works); welcome mail queued"
     if unlock or unlocked:
         text += "; unlocked for mail orders" if unlocked else "; it was not locked"
+    if digest is not None:
+        on = digest.lower() == "on"
+        event = app.service.set_digest(game_id, seat, on, {"kind": "gm"})
+        state = "plain text without pictures" if on else "whole (text, HTML and pictures)"
+        text += f"; {seat}'s reports of {game_id} {'now come' if event else 'already come'} {state}"
     emit({"game": game_id, "seat": seat, "email": email, "allowed": list(allow), "password": password,
-          "unlocked": unlocked}, as_json, text)
+          "unlocked": unlocked, "digest": None if digest is None else digest.lower() == "on"}, as_json, text)
 
 
 @cli.command()

@@ -79,6 +79,9 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
     for path in paths:
         if path != "-" and not is_imap_url(path) and not os.path.exists(path):
             raise click.BadParameter(f"Path {path!r} does not exist.", param_hint="PATHS")
+    from pbem.projection import refresh_stale
+
+    refresh_stale(app.service)  # a sender's seats are found in the address index: never read it stale
     ingestor = Ingestor(app.service, retry_rejected)
     outcomes: list[Outcome] = []
     for path in paths or ("-",):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from pbem.app import App, emit, pass_app
@@ -43,18 +45,20 @@ def tick(app: App, paths: tuple[str, ...], smtp: str | None, starttls: bool, mai
 
     if smtp and maildir:
         raise click.UsageError("give --smtp or --maildir, not both")
-    transport = None
+    make = None  # the transport is made only when there is mail to send
     if not no_send:
         if maildir:
-            from pbem.deliver import MaildirTransport
+            def make() -> Any:
+                from pbem.deliver import MaildirTransport
 
-            transport = MaildirTransport(maildir)
+                return MaildirTransport(maildir)
         elif smtp or os.environ.get("PBEM_SMTP_HOST") or app.config.value("smtp", "host", "PBEM_SMTP_HOST"):
-            from pbem.deliver import transport_for
+            def make() -> Any:
+                from pbem.deliver import transport_for
 
-            transport = transport_for(app.config, smtp=smtp, starttls=starttls)  # SMTPS etc. from pbem.toml
+                return transport_for(app.config, smtp=smtp, starttls=starttls)  # SMTPS etc. from pbem.toml
     done = [] if paths else _ingest_mailbox(app)  # the IMAP mailbox of pbem.toml, if there is one
-    done += run_tick(app.service, paths, transport)
+    done += run_tick(app.service, paths, make_transport=make)
     emit([d.as_dict() for d in done], as_json, "\n".join(d.text for d in done) if done else None)
     if any(d.failed for d in done):
         click.get_current_context().exit(1)

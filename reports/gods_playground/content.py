@@ -57,17 +57,23 @@ def banner(inp: ReportInput) -> str:
     return ""
 
 
-def _story(inp: ReportInput) -> Section:
+def _story(inp: ReportInput, since: str = "report") -> Section:
     groups = story(inp.recent, inp.view)
     turns = [t.get("turn") for t in inp.recent]
     if not groups:
         return Section("story", "What happened", (Para("Nothing has happened yet."),))
     span = f"from {turns[0]} to {turns[-1]}" if len(turns) > 1 else f"in {turns[0]}"
-    blocks: list[Any] = [Para(f"Since the last report ({span}):")]
+    blocks: list[Any] = [Para(f"Since the last {since} ({span}):")]
     for head, lines in groups:
         blocks += [Sub(head), Items(tuple(lines))]
-    return Section("story", "What happened since your last report" if inp.viewer not in (GM, PUBLIC)
-                   else "What happened since the last report", tuple(blocks))
+    return Section("story", f"What happened since your last {since}" if inp.viewer not in (GM, PUBLIC)
+                   else f"What happened since the last {since}", tuple(blocks))
+
+
+def move_sections(inp: ReportInput) -> list[Section]:
+    """What a "your move" mail tells besides the decision: what happened since the seat's
+    last mail (``inp.recent``) and its own position; the board is in its last round report."""
+    return [s for s in (_story(inp, "mail") if inp.recent else None, _mine(inp)) if s is not None]
 
 
 def _estates_of(v: Mapping[str, Any], seat: str) -> list[str]:

@@ -85,6 +85,13 @@ def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     return doc, inp.ending or banner(view)
 
 
+def move_sections(inp: ReportInput) -> list[Section]:
+    """What a "your move" mail tells besides the decision: the battle in progress, the
+    recruits and the Peacekeeper, and the seat's own hand; the rest is in its last battle report."""
+    view = inp.view
+    return [s for s in (_battle_now(view), _table(view), _hand(inp)) if s is not None]
+
+
 def _when(view: Mapping[str, Any]) -> str:
     if view.get("over"):
         return "the end of the war"

@@ -101,7 +101,11 @@ def _modules_of(db, *args: str) -> set[str]:
 def test_a_quiet_cron_tick_imports_neither_the_mail_nor_the_report_machinery(tmp_path):
     db = tmp_path / "p.db"
     wallenstein_game(db)
-    loaded = _modules_of(db, "tick", "--no-send")
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:  # the welcome mails went out: nothing to send
+        conn.execute("update outbox set sent_at = '2026-12-01T09:00:00Z'")
+    loaded = _modules_of(db, "tick", "--maildir", str(tmp_path / "out"))
     for heavy in ("adjudicator.havoc", "adjudicator.gods_playground", "sqlite_utils", "numpy", "matplotlib",
                   "jinja2", "imaplib", "smtplib", "email", "pbem.ingest", "pbem.imap", "pbem.deliver",
                   "pbem.archive", "pbem.records", "pbem.notify", "pbem.mailin", "reports", "turns.envelope",
