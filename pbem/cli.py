@@ -26,7 +26,8 @@ COMMAND_MODULES = ("mail", "archive", "reports", "demo", "tick", "history", "pre
 COMMAND_HOMES = {"ingest": "mail", "outbox": "mail", "send": "mail", "tick": "tick", "export": "archive",
                  "import": "archive", "record": "archive", "replay": "archive", "report": "reports",
                  "demo": "demo", "bots": "demo", "branch": "history", "rollback": "history", "site": "history",
-                 "press": "press", "rules": "versions", "upgrade": "versions", "repair": "tick"}
+                 "press": "press", "rules": "versions", "upgrade": "versions", "repair": "tick", "absent": "club",
+                 "back": "club", "disorder": "club", "replace": "club", "standby": "club"}
 _loading = False  # a command module is being imported (its decorators add commands)
 
 

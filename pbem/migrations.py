@@ -130,18 +130,20 @@ def _m009_club_games(db: sqlite_utils.Database) -> None:
 def _m010_due_index_and_heads(db: sqlite_utils.Database) -> None:
     # scale slice: commands over many games find what is due without loading every game.
     # The games projection gains the due index (the pending turn's deadline and reminder time
-    # as UTC text, whether all orders are in, and the log sequence number they were derived
+    # as UTC text, whether all orders are in, whether the club watches it (absent seats, seats the
+    # bot plays: pbem/club/hooks.py), and the log sequence number they were derived
     # at: a row whose index_seq is not its log's last seq is stale and derived again);
     # ``heads`` caches each game as folded at its last event (state and bookkeeping), checked
     # against that event's hash; ``turn_history`` the public figures after each adjudicated
     # turn (the charts), so a report does not replay the game; ``seat_addresses`` who plays
     # from an address. All are caches derived from the log in the transaction of its events
     # (pbem/projection.py), rebuilt by ``pbem repair``.
-    for column, kind in (("due_at", str), ("remind_at", str), ("ready", int), ("index_seq", int)):
+    for column, kind in (("due_at", str), ("remind_at", str), ("ready", int), ("watch", int), ("index_seq", int)):
         db["games"].add_column(column, kind)
     db["games"].create_index(["over", "due_at"])
     db["games"].create_index(["over", "remind_at"])
     db["games"].create_index(["over", "ready"])
+    db["games"].create_index(["over", "watch"])
     db["heads"].create({"game_id": str, "seq": int, "event_hash": str, "format": int, "state": str,
                         "digest": str, "book": str}, pk="game_id", not_null={"seq", "event_hash", "state", "book"})
     db["turn_history"].create({"game_id": str, "seq": int, "entry": str}, pk=("game_id", "seq"), not_null={"entry"})

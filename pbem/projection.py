@@ -4,8 +4,9 @@
 - the *due index* on that row, which commands over many games (``pbem tick``) read instead of
   loading every game: ``due_at`` (the pending turn's deadline as UTC text), ``remind_at`` (when
   the seats still awaited are to be reminded; none once each has its reminder queued),
-  ``ready`` (every pending seat has orders, submitted or standing) and ``index_seq`` (the log's
-  sequence number they were derived at);
+  ``ready`` (every pending seat has orders, submitted or standing), ``watch`` (the club looks
+  at the game at every tick: a seat is absent, in civil disorder or resigned) and
+  ``index_seq`` (the log's sequence number they were derived at);
 - the game's head (:mod:`pbem.heads`): the game as folded at its last event;
 - ``seat_addresses``: which seats an address plays (mail commands, bounces).
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from pbem.store import Store
 
 #: The due-index columns of the games row.
-INDEX_COLUMNS = ("due_at", "remind_at", "ready", "index_seq")
+INDEX_COLUMNS = ("due_at", "remind_at", "ready", "watch", "index_seq")
 
 
 def orders_for(game: Game, seat: str) -> list[dict[str, Any]] | None:
@@ -69,9 +70,12 @@ def due_fields(store: Store, game: Game) -> dict[str, Any]:
     """The due index of ``game`` as of its last event (see the module docstring)."""
     from pbem import deadlines
 
-    fields: dict[str, Any] = {"due_at": None, "remind_at": None, "ready": 0, "index_seq": game.last_seq}
+    fields: dict[str, Any] = {"due_at": None, "remind_at": None, "ready": 0, "watch": 0, "index_seq": game.last_seq}
     if game.pending is None:
         return fields
+    from pbem.club.hooks import watched
+
+    fields["watch"] = int(watched(game))
     waiting = awaited(game)
     fields["ready"] = int(not waiting)
     deadline = game.deadline
@@ -168,7 +172,7 @@ def unreplayable(store: Store, game_id: str) -> None:
     seed): nothing is ever due."""
     last_seq, last_hash = store.log_head(game_id)
     store.upsert_game(game_id, last_seq=last_seq, last_hash=last_hash, due_at=None, remind_at=None, ready=0,
-                      index_seq=last_seq)
+                      watch=0, index_seq=last_seq)
 
 
 def refresh_stale(service: Any) -> list[tuple[str, str]]:
@@ -210,6 +214,12 @@ def remind_games(store: Store, now_utc: str) -> list[str]:
     """The running games whose awaited seats are due a reminder at ``now_utc``."""
     rows = store.conn.execute("select game_id from games where over = 0 and remind_at <= ? and due_at > ? "
                               "order by created_at, game_id", [now_utc, now_utc])
+    return [r[0] for r in rows]
+
+
+def watched_games(store: Store) -> list[str]:
+    """The running games the club looks at in every tick (:func:`pbem.club.hooks.watched`)."""
+    rows = store.conn.execute("select game_id from games where over = 0 and watch = 1 order by created_at, game_id")
     return [r[0] for r in rows]
 
 

@@ -132,10 +132,13 @@ def announce(service: Any, game_id: str, engine: str, count: int | None, seats: 
 
 
 def tick(service: Any, now: datetime) -> list[tuple[str, str]]:
-    """One run of the club's part of ``pbem tick``: every running game's pending turn settled
+    """One run of the club's part of ``pbem tick``: the pending turn of every running game the
+    club watches (:func:`watched`, read from the due index without loading the others) settled
     (:func:`turn_open`); ``(game, what was done)`` for each game where something was recorded."""
+    from pbem import projection
+
     done = []
-    for game_id in service.store.game_ids():
+    for game_id in projection.watched_games(service.store):
         try:
             game = service.load(game_id)
         except Exception:  # noqa: BLE001 - tick names a game that cannot be loaded elsewhere
@@ -153,4 +156,10 @@ def tick(service: Any, now: datetime) -> list[tuple[str, str]]:
 
 def _may_settle(game: Any, now: datetime) -> bool:
     """Whether :func:`turn_open` could record anything for ``game`` (cheap: no transaction)."""
+    return watched(game)
+
+
+def watched(game: Any) -> bool:
+    """Whether the club looks at ``game`` in every tick: a seat is absent, in civil disorder or
+    resigned (kept in the due index, :mod:`pbem.projection`, as the game's ``watch``)."""
     return bool(game.club.absences or game.club.disorder or game.club.resigned)

@@ -64,6 +64,13 @@ def test_the_head_is_the_replayed_game_after_every_kind_of_event(engine, tmp_pat
     _same(service, "g")
     service.change_seat("g", GAMES[engine][0], "new@x.org")
     _same(service, "g")
+    service.set_digest("g", GAMES[engine][1], True, {"kind": "gm"})
+    _same(service, "g")
+    from pbem.club import absence
+
+    absence.declare(service, "g", GAMES[engine][2], "2026-12-01T00:00:00+00:00", "2099-12-01T00:00:00+00:00", "gm")
+    _same(service, "g")
+    assert service.store.game_row("g")["watch"] == 1  # the club looks at it in every tick
     game = service.load("g")
     if engine == "havoc":  # standing orders change the state without a recorded hash
         from pbem.demo import bot_for  # noqa: F401
