@@ -348,7 +348,7 @@ class Ingestor:
         with a seat's password cannot be older than the game but for a wrong clock)."""
         if not game.turns:
             return None
-        row = self.store.db.execute("select recorded_at from events where game_id = ? and seq = ?",
+        row = self.store.conn.execute("select recorded_at from events where game_id = ? and seq = ?",
                                     [game.game_id, game.turns[-1]["seq"]]).fetchone()
         try:
             return datetime.fromisoformat(str(row[0]).replace("Z", "+00:00")) if row else None
@@ -357,12 +357,12 @@ class Ingestor:
 
     def _earlier_status(self, key: str) -> str | None:
         """What became of ``key`` on an earlier run (None: first time here)."""
-        row = self.store.db.execute("select status from mails where key = ?", [key]).fetchone()
+        row = self.store.conn.execute("select status from mails where key = ?", [key]).fetchone()
         return row[0] if row else None
 
     def _status_note(self, key: str) -> str:
         """For a duplicate: what became of the mail the first time."""
-        row = self.store.db.execute("select status, note from mails where key = ?", [key]).fetchone()
+        row = self.store.conn.execute("select status, note from mails where key = ?", [key]).fetchone()
         if row and row[0] == "rejected":
             return "rejected before; after fixing the cause (e.g. pbem seat --allow), use --retry-rejected"
         if row and row[0] == "ignored" and str(row[1] or "").startswith(UNKNOWN_SENDER):
@@ -377,7 +377,7 @@ class Ingestor:
         """True when ``key`` was kept but its processing failed earlier (so it runs again),
         or was rejected (or ignored as from an unknown sender) and :attr:`retry_rejected` is set
         (nothing of it was recorded)."""
-        row = self.store.db.execute("select status, note from mails where key = ?", [key]).fetchone()
+        row = self.store.conn.execute("select status, note from mails where key = ?", [key]).fetchone()
         return bool(row) and (row[0] == "error" or (self.retry_rejected and (
             row[0] == "rejected" or (row[0] == "ignored" and str(row[1] or "").startswith(UNKNOWN_SENDER)))))
 

@@ -104,7 +104,7 @@ def claim_next(store: Store, owner: str, policy: RetryPolicy, skip: set[int]) ->
             held = row["lease_owner"]
             if held and held != owner and row["lease_until"] > iso(now) and not _owner_dead(held):
                 continue
-            store.db.execute("update outbox set lease_owner = ?, lease_until = ? where id = ?",
+            store.conn.execute("update outbox set lease_owner = ?, lease_until = ? where id = ?",
                              [owner, iso(now + policy.lease), row["id"]])
             if held and held != owner:
                 import logging
@@ -114,14 +114,14 @@ def claim_next(store: Store, owner: str, policy: RetryPolicy, skip: set[int]) ->
                     "so it may reach %s twice", row["id"], row["to_addr"], held, row["to_addr"])
             from pbem.mailpack import unpack_row
 
-            return Claim(unpack_row(store.db.conn, row), owner, taken_over=bool(held and held != owner))
+            return Claim(unpack_row(store.conn, row), owner, taken_over=bool(held and held != owner))
     return None
 
 
 def mark_sent(store: Store, claim: Claim) -> None:
     """The server (or Maildir) accepted the message: record it and end the lease."""
     with store.transaction():
-        store.db.execute("update outbox set sent_at = ?, lease_owner = null, lease_until = null, "
+        store.conn.execute("update outbox set sent_at = ?, lease_owner = null, lease_until = null, "
                          "next_attempt_at = null where id = ?", [store.now(), claim.row["id"]])
 
 
@@ -134,7 +134,7 @@ def mark_temporary(store: Store, claim: Claim, error: str, policy: RetryPolicy) 
         mark_permanent(store, claim, f"{error} (gave up after {attempts} attempts)", attempts)
         return True
     with store.transaction():
-        store.db.execute("update outbox set attempts = ?, last_error = ?, next_attempt_at = ?, lease_owner = null, "
+        store.conn.execute("update outbox set attempts = ?, last_error = ?, next_attempt_at = ?, lease_owner = null, "
                          "lease_until = null where id = ?",
                          [attempts, error[:500], iso(_now(store) + policy.delay(attempts)), claim.row["id"]])
     return False
@@ -144,7 +144,7 @@ def mark_permanent(store: Store, claim: Claim, error: str, attempts: int | None 
     """A permanent failure: the message is failed (never retried) and its address listed."""
     row = claim.row
     with store.transaction():
-        store.db.execute("update outbox set attempts = ?, last_error = ?, failed_at = ?, lease_owner = null, "
+        store.conn.execute("update outbox set attempts = ?, last_error = ?, failed_at = ?, lease_owner = null, "
                          "lease_until = null where id = ?",
                          [attempts if attempts is not None else int(row["attempts"] or 0) + 1, error[:500],
                           store.now(), row["id"]])
@@ -154,7 +154,7 @@ def mark_permanent(store: Store, claim: Claim, error: str, attempts: int | None 
 def release(store: Store, claim: Claim, error: str) -> None:
     """Give the message back without counting an attempt (the server was unreachable)."""
     with store.transaction():
-        store.db.execute("update outbox set last_error = ?, lease_owner = null, lease_until = null where id = ?",
+        store.conn.execute("update outbox set last_error = ?, lease_owner = null, lease_until = null where id = ?",
                          [error[:500], claim.row["id"]])
 
 
@@ -166,7 +166,7 @@ def retry_failed(store: Store, ids: list[int] | None = None) -> int:
         sql += f" and id in ({','.join('?' * len(ids))})"
         params = list(ids)
     with store.transaction():
-        return int(store.db.execute(sql, params).rowcount)
+        return int(store.conn.execute(sql, params).rowcount)
 
 
 # -- addresses that fail -----------------------------------------------------------------------
@@ -199,7 +199,7 @@ def add_problem(store: Store, address: str, game_id: str | None, source: str, er
     """Record that mail to ``address`` fails (inside or outside a transaction)."""
     gid, seat = seat_of(store, game_id, address)
     with store.transaction():
-        store.db["delivery_problems"].insert({
+        store._insert_row("delivery_problems", {
             "address": address, "game_id": gid, "seat": seat, "source": source, "error": error[:500],
             "outbox_id": outbox_id, "mail_key": mail_key, "at": store.now()})
 

@@ -200,12 +200,12 @@ _CHAINED = ("game_id", "seq", "key", "turn", "sender", "recipients", "to_all", "
 
 
 def _record(store: Store, game_id: str, fields: dict[str, Any]) -> dict[str, Any]:
-    last = store.db.execute("select seq, hash from press where game_id = ? order by seq desc limit 1",
+    last = store.conn.execute("select seq, hash from press where game_id = ? order by seq desc limit 1",
                             [game_id]).fetchone()
     row = {"game_id": game_id, "seq": (last[0] if last else 0) + 1, **fields, "recorded_at": store.now(),
            "prev_hash": last[1] if last else GENESIS}
     row["hash"] = row_hash(row)
-    store.db["press"].insert(row)
+    store._insert_row("press", row)
     return row
 
 
@@ -250,7 +250,7 @@ def _shown_recipients(to: list[str], reader: str) -> str:
 # -- reading -----------------------------------------------------------------------------
 def rows(store: Store, game_id: str) -> list[dict[str, Any]]:
     """Every press row of ``game_id`` in order (the GM's view)."""
-    return list(store.db.query("select * from press where game_id = ? order by seq", [game_id]))
+    return store.rows("select * from press where game_id = ? order by seq", [game_id])
 
 
 def visible(store: Store, game_id: str, viewer: str | None) -> list[dict[str, Any]]:

@@ -51,7 +51,7 @@ def rollback(service: Any, game_id: str, to: str, reason: str, deadline: str | N
                                                 "utc": deadlines.utc_text(deadlines.instant(value))}))
         stored = service.store.append(game_id, new, game.last_seq).events
         # the cached states of the set-aside turns (a cache, never the truth) would only be refused
-        service.store.db.execute("delete from snapshots where game_id = ? and seq >= ?", [game_id, live[cut].seq])
+        service.store.conn.execute("delete from snapshots where game_id = ? and seq >= ?", [game_id, live[cut].seq])
         after = service._start_clock(service.load(game_id), now)
         service._project(after)
         for seat in after.seats:

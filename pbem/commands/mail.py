@@ -65,8 +65,6 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
     With --json, each unauthenticated block carries "auth_failure" (unknown game, unknown
     seat, wrong password, sender not registered): for you only, the reply never says which.
     """
-    from pbem import imap
-    from pbem.imap import is_imap_url
     from pbem.ingest import Ingestor
     from pbem.mailin import read_sources
 
@@ -86,6 +84,8 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
     outcomes: list[Outcome] = []
     for path in paths or ("-",):
         if is_imap_url(path):
+            from pbem import imap  # imaplib only for a mailbox
+
             settings = imap.settings_from_config(app.config, path, move_to)
             with _Progress(enabled=not quiet) as progress:
                 outcomes += imap.ingest_mailbox(ingestor, settings, progress)
@@ -99,6 +99,11 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
     counts = {k: sum(o.outcome == k for o in outcomes) for k in {o.outcome for o in outcomes}}
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
     emit([o.as_dict() for o in outcomes], as_json, text + (f"\n{len(outcomes)} mail(s): {summary}" if outcomes else ""))
+
+
+def is_imap_url(text: str) -> bool:
+    """True for an ``imap://`` or ``imaps://`` URL (:func:`pbem.imap.is_imap_url`, without importing imaplib)."""
+    return text[:8].lower().startswith(("imap://", "imaps://"))
 
 
 def _run(ingestor: Ingestor, mails: Mails, progress: bool = True) -> Iterable[Outcome]:
