@@ -27,7 +27,8 @@ COMMAND_HOMES = {"ingest": "mail", "outbox": "mail", "send": "mail", "tick": "ti
                  "import": "archive", "record": "archive", "replay": "archive", "report": "reports",
                  "demo": "demo", "bots": "demo", "branch": "history", "rollback": "history", "site": "history",
                  "press": "press", "rules": "versions", "upgrade": "versions", "repair": "tick", "absent": "club",
-                 "back": "club", "disorder": "club", "replace": "club", "standby": "club"}
+                 "back": "club", "disorder": "club", "replace": "club", "standby": "club", "lobby": "club",
+                 "observe": "club", "offer": "club", "players": "club", "start": "club"}
 _loading = False  # a command module is being imported (its decorators add commands)
 
 
