@@ -234,7 +234,14 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
         seed = seed_text(merged_lines(play_seed.log))  # type: ignore[attr-defined]
         _check_commitment(record, seed, until)
     created["commitment"] = commitment(seed)
-    if engine.pending(state) is None:
+    from pbem.club.endings import from_result
+
+    ending = from_result(record.header("Result"), seats) if until is None else None
+    pending = engine.pending(state)
+    if pending is not None and ending is not None:  # the players ended it (a draw, a concession...)
+        events.append(NewEvent("GameEnded", {"how": ending[0], "seats": ending[1], "turn": pending.turn,
+                                             "recorded": True}))
+    if engine.pending(state) is None or ending is not None:
         events.append(NewEvent("SeedRevealed", {"seed": seed}))
     with store.transaction():
         if store.game_row(game_id) is not None:

@@ -18,6 +18,7 @@ from adjudicator.base import PUBLIC
 from pbem import colours
 from pbem.errors import DomainError
 from pbem.events import Game, ReplayMismatch, fold, fold_steps
+from pbem.club.notes import site_lines
 from pbem.withhold import addresses, scrub
 from reports.site import SiteInput, SitePage, build_site
 
@@ -42,7 +43,7 @@ def site_input(service: Any, game_id: str) -> SiteInput:
     known = addresses(events)  # no seat address in a GM's reason (pbem.withhold)
     inp = SiteInput(game_id, game.engine.name, list(game.seats), scrub(_status(game), known), pages,
                     chart_png=_chart(game, [h for h in hist if h.get("reported")] or hist),
-                    notes=scrub(_notes(game), known), commitment=game.created["commitment"],
+                    notes=scrub(_notes(game) + site_lines(events), known), commitment=game.created["commitment"],
                     seed=game.seed if game.over else None)
     _verify(service, game_id, events, inp)
     _record_and_archive(service, game, events, inp)

@@ -62,7 +62,7 @@ def check_period(start: datetime, end: datetime, now: datetime) -> tuple[str, st
     """The period as UTC texts, refused when it ends before it begins, is over, or is too long."""
     from pbem.deadlines import utc_text
 
-    start = max(start, now) if start <= now else start
+    start = max(start, now)  # an absence that began already is noted from now
     if end <= start:
         raise DomainError("the absence ends before it begins (or has ended already)")
     if end - start > LONGEST:
@@ -154,10 +154,12 @@ def settle(service: Any, game: Any, now: datetime) -> Any:
 def play_bots(service: Any, game: Any, now: datetime) -> Any:
     """The bot's orders for every awaited seat it plays now (``OrdersSubmitted``, source ``bot``)."""
     pending = game.pending
-    if pending is None or game.created.get("chance") == "recorded":
-        return game
+    club = game.club
+    if pending is None or game.created.get("chance") == "recorded" or not (club.absences or club.disorder
+                                                                            or club.resigned):
+        return game  # nobody is away or played by the bot: nothing to look at (the usual case)
     playing = bot_seats(game, now)
-    due = [s for s in service.awaited(game) if s in playing]
+    due = [s for s in service.awaited(game) if s in playing] if playing else []
     if not due:
         return game
     from adjudicator.chance import Chance
@@ -179,6 +181,8 @@ def wait_for_absent(service: Any, game: Any) -> Any:
     the awaited seats away at that deadline, at most ``absence_cap`` past the deadline it had."""
     from pbem.deadlines import utc_text
 
+    if not game.club.absences:
+        return game
     pending, deadline = game.pending, game.deadline
     opts = options.of(game)
     if pending is None or deadline is None or opts["absence"] != "wait":
@@ -226,7 +230,9 @@ def fall(service: Any, game: Any, seat: str, by: str, missed: int | None = None,
     if reason:
         payload["reason"] = reason
     (event,), after = log.append(service, game, [NewEvent("CivilDisorder", payload)])
-    why = {"missed": f"after {payload['missed']} missed turns in a row", "gm": "by the GM's decision",
+    from pbem.club.notes import turns
+
+    why = {"missed": f"after {turns(payload['missed'])} in a row", "gm": "by the GM's decision",
            "start": "as nobody took it when the game started"}.get(by, "")
     lines = [f"Game {game.game_id}: seat {seat} is in civil disorder {why}.".replace("  ", " "),
              "The game's bot plays it from now on, until its player comes back or the GM gives it",

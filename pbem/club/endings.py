@@ -177,6 +177,22 @@ def result(game: Any) -> str | None:
     return ", ".join(ended["seats"]) + f" ({ended['how']})"
 
 
+def from_result(text: str | None, seats: list[str]) -> tuple[str, list[str]] | None:
+    """The ending a record's ``Result`` header names (as :func:`result` writes it), or None
+    (a winner by the rules, ``none``, or a text that names no ending of the players)."""
+    if not text:
+        return None
+    text = text.strip()
+    if text.startswith("draw: "):
+        how, names = "draw", text[len("draw: "):]
+    elif text.endswith(" (concession)") or text.endswith(" (resignation)"):
+        names, how = text.rsplit(" (", 1)[0], text.rsplit(" (", 1)[1].rstrip(")")
+    else:
+        return None
+    chosen = [n.strip() for n in names.split(",") if n.strip()]
+    return (how, chosen) if chosen and all(n in seats for n in chosen) else None
+
+
 def winner(game: Any) -> str | None:
     """The winner of an ended game: the one seat it was conceded to (or left by resignation); None
     for a draw or a concession to several seats."""

@@ -11,6 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 
+def turns(n: Any) -> str:
+    """``1 missed turn``, ``2 missed turns``."""
+    return f"{n} missed turn" + ("" if n == 1 else "s")
+
+
 def note(ev: Any) -> str | None:
     """The note of one club event (None: nothing to note)."""
     p = ev.payload
@@ -22,7 +27,7 @@ def note(ev: Any) -> str | None:
     if kind == "AbsenceEnded":
         return f"{p.get('seat')} back from the absence"
     if kind == "CivilDisorder":
-        why = {"missed": f"after {p.get('missed')} missed turns in a row", "gm": "by the GM",
+        why = {"missed": f"after {turns(p.get('missed'))} in a row", "gm": "by the GM",
                "start": "from the start: nobody took the seat"}.get(str(p.get("by")), "")
         return f"{p.get('seat')} in civil disorder {why}; the bot plays it".replace("  ", " ")
     if kind == "SeatReturned":
@@ -41,6 +46,16 @@ def note(ev: Any) -> str | None:
     if kind == "ObserverRemoved":
         return f"observer {p.get('observer')} stopped following the game"
     return None
+
+
+def site_lines(events: list[Any]) -> list[str]:
+    """The notes of the club's events as a site lists them: one line each, with its turn."""
+    turns = {e.seq: e.payload.get("turn") for e in events if e.type == "TurnAdjudicated"}
+    out = []
+    for seq, notes in sorted(turn_notes(events).items()):
+        where = f"{turns[seq]}: " if seq in turns else ""
+        out += [where + note for note in notes]
+    return out
 
 
 def turn_notes(events: list[Any]) -> dict[int, list[str]]:

@@ -161,10 +161,10 @@ def _played(store: Any, address: str) -> bool:
 
 
 def _seat_addresses(store: Any) -> set[str]:
+    import json
+
     out: set[str] = set()
     for row in store.conn.execute("select payload from events where type in ('GameCreated', 'SeatChanged')"):
-        import json
-
         payload = json.loads(row[0])
         for seat in payload.get("seats", []) or [payload]:
             if isinstance(seat, dict) and seat.get("email"):
@@ -175,106 +175,109 @@ def _seat_addresses(store: Any) -> set[str]:
 # -- the figures ----------------------------------------------------------------------------
 def figures(store: Any) -> dict[str, Figures]:
     """Every player's figures, by player (their own address), from every game's log."""
-    from pbem.club.mailing import is_bot_address
     from pbem.rollback import live_events
 
     out: dict[str, Figures] = {}
-
-    def fig(address: str, name: str | None = None) -> Figures:
-        player = player_of(store, address)
-        if player not in out:
-            out[player] = Figures(player, addresses_of(store, player))
-        if name and not out[player].name:
-            out[player].name = name
-        return out[player]
-
     for game_id in store.game_ids():
+        scan = _Scan(store, game_id, out)
         events = live_events(store.events(game_id))
-        seats: dict[str, str] = {}
-        held: dict[str, list[str]] = {}
         for ev in events:
-            _scan(ev, game_id, seats, held, fig, is_bot_address)
-        _results(events, game_id, seats, held, fig, is_bot_address)
+            scan.event(ev)
+        scan.results(events)
     return dict(sorted(out.items()))
 
 
-def _scan(ev: Any, game_id: str, seats: dict[str, str], held: dict[str, list[str]], fig: Any, is_bot: Any) -> None:
-    """One event of a game's log: who holds each seat, and the turns they owed and sent."""
-    p = ev.payload
-    state = held.setdefault("\0state", [])  # absences and order sources, kept as (kind, seat, a, b)
-    if ev.type == "GameCreated":
-        for s in p["seats"]:
-            seats[s["name"]] = s["email"].lower()
-            held.setdefault(s["name"], []).append(seats[s["name"]])
-            if not is_bot(s["email"]):
-                f = fig(s["email"], s.get("display_name"))
-                if game_id not in f.games:
-                    f.games.append(game_id)
-    elif ev.type == "SeatChanged" and p.get("email"):
-        seats[p["seat"]] = str(p["email"]).lower()
-        held.setdefault(p["seat"], []).append(seats[p["seat"]])
-        f = fig(p["email"], p.get("display_name"))
-        if game_id not in f.games:
-            f.games.append(game_id)
-    elif ev.type == "AbsenceDeclared":
-        state.append(("absent", p["seat"], p["from"], p["to"]))
-    elif ev.type == "AbsenceEnded":
-        state[:] = [x for x in state if not (x[0] == "absent" and x[1] == p["seat"])]
-    elif ev.type in ("OrdersSubmitted", "StandingOrders"):
-        kind = str((p.get("source") or {}).get("kind", "mail")) if isinstance(p.get("source"), dict) else "mail"
-        state[:] = [x for x in state if not (x[0] == "source" and x[1] == p["seat"])]
-        state.append(("source", p["seat"], p.get("turn", "standing"), kind))
-    elif ev.type == "TurnAdjudicated" and isinstance(p.get("orders"), dict):
-        at = instant(ev.recorded_at)
+class _Scan:
+    """One game's log read for the players' figures: who holds each seat (a seat's address
+    changes with ``SeatChanged``), the absences, where each seat's orders came from."""
+
+    def __init__(self, store: Any, game_id: str, out: dict[str, Figures]) -> None:
+        from pbem.club.mailing import is_bot_address
+
+        self.store, self.game_id, self.out, self.is_bot = store, game_id, out, is_bot_address
+        self.holders: dict[str, list[str]] = {}  # seat -> every address that held it, in order
+        self.absences: dict[str, tuple[str, str]] = {}  # seat -> (from, to)
+        self.sources: dict[str, tuple[str, str]] = {}  # seat -> (turn or "standing", source kind)
+
+    def fig(self, address: str, name: str | None = None) -> Figures:
+        """The figures of the player of ``address``."""
+        player = player_of(self.store, address)
+        if player not in self.out:
+            self.out[player] = Figures(player, addresses_of(self.store, player))
+        if name and not self.out[player].name:
+            self.out[player].name = name
+        return self.out[player]
+
+    def _holds(self, seat: str, address: str, name: str | None) -> None:
+        self.holders.setdefault(seat, []).append(address.lower())
+        if not self.is_bot(address):
+            f = self.fig(address, name)
+            if self.game_id not in f.games:
+                f.games.append(self.game_id)
+
+    def event(self, ev: Any) -> None:
+        """Take one event of the game's log into account."""
+        p = ev.payload
+        if ev.type == "GameCreated":
+            for s in p["seats"]:
+                self._holds(s["name"], s["email"], s.get("display_name"))
+        elif ev.type == "SeatChanged" and p.get("email"):
+            self._holds(p["seat"], p["email"], p.get("display_name"))
+        elif ev.type == "AbsenceDeclared":
+            self.absences[p["seat"]] = (p["from"], p["to"])
+        elif ev.type == "AbsenceEnded":
+            self.absences.pop(p["seat"], None)
+        elif ev.type in ("OrdersSubmitted", "StandingOrders") and isinstance(p.get("source"), dict):
+            self.sources[p["seat"]] = (p.get("turn", "standing"), str(p["source"].get("kind", "mail")))
+        elif ev.type == "TurnAdjudicated" and isinstance(p.get("orders"), dict):
+            self._turn(p, instant(ev.recorded_at))
+
+    def _turn(self, p: dict[str, Any], at: Any) -> None:
+        """An adjudicated turn: each seat's holder sent its orders on time, missed them (excused
+        while away), or the bot played."""
         for seat in p["orders"]:
-            address = seats.get(seat)
-            if address is None or is_bot(address):
+            address = (self.holders.get(seat) or [None])[-1]
+            if address is None or self.is_bot(address):
                 continue
-            f = fig(address)
-            source = next((x for x in state if x[0] == "source" and x[1] == seat), None)
-            away = any(x[0] == "absent" and x[1] == seat and instant(x[2]) <= at <= instant(x[3]) for x in state)
+            f = self.fig(address)
+            source = self.sources.get(seat)
+            away = seat in self.absences and instant(self.absences[seat][0]) <= at <= instant(self.absences[seat][1])
             if seat in (p.get("defaulted") or []):
                 f.excused += away
                 f.missed += not away
                 f.due += not away
-            elif source is not None and source[3] == "bot" and source[2] in (p["turn"], "standing"):
+            elif source is not None and source[1] == "bot" and source[0] in (p["turn"], "standing"):
                 f.bot += 1
             else:
                 f.on_time += 1
                 f.due += 1
-        state[:] = [x for x in state if not (x[0] == "source" and x[2] == p["turn"])]
+        self.sources = {s: v for s, v in self.sources.items() if v[0] != p["turn"]}
 
-
-def _results(events: list[Any], game_id: str, seats: dict[str, str], held: dict[str, list[str]], fig: Any,
-             is_bot: Any) -> None:
-    """Each holder's result in one game."""
-    last_turn = next((e.payload for e in reversed(events) if e.type == "TurnAdjudicated"), None)
-    ended = next((e.payload for e in events if e.type == "GameEnded"), None)
-    abandoned = any(e.type == "GameAbandoned" for e in events)
-    disorder: set[str] = set()
-    resigned: set[str] = set()
-    for e in events:
-        if e.type == "CivilDisorder":
-            disorder.add(e.payload["seat"])
-        elif e.type == "SeatReturned":
-            disorder.discard(e.payload["seat"])
-            resigned.discard(e.payload["seat"])
-        elif e.type == "SeatResigned":
-            resigned.add(e.payload["seat"])
-    over = ended is not None or abandoned or bool(last_turn and last_turn.get("over"))
-    for seat, holders in held.items():
-        if seat == "\0state":
-            continue
-        for n, address in enumerate(holders):
-            if is_bot(address):
-                continue
-            f = fig(address)
-            if n < len(holders) - 1 and holders[n + 1] != address:
-                f.results["dropped"] += 1  # the seat went to another player
-                continue
-            if n < len(holders) - 1:
-                continue
-            f.results[_result(seat, over, abandoned, ended, last_turn, disorder, resigned)] += 1
+    def results(self, events: list[Any]) -> None:
+        """Each holder's result in the game."""
+        last_turn = next((e.payload for e in reversed(events) if e.type == "TurnAdjudicated"), None)
+        ended = next((e.payload for e in events if e.type == "GameEnded"), None)
+        abandoned = any(e.type == "GameAbandoned" for e in events)
+        disorder: set[str] = set()
+        resigned: set[str] = set()
+        for e in events:
+            if e.type == "CivilDisorder":
+                disorder.add(e.payload["seat"])
+            elif e.type == "SeatReturned":
+                disorder.discard(e.payload["seat"])
+                resigned.discard(e.payload["seat"])
+            elif e.type == "SeatResigned":
+                resigned.add(e.payload["seat"])
+        over = ended is not None or abandoned or bool(last_turn and last_turn.get("over"))
+        for seat, holders in self.holders.items():
+            for n, address in enumerate(holders):
+                if self.is_bot(address) or (n < len(holders) - 1 and holders[n + 1] == address):
+                    continue
+                f = self.fig(address)
+                if n < len(holders) - 1:
+                    f.results["dropped"] += 1  # the seat went to another player
+                else:
+                    f.results[_result(seat, over, abandoned, ended, last_turn, disorder, resigned)] += 1
 
 
 def _result(seat: str, over: bool, abandoned: bool, ended: dict[str, Any] | None, last_turn: dict[str, Any] | None,

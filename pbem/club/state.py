@@ -16,7 +16,8 @@ Event types (version 1 each; none reaches an engine, none changes the engine sta
 - ``VotesClosed``: turn, draw (the seats that voted for a draw), concede ({seat: [to]}):
   the voting round ended without an ending; the votes are public from here on.
 - ``GameEnded``: how (``draw``, ``concession``, ``resignation``), seats (who shares the
-  draw, or whom the game was conceded to), turn. The game is over (followed by ``SeedRevealed``).
+  draw, or whom the game was conceded to), turn, and ``recorded`` (true: imported from a
+  record's ``Result``, which holds no votes). The game is over (followed by ``SeedRevealed``).
 - ``ObserverAdded``, ``ObserverRemoved``: observer (an opaque id; the address is a service
   record, never in the log).
 
@@ -226,7 +227,10 @@ def _votes_closed(game: Any, club: Club, ev: Any, verify: bool) -> None:
 
 def _ended(game: Any, club: Club, ev: Any, verify: bool) -> None:
     p = ev.payload
-    if verify:
+    if verify and p.get("recorded"):  # imported from a record, which holds no votes
+        game.unverified.append("an ending by the players taken from a record's Result: a record holds no votes, so "
+                               "that every seat agreed cannot be checked")
+    elif verify:
         problem = ending_problem(game, club, p.get("how"), list(p.get("seats") or []))
         if problem:
             raise _mismatch(ev, problem)

@@ -54,6 +54,13 @@ def test_a_draw_passes_when_every_seat_votes_for_it_in_one_round(tmp_path, clock
     assert '[Result "draw: red, blue, green"]' in text and '[Ended "The game ended in a draw' in text, record
     out = setup.run("replay", "d1", "--verify")
     assert "verified" in out
+    from tests.clirun import run
+
+    other = str(tmp_path / "other.db")  # the record imported elsewhere ends the same way
+    run("--db", other, "import", str(tmp_path / "d1.txt"))
+    assert "over; drawn between red, blue, green (turn round-1)" in run("--db", other, "status", "d1")
+    checked = run("--db", other, "replay", "d1", "--verify")
+    assert "verified" in checked and "a record holds no votes" in checked
     block(setup, "red", "d1", "DRAW")  # a vote outside a turn
     setup.ingest()
     assert "game d1 is over: there is no turn to vote in" in last_answer(setup, SEATS["red"], "reply")

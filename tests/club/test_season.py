@@ -140,5 +140,8 @@ def test_a_season_of_a_real_game_by_mail(tmp_path, clock, engine, options):
     assert "How the game ended: The game ended in a draw" in final
     assert "report for the public" in last_answer(setup, WATCHER, "final-observer")  # the final public report
     assert "report for seat" not in last_answer(setup, WATCHER, "final-observer")
+    setup.run("site", "s1", "--out", str(tmp_path / "site"))
+    index = " ".join((tmp_path / "site" / "index.html").read_text(encoding="utf-8").split())
+    assert "in civil disorder after 2 missed turns in a row" in index and "ended in a draw" in index
     if engine == "wallenstein":  # a season ended: its public report went to the observer too
         assert setup.outbox("report-observer", WATCHER)
