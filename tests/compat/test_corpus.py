@@ -73,7 +73,7 @@ def test_an_old_database_opens_and_every_game_verifies(name: str, kind: str, tmp
         verify(db, row["game"])
 
 
-RELEASE_VERSIONS = {"wallenstein": ("1.0", "1.1", "1.2"), "havoc": ("1", "2"), "gods-playground": ("1", "2", "3")}
+RELEASE_VERSIONS = {"wallenstein": ("1.0", "1.1", "1.2"), "havoc": ("1", "2", "3"), "gods-playground": ("1", "2", "3")}
 
 
 def _mail_orders(db: str, game: str, seat: str, password: str, where: Path) -> None:
