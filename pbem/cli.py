@@ -50,6 +50,20 @@ class _Commands(click.Group):
     def commands(self, value: dict[str, click.Command]) -> None:
         self._commands = value
 
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; a file or folder the operating system refuses (a directory that
+        does not exist, no permission, a full disk) is one line and exit status 1, never a
+        traceback, whichever command met it."""
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if isinstance(exc, BrokenPipeError):  # `pbem log | head`: the reader left
+                raise
+            from pbem.outfiles import reason
+
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise DomainError(f"{where}{reason(exc)}") from None
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """The command ``cmd_name``; when it is not one already there, the module of
         :data:`COMMAND_HOMES` that defines it is imported, else every command module."""

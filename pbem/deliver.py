@@ -128,11 +128,13 @@ def transport_for(config: Config, smtp: str | None = None, smtps: str | None = N
     return SmtpTransport(settings_from_config(config, smtp, smtps, starttls))
 
 
-def send_configured(store: Store, config: Config, dry_run: bool = False, **where: Any) -> list[Sent]:
+def send_configured(store: Store, config: Config, dry_run: bool = False, send_now: bool = False,
+                    **where: Any) -> list[Sent]:
     """``pbem send`` as a function (for ``pbem tick``): the transport and retry policy
-    from ``config`` (``where``: ``smtp``, ``smtps``, ``starttls``, ``maildir`` overrides)."""
+    from ``config`` (``where``: ``smtp``, ``smtps``, ``starttls``, ``maildir`` overrides);
+    ``send_now``: the messages waiting for a retry are sent now too."""
     transport = None if dry_run else transport_for(config, **where)
-    return send_outbox(store, transport, dry_run, config.retry_policy())
+    return send_outbox(store, transport, dry_run, config.retry_policy(), send_now)
 
 
 class SmtpTransport:
@@ -202,14 +204,33 @@ class SmtpTransport:
 
 
 class MaildirTransport:
-    """Delivers into a Maildir (e.g. for the GM to send with their own mail client)."""
+    """Delivers into a Maildir (e.g. for the GM to send with their own mail client).
+
+    The folder and its ``tmp/``, ``new/`` and ``cur/`` are made when missing (``mkdir out;
+    pbem send --maildir out`` works); a folder that cannot be made is refused at once, and
+    a message that cannot be written (a full disk) stops the run without counting an
+    attempt: it is a problem of this machine, not of the recipient's address."""
 
     def __init__(self, path: str | Path) -> None:
-        self.box = mailbox.Maildir(str(path), create=True)
+        from pbem.outfiles import out_dir, reason
+
+        out_dir(path)
+        try:
+            for sub in ("tmp", "new", "cur"):
+                os.makedirs(os.path.join(path, sub), mode=0o700, exist_ok=True)
+        except OSError as exc:
+            raise DomainError(f"cannot write into the Maildir {path}: {reason(exc)}") from None
+        self.path = str(path)
+        self.box = mailbox.Maildir(self.path, create=False)
 
     def deliver(self, message: EmailMessage, to: str) -> None:
         """Add the message to the Maildir's ``new/``."""
-        self.box.add(message.as_bytes())
+        from pbem.outfiles import reason
+
+        try:
+            self.box.add(message.as_bytes())
+        except OSError as exc:
+            raise Unavailable(f"cannot write into the Maildir {self.path}: {reason(exc)}") from None
 
     def close(self) -> None:
         """Nothing to release."""
@@ -245,23 +266,24 @@ def message_of(row: Mapping[str, Any]) -> EmailMessage:
 
 
 def send_outbox(store: Store, transport: Transport | None, dry_run: bool = False,
-                retry: RetryPolicy | None = None) -> list[Sent]:
-    """Deliver every due message once, in queue order (``dry_run``: only list them).
+                retry: RetryPolicy | None = None, send_now: bool = False) -> list[Sent]:
+    """Deliver every due message once, in queue order (``dry_run``: only list them;
+    ``send_now``: the messages waiting for a retry are due too).
 
     Each message is claimed (leased) before it is sent, so concurrent runs never take the
     same one. A run stops at the first :class:`Unavailable` (server unreachable, login
     refused): that message is given back without counting an attempt."""
     retry = retry or RetryPolicy()
     if dry_run or transport is None:
-        return [Sent(r["id"], r["to_addr"], r["subject"], r["kind"], ok=True) for r in outqueue.due(store)]
+        return [Sent(r["id"], r["to_addr"], r["subject"], r["kind"], ok=True) for r in outqueue.due(store, send_now)]
     owner, tried, results = outqueue.new_owner(), set(), []
     try:
-        while (claim := outqueue.claim_next(store, owner, retry, tried)) is not None:
+        while (claim := outqueue.claim_next(store, owner, retry, tried, send_now)) is not None:
             tried.add(claim.row["id"])
             sent = _send_one(store, transport, claim, retry)
             results.append(sent)
             if sent.error.startswith(_STOPPED):
-                log.warning("%s", sent.error)
+                log.info("%s", sent.error)
                 break
     finally:
         transport.close()
@@ -308,7 +330,8 @@ def _failed(store: Store, claim: outqueue.Claim, sent: Sent, error: str, permane
         sent.permanent = True
     else:
         sent.permanent = outqueue.mark_temporary(store, claim, error, retry)
-    log.warning("outbox %s to %s failed%s: %s", sent.id, sent.to, " permanently" if sent.permanent else "", error)
+    # info, not warning: the command that sent it prints each failure once itself
+    log.info("outbox %s to %s failed%s: %s", sent.id, sent.to, " permanently" if sent.permanent else "", error)
     return sent
 
 

@@ -79,9 +79,12 @@ def _now(store: Store) -> datetime:
     return store.clock()
 
 
-def due(store: Store) -> list[dict[str, Any]]:
+def due(store: Store, now_all: bool = False) -> list[dict[str, Any]]:
     """The messages a sender would try now, in queue order (leases ignored); their
-    ``message`` as stored (packed: see :func:`pbem.mailpack.unpack`)."""
+    ``message`` as stored (packed: see :func:`pbem.mailpack.unpack`). ``now_all``: also
+    those waiting for their retry (the GM's ``pbem send --now``)."""
+    if now_all:
+        return list(store.db.query("select * from outbox where sent_at is null and failed_at is null order by id"))
     sql = ("select * from outbox where sent_at is null and failed_at is null "
            "and (next_attempt_at is null or next_attempt_at <= ?) order by id")
     return store.rows(sql, [iso(_now(store))])
@@ -94,11 +97,12 @@ def any_due(store: Store) -> bool:
     return store.conn.execute(sql, [iso(_now(store))]).fetchone() is not None
 
 
-def claim_next(store: Store, owner: str, policy: RetryPolicy, skip: set[int]) -> Claim | None:
-    """Lease the first due message not held by a live sender (and not in ``skip``)."""
+def claim_next(store: Store, owner: str, policy: RetryPolicy, skip: set[int], now_all: bool = False) -> Claim | None:
+    """Lease the first due message not held by a live sender (and not in ``skip``);
+    ``now_all``: a message waiting for its retry is due too."""
     with store.transaction():
         now = _now(store)
-        for row in due(store):
+        for row in due(store, now_all):
             if row["id"] in skip:
                 continue
             held = row["lease_owner"]

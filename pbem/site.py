@@ -52,12 +52,16 @@ def site_input(service: Any, game_id: str) -> SiteInput:
 
 def write_site(service: Any, game_id: str, out: Path) -> dict[str, Any]:
     """Write the site into ``out`` (created; files of an earlier site there are replaced)."""
+    from pbem.outfiles import out_dir, writing
+
+    out_dir(out)  # refused before the work
     inp = site_input(service, game_id)
     files = build_site(inp)
-    for name, data in files.items():
-        path = out.joinpath(*name.split("/"))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+    with writing(out):
+        for name, data in files.items():
+            path = out.joinpath(*name.split("/"))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
     return {"game": game_id, "out": str(out), "index": str(out / "index.html"), "pages": len(inp.pages),
             "turns": [p.turn for p in inp.pages], "files": len(files), "verified": inp.verified,
             "over": inp.seed is not None, "archive": inp.archive_name if inp.archive_bytes is not None else None,

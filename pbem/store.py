@@ -160,6 +160,10 @@ class Store:
         except sqlite3.OperationalError as exc:
             if is_lock_error(exc):
                 raise busy_error(self.path) from None
+            if "unable to open" in str(exc):  # no such directory, or not writable
+                parent = Path(self.path).parent
+                why = f"the directory {parent} does not exist" if not parent.is_dir() else str(exc)
+                raise DomainError(f"cannot open or create the database {self.path}: {why}") from None
             raise
 
     @property
@@ -225,6 +229,10 @@ class Store:
         except sqlite3.OperationalError as exc:
             if is_lock_error(exc):
                 raise busy_error(self.path) from None
+            if "unable to open" in str(exc):  # no such directory, or not writable
+                parent = Path(self.path).parent
+                why = f"the directory {parent} does not exist" if not parent.is_dir() else str(exc)
+                raise DomainError(f"cannot open or create the database {self.path}: {why}") from None
             raise
         try:
             yield self

@@ -19,6 +19,7 @@ from pbem.publish import count_sealed
 from pbem.cli import cli
 from pbem.colours import seat_view
 from pbem.errors import DomainError
+from pbem.outfiles import out_file, write_text
 from pbem.events import Game, ReplayMismatch, SeedUnknown, fold
 from pbem.records import import_record, record_of
 from turns.record import RecordError, read_record, write_record
@@ -26,7 +27,7 @@ from turns.record import RecordError, read_record, write_record
 
 @cli.command("export")
 @click.argument("game_id")
-@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False, writable=True),
+@click.option("-o", "--output", "output", required=True, type=click.Path(),
               help="The file to write.")
 @click.option("--format", "fmt", type=click.Choice(["archive", "record"]), default="archive", show_default=True,
               help="archive: the verifiable JSON archive; record: the readable text transcript.")
@@ -56,6 +57,7 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw
     """
     if chance and fmt != "record":
         raise DomainError("--chance goes with --format record")
+    out_file(output)  # refused before the work
     if fmt == "record":
         game = app.service.load(game_id)
         if chance and not game.over and not is_recorded(game.seed):
@@ -63,11 +65,10 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw
                               "stay secret until it ends, so --chance is for a game that is over")
         text = write_record(record_of(game, app.store.events(game_id), chance=chance,
                                       published=not (gm_backup or raw_mail)))
-        Path(output).write_text(text, encoding="utf-8")
+        write_text(output, text)
     else:
         archive = export_game(app.store, game_id, include_mail=not no_mail, raw_mail=raw_mail, gm_backup=gm_backup)
-        Path(output).write_text(json.dumps(archive, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
-                                encoding="utf-8")
+        write_text(output, json.dumps(archive, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
     emit({"game": game_id, "format": fmt, "output": output, "bytes": Path(output).stat().st_size}, as_json,
          f"wrote {fmt} of {game_id} to {output}")
 
@@ -275,7 +276,7 @@ def record_group(ctx: click.Context, as_json: bool) -> None:
 @click.option("--seat", "seats", multiple=True, required=True, help="A seat, in seating order (repeat).")
 @click.option("--option", "options", multiple=True, help="A game option NAME=VALUE (repeat).")
 @click.option("--as", "game_id", default="table-1", show_default=True, help="The game id written in the record.")
-@click.option("-o", "--output", "output", type=click.Path(dir_okay=False, writable=True),
+@click.option("-o", "--output", "output", type=click.Path(),
               help="The file to write (default: print it).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
@@ -292,12 +293,14 @@ def record_template(app: App, engine_name: str, seats: tuple[str, ...], options:
     from pbem.records import _options
     from pbem.transcribe import template
 
+    if output is not None:
+        out_file(output)  # refused before the work
     text = write_record(template(engine_name, list(seats), _options(list(options)), game_id))
     if output is None and not as_json:
         click.echo(text, nl=False)
         return
     if output is not None:
-        Path(output).write_text(text, encoding="utf-8")
+        write_text(output, text)
     emit({"game": game_id, "engine": engine_name, "output": output, "text": text if output is None else None},
          as_json, f"wrote the skeleton record of {game_id} to {output}")
 

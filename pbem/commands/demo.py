@@ -10,10 +10,11 @@ from pbem.app import App, emit, pass_app
 from pbem.cli import cli
 from pbem.commands.reports import write_turn_reports
 from pbem.errors import DomainError
+from pbem.outfiles import out_dir, write_text, writing
 
 
 @cli.command()
-@click.option("--out", "out", default="demo-out", show_default=True, type=click.Path(file_okay=False),
+@click.option("--out", "out", default="demo-out", show_default=True, type=click.Path(),
               help="Where the mails, reports, archive and index.html go.")
 @click.option("--game", "game", default="wallenstein", show_default=True, help="Which game to play.")
 @click.option("--seats", default=4, show_default=True, help="How many seats (bots).")
@@ -39,8 +40,7 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
     """
     from pbem.demo import run_demo
 
-    target = Path(out)
-    target.mkdir(parents=True, exist_ok=True)
+    target = out_dir(out)
     if app.store.game_row(f"demo-{game}") is not None:
         raise DomainError(f"{app.db_path} already holds demo-{game}; use a fresh --db (e.g. rm {app.db_path})")
     from pbem.commands.games import _options
@@ -49,7 +49,8 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
     say = (lambda _: None) if as_json else click.echo
     say(f"pbem demo: {seats} bots play {game} (seed {seed!r}) by mail into {target}/")
     render = None if no_reports else (lambda turn, where: write_turn_reports(app, f"demo-{game}", turn, None, where))
-    result = run_demo(app.service, target, game, seats, seed, opts, max_turns, bot, render, say)
+    with writing(target):
+        result = run_demo(app.service, target, game, seats, seed, opts, max_turns, bot, render, say)
     emit(result.as_dict(), as_json,
          f"\ndone: {len(result.turns)} turns, {result.mails} order mails ingested; winner: {result.winner or 'none'}\n"
          + ("(Wallenstein: spring, summer and autumn of two years; each winter is resolved with its autumn)\n"
@@ -65,7 +66,7 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
 @click.argument("game_id")
 @click.option("--seat", "seats", multiple=True, required=True, help="A seat the bot plays (repeat for more).")
 @click.option("--bot", type=click.Choice(["heuristic", "random"]), default="heuristic", show_default=True)
-@click.option("--out", "out", type=click.Path(file_okay=False), help="Also keep the bots' order texts here.")
+@click.option("--out", "out", type=click.Path(), help="Also keep the bots' order texts here.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
 def bots(app: App, game_id: str, seats: tuple[str, ...], bot: str, out: str | None, as_json: bool) -> None:
@@ -89,15 +90,15 @@ def bots(app: App, game_id: str, seats: tuple[str, ...], bot: str, out: str | No
     for seat in seats:
         if seat not in game.seats:
             raise DomainError(f"no seat {seat!r} in {game_id}")
+    if out:
+        out_dir(out)  # refused before the bots play
     texts = bot_texts(game, list(seats), bot, service.status(game_id)[0]["awaiting"])
     results = []
     for seat, text in texts.items():
         if game.rollbacks:  # a replayed turn: new bytes, so the set-aside text is not a duplicate of it
             text = f"Orders by the {bot} bot for {game.mail_key(game.pending.turn)}\n\n{text}"  # type: ignore[union-attr]
         if out:
-            path = Path(out) / f"{game_id}.{game.pending.turn.replace('/', '_')}.{seat}.txt"  # type: ignore[union-attr]
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            write_text(Path(out) / f"{game_id}.{game.pending.turn.replace('/', '_')}.{seat}.txt", text)  # type: ignore[union-attr]
         outcome = Ingestor(service).ingest(RawMail(text.encode("utf-8"), f"bot:{seat}"))
         results.append({"seat": seat, "outcome": outcome.outcome, "orders": text})
         if outcome.outcome != "accepted":

@@ -75,7 +75,7 @@ def _no_mail_note(new_id: str, as_json: bool) -> str:
 
 @cli.command()
 @click.argument("game_id")
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="Directory to write the site into.")
+@click.option("--out", "out", required=True, type=click.Path(), help="Directory to write the site into.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
 def site(app: App, game_id: str, out: str, as_json: bool) -> None:

@@ -233,19 +233,22 @@ def _show(app: App, outbox_id: int, as_json: bool) -> None:
               help="SMTP server (default: [smtp] of pbem.toml, or env PBEM_SMTP_HOST and PBEM_SMTP_PORT).")
 @click.option("--smtps", "smtps", metavar="HOST:PORT", help="SMTP server with implicit TLS (port 465).")
 @click.option("--starttls", is_flag=True, help="Upgrade the --smtp connection with STARTTLS.")
-@click.option("--maildir", type=click.Path(file_okay=False), help="Deliver into this Maildir instead of SMTP.")
+@click.option("--maildir", type=click.Path(), help="Deliver into this Maildir instead of SMTP.")
 @click.option("--retry-failed", is_flag=True, help="Queue failed messages again first (after fixing the cause).")
+@click.option("--now", "send_now", is_flag=True,
+              help="Also send the messages waiting to be retried, without waiting for their retry time.")
 @click.option("--dry-run", is_flag=True, help="List what would be sent; send nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
 def send(app: App, smtp: str | None, smtps: str | None, starttls: bool, maildir: str | None,
-         retry_failed: bool, dry_run: bool, as_json: bool) -> None:
+         retry_failed: bool, send_now: bool, dry_run: bool, as_json: bool) -> None:
     """Deliver every due message once; exit 1 if anything failed or the server was unreachable.
 
     A temporary failure (4xx, a dropped connection) is tried again by later runs after a
-    growing wait, up to [send] max_attempts; a permanent one (5xx, an address that cannot
-    be sent) fails the message at once and 'pbem status' shows the address. Concurrent
-    runs never send the same message.
+    growing wait, up to [send] max_attempts (--now sends those messages at once); a
+    permanent one (5xx, an address that cannot be sent) fails the message at once and
+    'pbem status' shows the address: fix it, then --retry-failed. Concurrent runs never send
+    the same message.
 
     The SMTP login comes from the environment (PBEM_SMTP_USER, PBEM_SMTP_PASSWORD) or
     pbem.toml's [smtp] user and password_file — never from the command line.
@@ -256,6 +259,8 @@ def send(app: App, smtp: str | None, smtps: str | None, starttls: bool, maildir:
       PBEM_SMTP_USER=gm PBEM_SMTP_PASSWORD=... pbem send --smtps mail.example.org:465
       pbem send --smtp mail.example.org:587 --starttls
       pbem send --maildir ~/outgoing
+      pbem send --now                                # don't wait for the retry times
+      pbem send --retry-failed                       # after fixing a refused address
       pbem send --dry-run
     """
     if (smtp or smtps) and maildir:
@@ -267,16 +272,35 @@ def send(app: App, smtp: str | None, smtps: str | None, starttls: bool, maildir:
 
     if retry_failed and not dry_run:
         outqueue.retry_failed(app.store)
-    results = send_configured(app.store, app.config, dry_run, smtp=smtp, smtps=smtps, starttls=starttls,
+    results = send_configured(app.store, app.config, dry_run, send_now, smtp=smtp, smtps=smtps, starttls=starttls,
                               maildir=maildir)
     failed = [r for r in results if not r.ok]
     emit([r.as_dict() for r in results], as_json, _send_text(app, results, dry_run))
     if failed:
         if not as_json:
-            queued = sum(not r["failed_at"] for r in app.store.outbox(unsent_only=True))
-            click.echo(f"{len(failed)} failed; {queued} message(s) stay queued; run 'pbem send' again to retry",
-                       err=True)
+            click.echo("\n".join(_send_advice(app, failed)), err=True)
         click.get_current_context().exit(1)
+
+
+def _send_advice(app: App, failed: list[Sent]) -> list[str]:
+    """What the GM can do about the failed messages of a run, each kind said once."""
+    lines = []
+    permanent = sum(r.permanent for r in failed)
+    stopped = [r for r in failed if r.error.startswith("delivery stopped")]
+    retried = len(failed) - permanent - len(stopped)
+    if permanent:
+        lines.append(f"{permanent} message(s) failed for good: 'pbem status' lists the address; fix it (pbem seat "
+                     "GAME SEAT --email ...), then run 'pbem send --retry-failed' to send them again")
+    if retried:
+        waiting = [r["next_attempt_at"] for r in app.store.outbox(unsent_only=True)
+                   if not r["failed_at"] and r.get("next_attempt_at")]
+        lines.append(f"{retried} message(s) will be tried again" + (f" from {min(waiting)}" if waiting else "")
+                     + " by 'pbem send' ('pbem send --now' tries them at once)")
+    if stopped:
+        queued = sum(not r["failed_at"] for r in app.store.outbox(unsent_only=True))
+        lines.append(f"delivery stopped: {queued} message(s) stay queued; run 'pbem send' again once the "
+                     "server can be reached")
+    return lines
 
 
 def _send_text(app: App, results: list[Sent], dry_run: bool) -> str:
@@ -293,12 +317,12 @@ def _send_text(app: App, results: list[Sent], dry_run: bool) -> str:
         lines.append(f"dry run: {len(results)} message(s) would be sent; nothing was sent" if results
                      else "dry run: nothing to send")
     elif results:
-        lines.append(f"{len(results) - failed} {verb}, {failed} failed"
-                     + (f" ({permanent} for good: see 'pbem status')" if permanent else ""))
+        lines.append(f"{len(results) - failed} {verb}, {failed} failed" + (f" ({permanent} for good)" if permanent else ""))
     else:
         lines.append("nothing to send")
     waiting = [r for r in app.store.outbox(unsent_only=True) if not r.get("failed_at") and r.get("next_attempt_at")
                and r["id"] not in {x.id for x in results}]
     if waiting:
-        lines.append(f"{len(waiting)} message(s) wait to be retried (next at {min(r['next_attempt_at'] for r in waiting)})")
+        lines.append(f"{len(waiting)} message(s) wait to be retried (next at {min(r['next_attempt_at'] for r in waiting)}; "
+                     "'pbem send --now' sends them now)")
     return "\n".join(lines)

@@ -44,8 +44,10 @@ def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str]
     from pbem.events import fold
     from pbem.reporting import history, render_turn
     from pbem.turnmail import OPENING
+    from pbem.outfiles import out_dir, writing
     from reports.files import report_files
 
+    out_dir(out)  # refused before the work
     events = app.store.events(game_id) if set_aside or turn not in (None, OPENING) else []
     folder_suffix = ""
     if set_aside:
@@ -68,11 +70,12 @@ def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str]
     written = []
     for report in render_turn(game, payload, hist, only):
         directory = inside(out, turn_dir(payload["turn"]) + folder_suffix, viewer_dir(report.viewer))
-        directory.mkdir(parents=True, exist_ok=True)
-        for name, data in report_files(report.rendered).items():
-            path = inside(directory, name)
-            path.write_bytes(data)
-            written.append(path)
+        with writing(directory):
+            directory.mkdir(parents=True, exist_ok=True)
+            for name, data in report_files(report.rendered).items():
+                path = inside(directory, name)
+                path.write_bytes(data)
+                written.append(path)
     return written
 
 
@@ -112,7 +115,7 @@ def _no_turn(game_id: str, turn: str, events: list[Any]) -> str:
 @click.option("--public", is_flag=True, help="Only the public report.")
 @click.option("--gm", is_flag=True, help="Only the GM report.")
 @click.option("--all", "all_", is_flag=True, help="Every seat, the public and the GM (the default).")
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="Directory to write into.")
+@click.option("--out", "out", required=True, type=click.Path(), help="Directory to write into.")
 @click.option("--set-aside", "set_aside", is_flag=True,
               help="The turn as it was adjudicated before the latest rollback that set it aside (needs --turn; "
                    "written under <turn>~set-aside-<event>).")

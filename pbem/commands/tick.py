@@ -15,13 +15,14 @@ from pbem.cli import cli
 @click.option("--smtp", "smtp", metavar="HOST:PORT",
               help="Deliver the outbox to this SMTP server (default: env PBEM_SMTP_HOST/PBEM_SMTP_PORT "
                    "when set).")
+@click.option("--smtps", "smtps", metavar="HOST:PORT", help="Deliver to this SMTP server with implicit TLS (port 465).")
 @click.option("--starttls", is_flag=True, help="Upgrade the SMTP connection with STARTTLS.")
-@click.option("--maildir", "maildir", type=click.Path(file_okay=False),
+@click.option("--maildir", "maildir", type=click.Path(),
               help="Deliver the outbox into this Maildir instead of SMTP.")
 @click.option("--no-send", is_flag=True, help="Leave the outbox queued (send it later with 'pbem send').")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output: one object per thing done.")
 @pass_app
-def tick(app: App, paths: tuple[str, ...], smtp: str | None, starttls: bool, maildir: str | None,
+def tick(app: App, paths: tuple[str, ...], smtp: str | None, smtps: str | None, starttls: bool, maildir: str | None,
          no_send: bool, as_json: bool) -> None:
     """One run of the turn loop, for cron: ingest PATHS (Maildir, mbox, .eml), send due
     reminders, adjudicate every game whose orders are in or whose deadline has passed
@@ -37,26 +38,33 @@ def tick(app: App, paths: tuple[str, ...], smtp: str | None, starttls: bool, mai
     \b
     Example (crontab -e):
       */10 * * * * cd ~/pbem && pbem tick ~/Maildir/.pbem --smtp mail.example.org:587 --starttls
+      */10 * * * * cd ~/pbem && pbem tick ~/Maildir/.pbem --smtps mail.example.org:465
       */10 * * * * cd ~/pbem && pbem tick          # mailbox and SMTP server from pbem.toml
     """
     import os
 
     from pbem.tick import tick as run_tick
 
-    if smtp and maildir:
-        raise click.UsageError("give --smtp or --maildir, not both")
+    if (smtp or smtps) and maildir:
+        raise click.UsageError("give --smtp/--smtps or --maildir, not both")
+    if smtp and smtps:
+        raise click.UsageError("give --smtp or --smtps, not both")
     make = None  # the transport is made only when there is mail to send
     if not no_send:
         if maildir:
+            from pbem.outfiles import out_dir
+
+            out_dir(maildir)  # a folder that cannot be written is refused before anything is done
+
             def make() -> Any:
                 from pbem.deliver import MaildirTransport
 
                 return MaildirTransport(maildir)
-        elif smtp or os.environ.get("PBEM_SMTP_HOST") or app.config.value("smtp", "host", "PBEM_SMTP_HOST"):
+        elif smtp or smtps or os.environ.get("PBEM_SMTP_HOST") or app.config.value("smtp", "host", "PBEM_SMTP_HOST"):
             def make() -> Any:
                 from pbem.deliver import transport_for
 
-                return transport_for(app.config, smtp=smtp, starttls=starttls)  # SMTPS etc. from pbem.toml
+                return transport_for(app.config, smtp=smtp, smtps=smtps, starttls=starttls)  # else from pbem.toml
     done = [] if paths else _ingest_mailbox(app)  # the IMAP mailbox of pbem.toml, if there is one
     done += run_tick(app.service, paths, make_transport=make)
     emit([d.as_dict() for d in done], as_json, "\n".join(d.text for d in done) if done else None)
