@@ -308,7 +308,7 @@ class Ingestor:
             else:
                 result.note += "; not answered (replies to mails that proved nothing: limit)"
             return
-        body = replies.reply_body(result.blocks, envelope.problems, mail.html_only)
+        body = replies.reply_body(result.blocks, envelope.problems, mail.html_only, for_gm=not mail.is_mail)
         if mail.is_mail:
             out = replies.reply_message(mail, body, self.service.sender, None, secrets)
             result.outbox_id = notify.queue(self.store, games[0] if games else None, out)
@@ -363,6 +363,8 @@ class Ingestor:
     def _status_note(self, key: str) -> str:
         """For a duplicate: what became of the mail the first time."""
         row = self.store.conn.execute("select status, note from mails where key = ?", [key]).fetchone()
+        if row and row[0] == "rejected" and key.startswith("gm:"):
+            return "rejected before: the same text; correct it and ingest it again"
         if row and row[0] == "rejected":
             return "rejected before; after fixing the cause (e.g. pbem seat --allow), use --retry-rejected"
         if row and row[0] == "ignored" and str(row[1] or "").startswith(UNKNOWN_SENDER):

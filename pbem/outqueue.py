@@ -16,7 +16,7 @@ address is listed in ``delivery_problems``, which ``pbem status`` shows to the G
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -208,19 +208,40 @@ def add_problem(store: Store, address: str, game_id: str | None, source: str, er
             "outbox_id": outbox_id, "mail_key": mail_key, "at": store.now()})
 
 
-def problems(store: Store, game_id: str | None = None) -> list[dict[str, Any]]:
-    """The failing addresses (latest problem per address and game), for ``status``."""
+def problems(store: Store, game_id: str | None = None, addresses: Collection[str] | None = None,
+             over: bool = False) -> list[dict[str, Any]]:
+    """The failing addresses (latest problem per address and game), for ``status``: only
+    those that still matter. A problem is over once a message to that address was delivered
+    after it, once the game is ``over``, and (given the game's current seat ``addresses``)
+    once the address is no seat's any more (the seat was given another player or address)."""
+    if over:
+        return []
     sql = ("select address, game_id, seat, source, error, at, count(*) as count from delivery_problems "
            + ("where game_id = ? " if game_id else "") + "group by address, game_id order by max(id)")
     rows = store.conn.execute(sql, [game_id] if game_id else []).fetchall()
+    current = {a.lower() for a in addresses} if addresses is not None else None
     out = []
     for address, gid, seat, source, _error, _at, count in rows:
-        last = store.conn.execute("select error, at, source from delivery_problems where address = ? "
+        if current is not None and address.lower() not in current:
+            continue
+        last = store.conn.execute("select error, at, source, outbox_id from delivery_problems where address = ? "
                                 "and coalesce(game_id, '') = coalesce(?, '') order by id desc limit 1",
                                 [address, gid]).fetchone()
+        at = last[1] if last else ""
+        if _delivered_since(store, address, at, last[3] if last else None):
+            continue  # the address works again
         out.append({"address": address, "game": gid, "seat": seat, "source": last[2] if last else source,
-                    "error": last[0] if last else "", "at": last[1] if last else "", "count": count})
+                    "error": last[0] if last else "", "at": at, "count": count})
     return out
+
+
+def _delivered_since(store: Store, address: str, at: str, outbox_id: int | None) -> bool:
+    """Whether a message to ``address`` was delivered after the problem recorded ``at`` (for
+    message ``outbox_id``): sent in a later second, or in the same second by the same run
+    after that message (a run sends in id order; the message itself, sent again, counts)."""
+    sql = ("select 1 from outbox where lower(to_addr) = lower(?) and (sent_at > ? "
+           "or (sent_at = ? and ? is not null and id >= ?)) limit 1")
+    return store.conn.execute(sql, [address, at, at, outbox_id, outbox_id]).fetchone() is not None
 
 
 def as_row(row: Mapping[str, Any]) -> dict[str, Any]:

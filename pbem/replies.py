@@ -183,14 +183,26 @@ def _orders_section(result: BlockResult, where: str) -> str:
     return "\n".join(lines)
 
 
+#: A player's words in a reply, and the GM's when the text is an order text the GM typed.
+_GM_WORDS = (("orders you sent before for this turn still stand", "the seat's earlier orders for this turn still stand"),
+             ("your earlier standing orders", "the seat's earlier standing orders"),
+             ("your plan stays as it was", "the seat's plan stays as it was"),
+             ("replace any you sent before for this turn", "replace the seat's earlier orders for this turn"))
+
+
 def reply_body(results: Sequence[BlockResult], mail_problems: Sequence[LineProblem] = (),
-               html_only: bool = False) -> str:
-    """The whole reply text for a mail's block results."""
+               html_only: bool = False, for_gm: bool = False) -> str:
+    """The whole reply text for a mail's block results; ``for_gm``: the answer to an order
+    text the GM typed (``pbem ingest FILE``), printed for the GM, not mailed to a player."""
     sections = [block_section(r) for r in results]
+    if for_gm:
+        for player, gm in _GM_WORDS:
+            sections = [text.replace(player, gm) for text in sections]
     if not results:
-        found = "No order block (GAME ... END) was found in your mail, so nothing was recorded."
-        sections.append("\n".join([found, *problem_lines(mail_problems), "", HOW_TO]))
-    elif any(not r.accepted and not r.command for r in results):  # a refused club line says its own fix
+        found = ("No order block (GAME <game> <seat> ... END) was found in this order text, so nothing was recorded."
+                 if for_gm else "No order block (GAME ... END) was found in your mail, so nothing was recorded.")
+        sections.append("\n".join([found, *problem_lines(mail_problems), *([] if for_gm else ["", HOW_TO])]))
+    elif any(not r.accepted and not r.command for r in results) and not for_gm:  # a club line says its own fix
         sections.append(HOW_TO)
     if html_only:
         sections.append(HTML_NOTE)

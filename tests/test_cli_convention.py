@@ -42,7 +42,8 @@ def test_games_lists_games_and_engines_the_game_types(tmp_path):
     assert _run("--db", db, "games").strip() == "no games"
     _run("--db", db, "new", "w1", "--game", "wallenstein", *SEATS)
     rows = json.loads(_run("--db", db, "games", "--json"))
-    assert rows == [{"game": "w1", "engine": "wallenstein", "turn": "1618-spring", "over": False, "winner": None}]
+    assert rows == [{"game": "w1", "engine": "wallenstein", "turn": "1618-spring", "over": False, "winner": None,
+                     "abandoned": None}]
     assert "wallenstein" in _run("--db", db, "games", "--engines")  # the old meaning, kept hidden
 
 

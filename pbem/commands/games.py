@@ -138,12 +138,14 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
                          f"taken: {', '.join(o['taken']) or '-'}"
                          + (f"; {o['asked']} asking to join ('pbem lobby {r['game']}')" if o["asked"] else ""))
             continue
-        r["delivery_problems"] = outqueue.problems(app.store, r["game"])
+        r["delivery_problems"] = outqueue.problems(app.store, r["game"], *_seat_addresses(app, r))
         r["mail_guard"] = guard.summary(app.store, r["game"])
         if r.get("error"):
             lines.append(f"{r['game']} ({r['engine']}): CANNOT BE LOADED: {r['error']}")
         elif r.get("seed_known") is False:
             lines.append(f"{r['game']} ({r['engine']}): {r['note']}")
+        elif r.get("abandoned") is not None:
+            lines.append(f"{r['game']} ({r['engine']}): abandoned by the GM: {r['abandoned']}")
         elif r["over"]:
             lines.append(f"{r['game']} ({r['engine']}): over; " + (club_ended_text(r["ended"]) if r.get("ended")
                                                                   else f"winner {r['winner'] or 'none'}"))
@@ -166,6 +168,15 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
         lines += guard.status_lines(r["mail_guard"])
         lines += club_status_lines(r)
     emit(rows if game_id is None else rows[0], as_json, "\n".join(lines) or "no games")
+
+
+def _seat_addresses(app: App, row: dict[str, Any]) -> tuple[set[str] | None, bool]:
+    """The addresses the seats of ``row``'s game use now, and whether it is over: a delivery
+    problem of an address no seat uses any more, or of a finished game, is no longer shown."""
+    if row.get("error") or row.get("seed_known") is False:
+        return None, bool(row.get("over"))
+    game = app.service.load(row["game"])  # just loaded for the status: cached
+    return {a for s in game.seats.values() for a in (s["email"], *s.get("addresses", ()))}, bool(row["over"])
 
 
 def _press_line(press: dict[str, Any]) -> str:
@@ -499,9 +510,15 @@ def games(app: App, engines_: bool, as_json: bool) -> None:
     if engines_:
         _list_engines(as_json)
         return
+    import json
+
+    abandoned = {r["game_id"]: json.loads(r["payload"]).get("reason", "")
+                 for r in app.store.rows("select game_id, payload from events where type = 'GameAbandoned'")}
     rows = [{"game": r["game_id"], "engine": r["engine"], "turn": r["turn"], "over": bool(r["over"]),
-             "winner": r["winner"]} for r in app.store.db["games"].rows_where(order_by="game_id")]
-    lines = [f"{r['game']}  {r['engine']}  " + (f"over, winner {r['winner'] or 'none'}" if r["over"]
+             "winner": r["winner"], "abandoned": abandoned.get(r["game_id"])}
+            for r in app.store.db["games"].rows_where(order_by="game_id")]
+    lines = [f"{r['game']}  {r['engine']}  " + (f"abandoned: {r['abandoned']}" if r["abandoned"] is not None
+                                               else f"over, winner {r['winner'] or 'none'}" if r["over"]
                                                else f"turn {r['turn']}") for r in rows]
     emit(rows, as_json, "\n".join(lines) or "no games")
 

@@ -99,6 +99,13 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
     counts = {k: sum(o.outcome == k for o in outcomes) for k in {o.outcome for o in outcomes}}
     summary = ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))
     emit([o.as_dict() for o in outcomes], as_json, text + (f"\n{len(outcomes)} mail(s): {summary}" if outcomes else ""))
+    refused = [o for o in outcomes if o.key.startswith("gm:") and (o.outcome in ("rejected", "partial", "error")
+                                                                   or o.note.startswith("rejected before"))]
+    if refused:  # the GM's own order text: a refusal is the GM's to fix, and a script's to notice
+        if not as_json:
+            click.echo(f"Error: {len(refused)} order text(s) of yours not (wholly) recorded: "
+                       "fix the lines listed above and ingest again", err=True)
+        click.get_current_context().exit(1)
 
 
 def is_imap_url(text: str) -> bool:
