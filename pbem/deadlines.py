@@ -71,13 +71,28 @@ def is_due(deadline: str | None, now: datetime) -> bool:
 
 
 def resolve(when: str, current: str | None, now: datetime) -> str:
-    """A GM's deadline text: ISO 8601 with zone, or ``+3d``/``+12h`` (added to the current
-    deadline, or to now when there is none), in the zone of the current deadline."""
+    """A GM's deadline text, the same in ``pbem deadline`` and ``pbem rollback --deadline``:
+    ISO 8601 with zone; ``+3d``/``+12h`` added to the turn's current deadline (in its zone), or
+    to now when the turn has none (a reopened turn has none: its deadline was set aside);
+    ``now+3d`` added to now, whatever the current deadline."""
     when = when.strip()
+    if when.lower().startswith("now+"):
+        when, current = when[3:], None
     if not when.startswith("+"):
         return parse_deadline(when)
     base = datetime.fromisoformat(current.replace("Z", "+00:00")) if current else now.astimezone(timezone.utc)
     return (base + parse_duration(when[1:])).replace(microsecond=0).isoformat()
+
+
+def counted_from(when: str, current: str | None) -> str:
+    """What a relative deadline ``when`` was counted from, for the GM's output (empty for an
+    instant): ``3d after the previous deadline``, ``3d from now``."""
+    when = when.strip()
+    if when.lower().startswith("now+"):
+        return f"{when[4:]} from now"
+    if not when.startswith("+"):
+        return ""
+    return f"{when[1:]} after the previous deadline {current}" if current else f"{when[1:]} from now (no deadline before)"
 
 
 def clock_of(game: Game) -> timedelta | None:
@@ -124,22 +139,52 @@ def reminder(game: Game, seat: str, sender: str) -> tuple[str, Outgoing]:
     pending = game.pending
     assert pending is not None
     msgid = _msgid("remind", game, pending.turn, seat, sender)
-    lines = [f"Reminder: game {game.game_id} still awaits your orders, {seat}, for turn {pending.turn}.",
+    from pbem.mailbase import turn_words
+
+    lines = [f"Reminder: game {game.game_id} still awaits your orders, {seat}, for "
+             f"{turn_words(game, pending.turn)} (TURN {pending.turn}).",
              f"Deadline: {format_deadline(game.deadline)}",
              "",
              "If nothing arrives by then, the missed-orders default of the game is applied for you.",
              f"Send a block starting with: GAME {game.game_id} {seat} <your password>"]
-    return msgid, _mail(game, seat, sender, "reminder", f"reminder: orders due for {pending.turn}", lines, msgid)
+    from pbem.mailbase import turn_words
+
+    return msgid, _mail(game, seat, sender, "reminder", f"reminder: orders due for {turn_words(game, pending.turn)}",
+                        lines, msgid)
 
 
-def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str) -> Outgoing:
-    """The notice to a seat whose orders were missing when ``turn`` was adjudicated."""
-    lines = [f"Game {game.game_id}: your orders for turn {turn} had not arrived when the turn was "
-             "adjudicated, so the game's missed-orders default was played for you:", "",
-             *("  " + line for line in (orders_text.strip() or "(no orders)").splitlines()), "",
+def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str, kind: str = "") -> Outgoing:
+    """The notice to a seat whose orders were missing when ``turn`` (a ``kind`` decision)
+    was adjudicated: the orders played for it, and what they meant where the game's default
+    is no order a player writes (Wallenstein's money cards)."""
+    import textwrap
+
+    from pbem.mailbase import turn_words
+
+    played = [line for line in orders_text.strip().splitlines() if line.strip() and not line.lstrip().startswith("#")]
+    meaning = _missed_help(game, kind) if not played else ""
+    lines = [f"Game {game.game_id}: your orders for {turn_words(game, turn)} (TURN {turn}) had not arrived when it "
+             "was adjudicated, so the game's missed-orders default was played for you:", "",
+             *(["  " + line for line in played] or
+               textwrap.wrap(meaning or "(no orders)", 74, initial_indent="  ", subsequent_indent="  ")), "",
              "Your next report or 'your move' mail says what happened and what is due next."]
-    return _mail(game, seat, sender, "late", f"orders missed for {turn}", lines,
+    from pbem.mailbase import turn_words
+
+    return _mail(game, seat, sender, "late", f"orders missed for {turn_words(game, turn)}", lines,
                  _msgid("late", game, turn, seat, sender))
+
+
+def _missed_help(game: Game, kind: str) -> str:
+    """The game's words for what its missed-orders default does in a ``kind`` turn (empty
+    when the default is orders a player could have written, listed as they are)."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"turns.{game.engine.name.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return ""
+    helper = getattr(module, "missed_help", None)
+    return str(helper(kind, game.created.get("options"))) if helper is not None else ""
 
 
 def changed_notice(game: Game, seat: str, turn: str, sender: str) -> Outgoing:
@@ -148,7 +193,9 @@ def changed_notice(game: Game, seat: str, turn: str, sender: str) -> Outgoing:
 
     lines = [f"Game {game.game_id}: the GM set the deadline of turn {turn} to",
              f"  {format_deadline(game.deadlines.get(turn) or game.deadline)}"]
-    return _mail(game, seat, sender, "deadline", f"deadline of {turn} changed", lines)
+    from pbem.mailbase import turn_words
+
+    return _mail(game, seat, sender, "deadline", f"deadline of {turn_words(game, turn)} changed", lines)
 
 
 def status_fields(game: Game, now: datetime) -> dict[str, Any]:

@@ -96,3 +96,12 @@ def format_deadline(iso: str | None) -> str:
     if not iso:
         return "no deadline is set; the turn is resolved when every seat's orders are in"
     return deadline_text(iso.replace("Z", "+00:00"))
+
+
+def turn_words(game: Game, turn: str, after: bool = False) -> str:
+    """``turn`` of ``game`` in the game's words for a subject or a sentence (``round 1,
+    starting estates``; the label itself stays in the mail where a TURN line needs it)."""
+    from adjudicator.base import PUBLIC
+    from reports.gamenames import turn_name
+
+    return turn_name(game.engine.name, turn, game.engine.view(game.state, PUBLIC), after=after)

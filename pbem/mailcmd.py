@@ -8,6 +8,8 @@ A mail without any ``GAME`` block is looked at here (a small hook in
 - from a registered address, with a command line (in the subject or as the first text line)
   ``HELP|STATUS|REPORT|PASSWORD [game] [seat]`` (game and seat may be left out when the
   address has only one seat): the answer goes to the seat's registered address only;
+  ``HELP ORDERS`` and ``HELP RULES`` mail the game's order syntax and rules reference
+  (the pages of docs/, :mod:`pbem.playerdocs`);
 - from a registered address without a command: the usual "no order block" reply.
 
 A command needs no password: its answer only ever goes to the address the GM registered.
@@ -78,6 +80,8 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
     if found is None:
         return None
     command, words = found
+    if command == "HELP" and words and words[0].upper() in _PAGES:
+        command, words = f"HELP {words[0].upper()}", words[1:]
     code = None
     if command == "PASSWORD" and words and _is_code(words[-1], mine):
         code, words = words[-1], words[:-1]
@@ -144,27 +148,59 @@ def _mail(service: Any, game_id: str, to: str, subject: str, lines: list[str]) -
 
 
 def _help(service: Any, game: Game, seat: str) -> None:
-    from pbem.notify import ORDER_DOCS, queue
+    from pbem.notify import queue
     from pbem.reporting import order_help
 
     pending = game.pending
-    lines = [f"Orders for game {game.game_id} ({game.engine.name}), seat {seat}:", "",
+    from reports.gamenames import game_title
+
+    lines = [f"Orders for game {game.game_id} ({game_title(game.engine.name, game.created.get('options'))}), "
+             f"seat {seat}:", "",
              f"GAME {game.game_id} {seat} <your password>",
              "TURN " + (pending.turn if pending else "<turn>") + "     # optional",
              "... your orders, one per line ...", "END", ""]
     if pending is not None and seat in pending.seats:
         lines += [f"Order keywords accepted now: {', '.join(pending.forms)}", ""]
-    lines += [order_help(game.engine.name).rstrip() or "(no short help for this game)"]
-    if game.engine.name in ORDER_DOCS:
-        lines += ["", f"The full syntax is in {ORDER_DOCS[game.engine.name]} of pbem."]
+    lines += [order_help(game.engine.name, game.created.get("options")).rstrip() or "(no short help for this game)"]
+    from pbem.playerdocs import docs_lines
+
+    lines += ["", *docs_lines()]
     from pbem.press import welcome_lines
 
     lines += ["", *welcome_lines(game)][:-1]  # how to send press, when the game has it
-    lines += ["", "Mail commands: HELP, STATUS, REPORT (your latest report again), PASSWORD (a one-time code",
-              "to this address for a new password; your password works until the code is used).",
+    lines += ["", "Mail commands: HELP, HELP ORDERS, HELP RULES, STATUS, REPORT (your latest report again),",
+              "PASSWORD (a one-time code to this address for a new password; your password works until",
+              "the code is used).",
               "A GAME block whose one line is DIGEST ON: your reports come as plain text without pictures",
               "(DIGEST OFF: whole again)."]
     queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "help", lines))
+
+
+#: HELP ORDERS and HELP RULES: what is mailed, and how the mail names it.
+_PAGES = {"ORDERS": ("orders", "order syntax"), "RULES": ("rules", "rules reference")}
+
+
+def _pages(what: str) -> Any:
+    """The answer to HELP ORDERS or HELP RULES: the pages of docs/ for the seat's game."""
+
+    def answer(service: Any, game: Game, seat: str) -> None:
+        from pbem.notify import queue
+        from pbem.playerdocs import page, pages
+        from reports.gamenames import game_title
+
+        key, words = _PAGES[what]
+        names = pages(game.engine.name, key, game.created.get("options"))
+        title = game_title(game.engine.name, game.created.get("options"))
+        lines = [f"The {words} of {title} (game {game.game_id}, your seat {seat}), as pbem's documentation "
+                 "gives it" + (f": {', '.join(names)}." if names else ".")]
+        if not names:
+            lines += ["", "(This game has no such page; ask your GM.)"]
+        for name in names:
+            lines += ["", "=" * 72, name, "=" * 72, "", page(name).rstrip()]
+        queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], f"{words} ({title})",
+                                         lines))
+
+    return answer
 
 
 def _status(service: Any, game: Game, seat: str) -> None:
@@ -202,4 +238,5 @@ def _report(service: Any, game: Game, seat: str) -> None:
     queue(service.store, game, out)
 
 
-ANSWERS = {"HELP": _help, "STATUS": _status, "REPORT": _report}
+ANSWERS = {"HELP": _help, "STATUS": _status, "REPORT": _report, "HELP ORDERS": _pages("ORDERS"),
+           "HELP RULES": _pages("RULES")}

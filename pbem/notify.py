@@ -19,18 +19,20 @@ __all__ = ["LOOP_HEADER", "Outgoing", "base_message", "thread_id", "welcome", "t
            "message_bytes"]
 
 
-ORDER_DOCS = {"wallenstein": "docs/orders-wallenstein.md", "havoc": "docs/orders-havoc.md"}
-
-
-def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str | None = None) -> Outgoing:
+def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str | None = None,
+            takeover: bool = False) -> Outgoing:
     """The welcome mail of a seat: its password, the seed commitment, how to send orders, and
-    the seat's opening report (text, HTML and map) made from its own view."""
+    the seat's opening report (text, HTML and map) made from its own view. ``takeover``: a
+    new player takes over the seat of a game under way (``after_turn`` was played last)."""
     from pbem.reporting import order_help
+    from reports.gamenames import game_title
 
     row = game.seats[seat]
     pending = game.pending
     lines = [
-        f"Welcome to {game.engine.name} game {game.game_id}. You play the seat '{seat}'.",
+        f"Welcome to {game_title(game.engine.name, game.created.get('options'))}, game {game.game_id}. "
+        f"You play the seat '{seat}'.",
+        *_takeover_lines(game, seat, after_turn, takeover),
         "",
         f"Your password: {password}",
         "Keep it secret: anyone with it can send orders for your seat.",
@@ -47,9 +49,9 @@ def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str |
     help_text = order_help(game.engine.name, game.created.get("options"))
     if help_text:
         lines += ["Orders, in short:", help_text.rstrip(), ""]
-    docs = ORDER_DOCS.get(game.engine.name)
-    if docs:
-        lines += [f"The full order syntax is in {docs} of pbem; ask your GM for a copy.", ""]
+    from pbem.playerdocs import docs_lines
+
+    lines += [*docs_lines(), ""]
     from pbem.press import welcome_lines
 
     lines += welcome_lines(game)
@@ -65,11 +67,29 @@ def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str |
     # the position (the opening one, or the current one for a replacement player), from this seat's view only
     rendered = seat_report(game, seat, after_turn) if after_turn else seat_report(game, seat)
     if rendered is not None:
-        lines += ["", f"Your {'current' if after_turn else 'opening'} position follows (see the map picture); "
+        picture = " (see the map picture)" if "map.png" in rendered.images else ""
+        lines += ["", f"Your {'current' if after_turn else 'opening'} position follows{picture}; "
                   "write your orders from it."]
     else:
         lines += ["", *view_summary(game.engine.view(game.state, seat))]
     return compose(game, row["email"], f"[{game.game_id}] Welcome, {seat}", sender, "welcome", lines, rendered)
+
+
+def _takeover_lines(game: Game, seat: str, after_turn: str | None, takeover: bool) -> list[str]:
+    """What a player who takes over a seat mid-game is told first."""
+    if not takeover:
+        return []
+    import textwrap
+
+    from pbem.mailbase import turn_words
+
+    played = len(game.turns)
+    if not played:
+        return ["You take over this seat from its first player; no turn has been played yet."]
+    text = (f"You take over this seat in a game under way: {played} turn(s) have been played (the last: "
+            f"{turn_words(game, after_turn) if after_turn else '?'}), and the seat's cards, money and standing "
+            "are as its last player left them. The position below is the seat's current one.")
+    return textwrap.wrap(text, 76)
 
 
 def turn_reports(game: Game, payload: dict[str, Any], sender: str, store: Store) -> list[Outgoing]:

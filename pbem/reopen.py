@@ -19,8 +19,8 @@ def rollback(service: Any, game_id: str, to: str, reason: str, deadline: str | N
     """Roll ``game_id`` back so that turn ``to`` is open again (one write transaction: the
     ``RolledBack`` event, the reopened turn's deadline, and a mail to every seat).
 
-    ``deadline`` (ISO 8601 with zone, or ``+3d`` from now) is the reopened turn's deadline;
-    without it a game with a relative clock restarts it now, and a game whose all-turns
+    ``deadline`` (ISO 8601 with zone, ``+3d`` or ``now+3d``: the reopened turn has no
+    deadline, so both count from now) is the reopened turn's deadline; without it a game with a relative clock restarts it now, and a game whose all-turns
     deadline has passed is refused (the next ``pbem tick`` would force the turn at once)."""
     from pbem import deadlines, notify
     from pbem.errors import DomainError
@@ -100,7 +100,10 @@ def notice(game: Game, seat: str, payload: dict[str, Any], sender: str) -> Any:
         lines += [f"Awaited now for {pending.turn}: {', '.join(pending.seats)}.",
                   f"Deadline: {format_deadline(game.deadline)}"]
     lines.append(f"Send a block starting with: GAME {game.game_id} {seat} <your password>")
-    msg = base_message(game, to, f"[{game.game_id}] rolled back: turn {turn} is open again", sender, "rollback")
+    from pbem.mailbase import turn_words
+
+    msg = base_message(game, to, f"[{game.game_id}] rolled back: {turn_words(game, turn)} is open again", sender,
+                       "rollback")
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(to, msg["Subject"], msg, "rollback")
 

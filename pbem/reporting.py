@@ -172,11 +172,14 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store
     except UnknownGame:
         return []
     domain = domain_of(sender)
+    from reports.gamenames import turn_name
+
+    name = turn_name(game.engine.name, payload["turn"], game.engine.view(game.state, PUBLIC), after=True)
     messages: list[Outgoing | TextOutgoing] = []
     for report in reports:
         to = game.seats[report.viewer]["email"] if report.viewer in game.seats else address_of(sender)
         who = {GM: "GM", PUBLIC: "public"}.get(report.viewer, report.viewer)
-        subject = f"[{game.game_id}] {payload['turn']} report for {who}"
+        subject = f"[{game.game_id}] {name}: report for {who}"
         msgid = f"<report.{game.game_id}.{game.mail_key(payload['turn'])}.{who}@{domain}>"
         if report.viewer in game.seats and game.wants_digest(report.viewer):
             messages.append(digest_message(game, to, subject, msgid, sender, report.rendered.text))

@@ -44,6 +44,24 @@ def void_notice(game: Game, seat: str, turn: str, reason: str, withdrawn: bool, 
     lines += ["Nothing of them counts now: send new orders before the deadline,",
               f"  {format_deadline(game.deadline)}",
               f"in a block starting with: GAME {game.game_id} {seat} <your password>"]
-    msg = base_message(game, to, f"[{game.game_id}] your orders for {turn} were voided", sender, "void")
+    from pbem.mailbase import turn_words
+
+    msg = base_message(game, to, f"[{game.game_id}] your orders for {turn_words(game, turn)} were voided", sender, "void")
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(to, msg["Subject"], msg, "void")
+
+
+def seat_left_notice(game: Game, seat: str, old_address: str, new_player: bool, sender: str) -> Outgoing:
+    """The mail to a seat's old address when the GM gives the seat another address (and, with
+    ``new_player``, another player and password): it no longer plays the seat. The new
+    address is not named."""
+    lines = [f"Game {game.game_id}: the GM has given your seat '{seat}' "
+             + ("to another player, with a new password." if new_player else "another address."),
+             "",
+             "This address no longer plays the seat: orders and commands mailed from it are no",
+             "longer accepted for it, and the game's mail for the seat goes elsewhere from now on.",
+             "",
+             "If this is a mistake, write to the GM (reply to this mail)."]
+    msg = base_message(game, old_address, f"[{game.game_id}] you no longer play seat {seat}", sender, "seat")
+    msg.set_content("\n".join(lines) + "\n")
+    return Outgoing(old_address, msg["Subject"], msg, "seat")

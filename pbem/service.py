@@ -379,10 +379,11 @@ class Service:
                              cause_seq=event.seq)
             return event
 
-    def set_deadline(self, game_id: str, when: str, turn: str | None = None) -> tuple[str, str, bool]:
+    def set_deadline(self, game_id: str, when: str, turn: str | None = None) -> tuple[str, str, bool, str]:
         """Set or move the deadline of the pending turn (or of every turn with ``turn='*'``);
-        ``when`` is ISO 8601 with a zone or ``+3d`` (added to the current deadline, or to now).
-        Every seat is mailed the new deadline. Returns (turn, deadline, whether it is past)."""
+        ``when`` is ISO 8601 with a zone, ``+3d`` (added to the current deadline, or to now when
+        there is none) or ``now+3d`` (:func:`pbem.deadlines.resolve`). Every seat is mailed the
+        new deadline. Returns (turn, deadline, whether it is past, what ``+3d`` was counted from)."""
         from pbem import notify
 
         now = self.store.clock()
@@ -402,7 +403,7 @@ class Service:
             for seat in after.seats:
                 notify.queue(self.store, after, deadlines.changed_notice(after, seat, turn, self.sender),
                              cause_seq=after.last_seq)
-            return turn, value, deadlines.is_due(value, now)
+            return turn, value, deadlines.is_due(value, now), deadlines.counted_from(when, current)
 
     def change_seat(self, game_id: str, seat: str, email: str | None, extra: Sequence[str] = (),
                     reset_password: bool = False) -> str | None:
@@ -432,6 +433,12 @@ class Service:
             event = self.store.append(game_id, [NewEvent("SeatChanged", payload)], game.last_seq).events[0]
             # the projection's log head moves with the log, or `pbem log` and `replay --verify`
             # would take the correction for a truncated log
+            moved = bool(email) and new_email.lower() != row["email"].lower()
+            if moved:  # the one who played the seat is told (the new address is not named)
+                from pbem.seats import seat_left_notice
+
+                notify.queue(self.store, game, seat_left_notice(game, seat, row["email"], bool(new_password_text),
+                                                                self.sender), cause_seq=event.seq)
             if new_password_text:
                 seed, credentials = self.store.secrets(game_id)
                 credentials[seat] = {"salt": salt, "password_hash": digest}
@@ -440,8 +447,8 @@ class Service:
             self._project(after)
             if new_password_text:
                 last = after.turns[-1]["turn"] if after.turns else None
-                notify.queue(self.store, after, notify.welcome(after, seat, new_password_text, self.sender, last),
-                             cause_seq=event.seq)
+                notify.queue(self.store, after, notify.welcome(after, seat, new_password_text, self.sender, last,
+                                                               takeover=moved), cause_seq=event.seq)
         return password
 
     def set_digest(self, game_id: str, seat: str, on: bool, source: Mapping[str, Any],
@@ -526,7 +533,8 @@ class Service:
                     from turns.base import format_orders
 
                     notice = deadlines.late_notice(after, seat, pending.turn,
-                                                   format_orders(game.engine.name, orders[seat]), self.sender)
+                                                   format_orders(game.engine.name, orders[seat]), self.sender,
+                                                   pending.kind)
                     notify.queue(self.store, after, notice, cause_seq=stored.events[0].seq)
                 reports = notify.turn_reports(after, payload, self.sender, self.store)
                 for message in reports:

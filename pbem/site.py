@@ -26,6 +26,7 @@ from reports.site import SiteInput, SitePage, build_site
 def site_input(service: Any, game_id: str) -> SiteInput:
     """Gather the public history of ``game_id`` (rendering each reported turn once)."""
     from pbem.reporting import history, render_turn
+    from reports.gamenames import turn_name
     from reports.render import UnknownGame
 
     game = service.load(game_id)
@@ -37,7 +38,8 @@ def site_input(service: Any, game_id: str) -> SiteInput:
             payload = step.turns[-1]
             if hist[i].get("reported") or i == len(hist) - 1:
                 report = render_turn(step, payload, hist[:i + 1], only=[PUBLIC])[0]
-                pages.append(SitePage(payload["turn"], report.rendered))
+                name = turn_name(game.engine.name, payload["turn"], step.engine.view(step.state, PUBLIC), after=True)
+                pages.append(SitePage(payload["turn"], report.rendered, name))
     except UnknownGame:
         raise DomainError(f"{game.engine.name} has no report renderer, so it has no site") from None
     known = addresses(events)  # no seat address in a GM's reason (pbem.withhold)
@@ -63,22 +65,31 @@ def write_site(service: Any, game_id: str, out: Path) -> dict[str, Any]:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
     return {"game": game_id, "out": str(out), "index": str(out / "index.html"), "pages": len(inp.pages),
-            "turns": [p.turn for p in inp.pages], "files": len(files), "verified": inp.verified,
+            "turns": [p.turn for p in inp.pages], "names": [p.name or p.turn for p in inp.pages], "files": len(files), "verified": inp.verified,
             "over": inp.seed is not None, "archive": inp.archive_name if inp.archive_bytes is not None else None,
             "record": inp.record_text is not None}
 
 
+#: What the site chart's axis counts, per game.
+_UNIT = {"havoc": "battle"}  # the other games' ticks say it: "round 2", "spring 1618"
+
+
 def _status(game: Game) -> str:
+    """The game's state in its own words: ``Over after 4 rounds; winner: red.``"""
+    from reports.gamenames import played, turn_name
+
+    done = played(game.engine.name, [t["turn"] for t in game.turns])
     if game.abandoned is not None:
-        return f"Abandoned after {len(game.turns)} turn(s): {game.abandoned}"
+        return f"Abandoned by the GM after {done}: {game.abandoned}"
     if game.club.ended is not None:  # the players ended it (pbem.club.endings)
         from pbem.club.endings import describe
 
-        return f"Over after {len(game.turns)} turn(s). {describe(game)}"
+        return f"Over after {done}. {describe(game)}"
     if game.over:
-        return f"Over after {len(game.turns)} turn(s); winner: {game.engine.winner(game.state) or 'none'}."
+        return f"Over after {done}; winner: {game.engine.winner(game.state) or 'none'}."
     pending = game.pending
-    return f"Running: {len(game.turns)} turn(s) adjudicated; now awaiting {pending.turn if pending else '?'}."
+    now = turn_name(game.engine.name, pending.turn, game.engine.view(game.state, PUBLIC)) if pending else "?"
+    return f"Running: {done} played; now {now}."
 
 
 def _notes(game: Game) -> list[str]:
@@ -97,7 +108,9 @@ def _chart(game: Game, hist: list[dict[str, Any]]) -> bytes | None:
     if not hist:
         return None
     palette = seat_colors(list(game.seats), colours.of_game(game))
-    return line_charts(hist, [("scores", "Victory points")], {s: palette[s] for s in game.seats if s in palette})
+    named = [{**h, "turn": h.get("name") or h["turn"]} for h in hist]  # the axis reads rounds, seasons, battles
+    return line_charts(named, [("scores", "Victory points")], {s: palette[s] for s in game.seats if s in palette},
+                       xlabel=_UNIT.get(game.engine.name, ""))
 
 
 def _verify(service: Any, game_id: str, events: list[Any], inp: SiteInput) -> None:

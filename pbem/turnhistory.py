@@ -20,14 +20,19 @@ if TYPE_CHECKING:
     from pbem.store import Store, StoredEvent
 
 
-def history_entry(turn: str, view: dict[str, Any], scores: dict[str, int]) -> dict[str, Any]:
+def history_entry(turn: str, view: dict[str, Any], scores: dict[str, int], engine: str | None = None) -> dict[str, Any]:
     """Public per-turn figures for charts: scores, armies per seat where the game has a board,
-    and money per seat where the view shows it (God's Playground)."""
+    and money per seat where the view shows it (God's Playground); with ``engine``, the turn's
+    name for a chart's axis (``round 2``, ``Crécy``, ``spring 1618``)."""
     armies: dict[str, int] = {}
     for county in (view.get("counties") or {}).values():
         if county.get("owner"):
             armies[county["owner"]] = armies.get(county["owner"], 0) + int(county.get("armies") or 0)
     entry: dict[str, Any] = {"turn": turn, "scores": dict(scores), "armies": armies}
+    if engine is not None:
+        from reports.gamenames import turn_short
+
+        entry["name"] = turn_short(engine, turn, view)
     seats = view.get("seats")
     if isinstance(seats, dict) and all(isinstance(r, dict) and "money" in r for r in seats.values()):
         entry["money"] = {s: int(r["money"]) for s, r in seats.items()}
@@ -42,7 +47,7 @@ def reports_due(game: Game, payload: dict[str, Any]) -> bool:
 
 def entry_after(game: Game, payload: dict[str, Any]) -> dict[str, Any]:
     """The figures of ``payload``'s turn; ``game`` holds the state right after it."""
-    entry = history_entry(payload["turn"], game.engine.view(game.state, PUBLIC), payload["scores"])
+    entry = history_entry(payload["turn"], game.engine.view(game.state, PUBLIC), payload["scores"], game.engine.name)
     entry["reported"] = reports_due(game, payload)
     return entry
 

@@ -222,7 +222,9 @@ def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | No
     help_text = order_help(game.engine.name)
     if help_text:
         intro += ["", "Orders, in short:", help_text.rstrip()]
-    subject = f"[{game.game_id}] your move: {pending.kind} ({pending.turn})"
+    from pbem.mailbase import turn_words
+
+    subject = f"[{game.game_id}] your move: {turn_words(game, pending.turn)}"
     msgid = your_move_draft(game, seat, sender)
     if short is not None:
         return _short_mail(game, seat, sender, subject, msgid, intro, store)

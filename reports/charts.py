@@ -121,15 +121,35 @@ def _fill(fig: Figure, history: Sequence[Mapping[str, Any]], panels: Sequence[tu
             # equal lines stay visible: each seat its own marker shape, drawn a little to the
             # side of the others (dodged), earlier seats larger and wider underneath
             shift = DODGE * (i - (len(data) - 1) / 2)
-            ax.plot([x + shift for x in range(len(values))], values, marker=MARKERS[i % len(MARKERS)],
-                    ms=max(4.0, 7.5 - 0.8 * i), lw=max(1.2, 3.0 - 0.4 * i), color=palette[seat],
-                    label=seat, zorder=2 + i)
+            lw, xs = max(1.2, 3.0 - 0.4 * i), [x + shift for x in range(len(values))]
+            edge = _outline(palette[seat])
+            if edge:  # a light colour: a dark line underneath shows as its outline
+                ax.plot(xs, values, lw=lw + 1.6, color=OUTLINE, zorder=1.9 + i)
+            ax.plot(xs, values, marker=MARKERS[i % len(MARKERS)], ms=max(4.0, 7.5 - 0.8 * i), lw=lw,
+                    color=palette[seat], label=seat, zorder=2 + i, **edge)
         _axes_limits(ax, data, len(labels))
         ax.set_xticks(range(len(labels)))
         ax.set_xticklabels(_thin(labels), rotation=45, ha="right", fontsize=_sizes(dpi)[0])
     if axes[0].get_legend() is None:  # a kept figure keeps its legend: the same seats, colours, markers
         axes[0].legend(fontsize=8, loc="upper left")
     _fit_margins(fig, axes, labels, xlabel, *_sizes(dpi))
+
+
+#: A seat colour lighter than this (white, yellow: relative luminance) is drawn with a dark
+#: outline, so that its line and markers stand out from the white chart.
+LIGHT = 0.6
+OUTLINE = "#4d4d4d"
+
+
+def _outline(color: str) -> dict[str, Any]:
+    """The marker edge of a light seat colour (its line gets a dark line underneath); none
+    for a colour that reads on white by itself."""
+    from matplotlib import colors as mcolors
+
+    r, g, b = mcolors.to_rgb(color)
+    if 0.299 * r + 0.587 * g + 0.114 * b <= LIGHT:
+        return {}
+    return {"markeredgecolor": OUTLINE, "markeredgewidth": 1.0}
 
 
 #: Space kept around the panels and between them, in points (what ``tight_layout``'s

@@ -4,7 +4,7 @@ next" and a footer that lists the provisional figures in full only in the first 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from reports.doc import Items, Para, Section
@@ -21,13 +21,16 @@ def viewer_label(viewer: str) -> str:
 
 
 def footer(inp: ReportInput, first: str, provisional_heading: str,
-           describe: Callable[[Any], str] = str, short: str | None = None) -> tuple[str, ...]:
+           describe: Callable[[Any], str] = str, short: str | None = None,
+           plain: Plain | None = None) -> tuple[str, ...]:
     """The footer of every report: whom and when, the seed commitment and state hash, the
-    seed once the game is over, and every provisional figure in use (``view["provisional"]``).
+    seed once the game is over, and the provisional figures in use (``view["provisional"]``).
 
-    With ``short`` (a game's pointer to its list, e.g. a docs page) the provisional figures
-    are only counted, in one line ending in ``short``; a game passes it for every report
-    but the first one and the GM's, which list them in full."""
+    The GM's report lists every provisional figure with its source and reasoning
+    (``provisional_heading``, each item by ``describe``). A player's (and the public's)
+    report says it in one plain line: with ``short`` (a later report) only that, counted and
+    ending in ``short``; else followed by the game's short list (``plain``: the figures by
+    what they are, in the game's words)."""
     if inp.chance_recorded:  # a historical game (issue 20): no seed to reveal
         lines = [first, "Chance: recorded at the table, not drawn from a seed.",
                  f"Commitment (SHA-256 of the recorded chance): {inp.seed_commitment or 'not given'}",
@@ -41,28 +44,38 @@ def footer(inp: ReportInput, first: str, provisional_heading: str,
     if inp.seed is not None and not inp.chance_recorded:
         lines.append(f"Seed (the game is over; check it against the commitment): {inp.seed}")
     provisional = inp.view.get("provisional") or []
-    if provisional and short is not None:
-        lines.append(f"PROVISIONAL: {len(provisional)} figures in use are provisional (the rulebook leaves "
-                     f"them open; they may change); {short}")
-    elif provisional:
+    said = (f"PROVISIONAL: {len(provisional)} figures in use are our own choice where the rules leave them "
+            "open; they may change")
+    if not provisional:
+        lines.append("Provisional figures in use: none.")
+    elif inp.viewer == GM or (plain is None and short is None):
         lines.append(provisional_heading)
         lines += [f"- provisional: {describe(p)}" for p in provisional]
+    elif short is not None:
+        lines.append(f"{said}; {short}")
     else:
-        lines.append("Provisional figures in use: none.")
+        lines.append(f"{said}. They are:")
+        lines += [f"- {item}" for item in plain(provisional)]  # type: ignore[misc]
+        lines.append("The GM's report lists each with its source.")
     return tuple(lines)
 
 
-def staged_footer(inp: ReportInput, first: bool, provisional_list: str, first_reports: str, heading: str) -> tuple[str, ...]:
-    """The footer of a sequential game's report: the provisional figures in full only in
-    its first reports (``first``) and the GM's, else counted with a pointer to where they
-    are listed (issue 18: said once, not in every mail).
+#: A game's short list of its provisional figures, for players (see :func:`footer`).
+Plain = Callable[[Sequence[Any]], list[str]]
 
-    ``provisional_list`` names the docs page and section, ``first_reports`` the reports that
-    list them (``in the round 1 reports``), ``heading`` introduces the full list."""
-    full = inp.viewer == GM or first
-    short = None if full else f"they are listed in {provisional_list}, {first_reports} and in the GM's report."
+
+def staged_footer(inp: ReportInput, first: bool, provisional_list: str, first_reports: str, heading: str,
+                  plain: Plain | None = None) -> tuple[str, ...]:
+    """The footer of a sequential game's report: the provisional figures listed only in its
+    first reports (``first``; for a player by ``plain``, in full in the GM's), else counted
+    with a pointer to where they are listed (said once, not in every mail).
+
+    ``provisional_list`` names where players find them (``the rules reference, ...``),
+    ``first_reports`` the reports that list them (``in the round 1 reports``), ``heading``
+    introduces the GM's full list."""
+    short = None if first else f"they are listed {first_reports} and in {provisional_list}."
     return footer(inp, f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
-                  heading, short=short)
+                  heading, short=short, plain=plain)
 
 
 def next_section(inp: ReportInput, title: str, decision: Callable[[Mapping[str, Any]], list[Any]], note: str,

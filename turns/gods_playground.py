@@ -35,7 +35,7 @@ ORDER_HELP = """God's Playground orders (one line per decision; OR separates fal
   RECRUIT <province> <n> INF <n> CAV <n> CANNON <n> COSSACK  OR PASS
   CAMPAIGN <enemy> [ROYAL] OR PASS
   COUNTER <province | Habsburgs> OR PASS
-See docs/orders-gods-playground.md."""
+The whole syntax: mail HELP ORDERS."""
 
 KEYWORDS = {
     "ESTATE": "estate", "START": "estate", "NOBLES": "nobles", "NOBLE": "nobles", "CUBES": "cubes",

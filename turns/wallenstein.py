@@ -127,7 +127,7 @@ def parse_line(words: list[str], line: Line) -> Order | None:
     keyword, rest = split_keyword(words)
     if keyword is None:
         line.problem(f"unknown order {words[0]!r}: a line starts with an order keyword such as TAX, GRAIN, "
-                     "PALACE, RECRUIT5, ATTACKA, BID or BONUS (see docs/orders-wallenstein.md)",
+                     "PALACE, RECRUIT5, ATTACKA, BID or BONUS (mail HELP ORDERS for the whole syntax)",
                      _close_keywords(words[0]))
         return None
     if keyword.lower() in SIMPLE_ACTIONS:
@@ -393,6 +393,27 @@ _READERS: dict[str, Callable[[str, list[str], Line], Order | None]] = {
     "RECRUIT": _move, "ATTACK": _move, "BID": _bid, "BONUS": _bonus, "FAMINE": _famine, "DRAFT": _draft,
     "GROUPS": _groups, "REFRESH": _refresh, "COURT": _court, "FAVOUR": _favour,
 }
+
+
+#: What the missed-orders policy plays for a seat, in the player's words, by the kind of turn
+#: (rules 5-6: money cards on the action spaces; the draft's blind picks), and what the
+#: Imperial Court adds (rule 9).
+MISSED_HELP = {
+    "plan": "money cards on every action space: you did no action this season and paid nothing; no card on "
+            "the bid space, so you rank after the 0 bids in the turn order and take the first bonus tile "
+            "left. Your counties still need grain in winter.",
+    "draft": "blind picks: you took the county the draft offered you without a wish list, and your army "
+             "groups were placed in the order printed on your setup board.",
+    "court": "Nothing went on the court spaces (money cards there too) and no favour card was played.",
+}
+
+
+def missed_help(kind: str, options: dict[str, str] | None = None) -> str:
+    """What the missed-orders policy did for a seat whose orders for a ``kind`` turn were missing."""
+    text = MISSED_HELP.get(kind, "")
+    if text and kind == "plan" and str((options or {}).get("expansion", "")) == "court":
+        text += " " + MISSED_HELP["court"]
+    return text
 
 
 def format_order(order: Order) -> str:

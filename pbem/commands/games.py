@@ -390,17 +390,21 @@ def _brief(e: dict[str, Any]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
 def deadline(app: App, game_id: str, when: str, turn: str | None, as_json: bool) -> None:
-    """Set or move a deadline: ISO 8601 with zone, or +DURATION (added to the current
-    deadline, or to now when there is none). Every seat is mailed the new deadline.
+    """Set or move a deadline: ISO 8601 with zone; +DURATION, added to the current deadline
+    (or to now when there is none); now+DURATION, from now. Every seat is mailed the new
+    deadline. (pbem rollback --deadline reads WHEN the same way; a reopened turn has no
+    deadline, so there +3d counts from now.)
 
     \b
     Example:
       pbem deadline w1 2026-12-07T18:00+01:00
-      pbem deadline w1 +3d          # three days more
+      pbem deadline w1 +3d          # three days more than the current deadline
+      pbem deadline w1 now+3d       # three days from now
     """
-    label, value, past = app.service.set_deadline(game_id, when, turn)
-    emit({"game": game_id, "turn": label, "deadline": value, "past": bool(past)}, as_json,
-         f"deadline of {game_id} {label}: {value}; every seat is told by mail")
+    label, value, past, counted = app.service.set_deadline(game_id, when, turn)
+    emit({"game": game_id, "turn": label, "deadline": value, "past": bool(past), "counted_from": counted or None},
+         as_json, f"deadline of {game_id} {label}: {value}" + (f" ({counted})" if counted else "")
+         + "; every seat is told by mail")
     if past:
         click.echo(f"warning: {value} is in the past: the next 'pbem tick' or 'pbem adjudicate' resolves "
                    "the turn with the missed-orders default", err=True)

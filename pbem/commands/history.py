@@ -12,7 +12,8 @@ from pbem.cli import cli
 @click.argument("game_id")
 @click.option("--to", "to", required=True, metavar="TURN", help="The turn to open again (its label, e.g. 1618-summer).")
 @click.option("--reason", required=True, help="Why: every seat is told, and the record and archive keep it.")
-@click.option("--deadline", metavar="WHEN", help="Deadline of the reopened turn: ISO 8601 with zone, or +3d from now.")
+@click.option("--deadline", metavar="WHEN", help="Deadline of the reopened turn: ISO 8601 with zone, +3d or now+3d (as in 'pbem deadline'; "
+                   "the reopened turn has no deadline, so both count from now).")
 @click.option("--keep-orders", is_flag=True, help="Orders accepted for TURN before it was adjudicated stay in force.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app

@@ -9,10 +9,11 @@ the GM view holds every hand and plan (docs/gods-playground-reports.md).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reports.common import GM, PUBLIC, next_section, staged_footer, viewer_label
+from reports.gamenames import turn_name
 from reports.doc import Doc, Image, Items, Para, Section, Sub, Table
 from reports.gods_playground.names import PHASE_NAMES, counts, enemy, province, units
 from reports.gods_playground.narrative import story
@@ -39,7 +40,8 @@ def build_doc(inp: ReportInput, images: Mapping[str, bytes]) -> tuple[Doc, str]:
     parts = (_story(inp), _mine(inp), _families(v), _provinces(v), _enemies(v), _centre(v), _gm(inp),
              _next(inp), _pictures(images))
     title = f"God's Playground -- game {inp.game_id} -- round {v.get('round')} of 4"
-    doc = Doc(title=title, subtitle=f"Report for {viewer_label(inp.viewer)} after {inp.turn}",
+    when = turn_name("gods-playground", inp.turn, v, after=True)
+    doc = Doc(title=title, subtitle=f"Report for {viewer_label(inp.viewer)}: {when}",
               sections=tuple(s for s in parts if s is not None), footer=_footer(inp))
     return doc, inp.ending or banner(inp)
 
@@ -62,7 +64,7 @@ def _story(inp: ReportInput, since: str = "report") -> Section:
     turns = [t.get("turn") for t in inp.recent]
     if not groups:
         return Section("story", "What happened", (Para("Nothing has happened yet."),))
-    span = f"from {turns[0]} to {turns[-1]}" if len(turns) > 1 else f"in {turns[0]}"
+    span = _span(str(turns[0]), str(turns[-1]))
     blocks: list[Any] = [Para(f"Since the last {since} ({span}):")]
     for head, lines in groups:
         blocks += [Sub(head), Items(tuple(lines))]
@@ -74,6 +76,18 @@ def move_sections(inp: ReportInput) -> list[Section]:
     """What a "your move" mail tells besides the decision: what happened since the seat's
     last mail (``inp.recent``) and its own position; the board is in its last round report."""
     return [s for s in (_story(inp, "mail") if inp.recent else None, _mine(inp)) if s is not None]
+
+
+def _span(first: str, last: str) -> str:
+    """The turns a report tells of, by name: ``round 2, from placing nobles to counterattacks``."""
+    a, b = turn_name("gods-playground", first), turn_name("gods-playground", last)
+    if a == b:
+        return a
+    head_a, _, phase_a = a.partition(", ")
+    head_b, _, phase_b = b.partition(", ")
+    if head_a == head_b and phase_a and phase_b:
+        return f"{head_a}, from {phase_a} to {phase_b}"
+    return f"from {a} to {b}"
 
 
 def _estates_of(v: Mapping[str, Any], seat: str) -> list[str]:
@@ -223,7 +237,7 @@ def _gm(inp: ReportInput) -> Section | None:
 
 def _next(inp: ReportInput) -> Section:
     return next_section(inp, "What comes next", lambda p: decision_blocks(inp, p), "Lines sent ahead for later decisions "
-                        "are kept as a plan for the round; see docs/orders-gods-playground.md.", help_lines)
+                        "are kept as a plan for the round; mail HELP ORDERS for the whole syntax.", help_lines)
 
 
 def decision_blocks(inp: ReportInput, p: Mapping[str, Any]) -> list[Any]:
@@ -257,7 +271,7 @@ def help_lines(order_help: str) -> list[str]:
     out: list[str] = []
     for raw in order_help.splitlines():
         line = raw.strip()
-        if not line or line.endswith(":") or line.startswith("See "):
+        if not line or line.endswith(":") or line.startswith(("See ", "The whole syntax")):
             continue
         if line.startswith("|") and out:
             out[-1] += " " + line
@@ -276,8 +290,41 @@ def _pictures(images: Mapping[str, bytes]) -> Section | None:
     return Section("pictures", "The map and the chart", tuple(blocks)) if blocks else None
 
 
-#: Where the provisional board figures are listed for players (the docs page and section).
-PROVISIONAL_LIST = "docs/gods-playground-rules.md, section The board data and its provisional figures"
+#: Where the provisional board figures are listed for players (the rules reference's section).
+PROVISIONAL_LIST = "the rules reference (mail HELP RULES), section The board data and its provisional figures"
+#: What each kind of provisional board figure is called in the rules reference.
+_FIGURES = (("estates", "estate rows of"), ("strength", "strength tracks of"), ("vp", "VP on the boxes of"),
+            ("raids", "raid arrows of"), ("court_troops", "court troops in round"), ("royal_army_table", ""))
+
+
+def plain_provisional(items: Sequence[Any], view: Mapping[str, Any]) -> list[str]:
+    """The provisional board figures by what they are, for players (``estate rows of Royal
+    Prussia, Ukraine``, ``the royal army table``); the GM's report gives each with its source."""
+    found: dict[str, list[str]] = {}
+    for item in items:
+        path = str(item).split(" = ", 1)[0]
+        m = re.match(r"provinces\.(\w+)\.estates|enemies\.(\w+)\.(strength|vp|raids)|court_troops\[(\d+)\]"
+                     r"|(royal_army_table)", path)
+        if m is None:
+            found.setdefault(path, [])
+            continue
+        place, foe, what, court, table = m.groups()
+        kind = "estates" if place else what or ("court_troops" if court else "royal_army_table")
+        name = province(place) if place else enemy(foe, view) if foe else str(int(court) + 1) if court else ""
+        names = found.setdefault(kind, [])
+        if name and name not in names:
+            names.append(name)
+    words = dict(_FIGURES)
+    out = []
+    for kind, names in found.items():
+        if kind == "royal_army_table":
+            out.append("the royal army table")
+        elif kind in words:
+            out.append(f"{words[kind]} {', '.join(names)}" if kind != "court_troops" else
+                       f"court troops in round{'s' if len(names) > 1 else ''} {', '.join(names)}")
+        else:
+            out.append(kind)
+    return out
 
 
 def first_report(turn: str) -> bool:
@@ -290,11 +337,12 @@ def _footer(inp: ReportInput) -> tuple[str, ...]:
     (issue 18: said once, not in every mail)."""
     lines = staged_footer(inp, first_report(inp.turn), PROVISIONAL_LIST, "in the round 1 reports",
                           "PROVISIONAL board figures in use (marked with a dagger on the map; no source prints "
-                          f"them; {PROVISIONAL_LIST}):")
+                          "them; docs/gods-playground-rules.md, section The board data and its provisional "
+                          "figures):", lambda items: plain_provisional(items, inp.view))
     chosen = {k: v for k, v in (inp.view.get("readings") or {}).items() if v != READING_DEFAULTS.get(k)}
     if chosen:  # the GM's choices where the rulebook reads two ways (defaults are not repeated)
         lines += ("The GM's readings of the rulebook: " + ", ".join(f"{k}={v}" for k, v in sorted(chosen.items()))
-                  + " (docs/gods-playground-rules.md, Readings the GM chooses).",)
+                  + " (the rules reference, mail HELP RULES: Readings the GM chooses).",)
     return lines
 
 

@@ -9,6 +9,7 @@ the GM view every hand, the deck and the discard pile (docs/havoc-reports.md).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,8 +38,11 @@ def points_text(points: Sequence[int]) -> str:
 
 
 def combination_text(combo: Mapping[str, Any]) -> str:
-    """``{"name": "pair", "tiebreak": [10]}`` -> ``pair 10``; full house 9/4."""
-    values = "/".join(str(v) for v in combo.get("tiebreak") or [])
+    """``{"name": "pair", "tiebreak": [10]}`` -> ``pair 10``; full house 9/4; a value 0 is
+    the Dogs of War (a Dog is value 0: four Dogs are ``four of a kind: Dogs``)."""
+    values = "/".join("Dogs" if v == 0 else str(v) for v in combo.get("tiebreak") or [])
+    if values == "Dogs":
+        return f"{combo.get('name', '')}: Dogs".strip(": ")
     return f"{combo.get('name', '')} {values}".strip()
 
 
@@ -80,7 +84,7 @@ def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     sections = [s for s in (_last_battle(view), _recruiting(inp), _battle_now(view), _standings(view), _hand(inp), _gm(view),
                             _track(view), _table(view), _next(inp), _chart(inp)) if s is not None]
     doc = Doc(title=f"Havoc -- game {inp.game_id} -- {_when(view)}",
-              subtitle=f"Battle report for {viewer_label(inp.viewer)} (after {inp.turn})",
+              subtitle=f"Battle report for {viewer_label(inp.viewer)}",
               sections=tuple(sections), footer=_footer(inp))
     return doc, inp.ending or banner(view)
 
@@ -109,7 +113,7 @@ def banner(view: Mapping[str, Any]) -> str:
     groups = view.get("castillon") or []
     tied = ", ".join(groups[0]) if groups else "several seats"
     return (f"The war is over with no single winner: {tied} are equal in points, battle cards won "
-            "and place at Castillon (docs/havoc-rules.md, End).")
+            "and place at Castillon (the rules' End; mail HELP RULES).")
 
 
 def _last_battle(view: Mapping[str, Any]) -> Section | None:
@@ -386,7 +390,8 @@ def dogs_out_blocks(view: Mapping[str, Any], info: Mapping[str, Any], seats: Seq
 
 def _next(inp: ReportInput) -> Section:
     return next_section(inp, "Whose turn it is", lambda pending: decision_blocks(inp, pending),
-                        "Standing orders (STANDING ...) answer small decisions for you; see docs/orders-havoc.md.",
+                        "Standing orders (STANDING ...) answer small decisions for you; mail HELP ORDERS for the whole "
+                        "syntax.",
                         lambda text: (line for line in text.splitlines() if line.strip()))
 
 
@@ -438,17 +443,37 @@ def _chart(inp: ReportInput) -> Section | None:
                    (Image("chart.png", "Chart: points by seat after each battle", 560),))
 
 
-#: Where the provisional battle figures are listed for players (the docs page and section).
-PROVISIONAL_LIST = "docs/havoc-rules.md, section Provisional data"
+#: Where the provisional battle figures are listed for players (the rules reference's section).
+PROVISIONAL_LIST = "the rules reference (mail HELP RULES), section Provisional data"
+_ORDINAL = {"1": "1st", "2": "2nd", "3": "3rd"}
+
+
+def plain_provisional(items: Sequence[Any]) -> list[str]:
+    """The provisional battle figures by battle, for players (``Crécy: 2nd-place points,
+    cards dealt``); the GM's report gives each with its source."""
+    found: dict[str, list[str]] = {}
+    for item in items:
+        path, _, value = str(item).partition(" = ")
+        m = re.match(r"(?:(battle \d+) name|(.+) place (\d) points|(.+) deal|(.+) position)$", path)
+        if m is None:
+            found.setdefault(path, [])
+            continue
+        named, placed, place, dealt, moved = m.groups()
+        name = re.match(r'"([^"]+)"', value) if named else None
+        battle = (name.group(1) if name else named) or placed or dealt or moved
+        what = ("its name" if named else f"{_ORDINAL.get(place, place)}-place points" if placed
+                else "cards dealt" if dealt else "its place in the order")
+        found.setdefault(battle, []).append(what)
+    return [f"{battle}: {', '.join(whats)}" if whats else battle for battle, whats in found.items()]
 
 
 def first_report(turn: str) -> bool:
     """True for the reports of the first battle (turn labels ``b1/...``), the first a seat gets."""
-    return turn.split("/", 1)[0] in ("b1", "setup")
+    return turn.split("/", 1)[0] in ("b1", "start", "setup")
 
 
 def _footer(inp: ReportInput) -> tuple[str, ...]:
     """The footer; the provisional figures in full only in the first report and the GM's."""
     return staged_footer(inp, first_report(inp.turn), PROVISIONAL_LIST, "in the first battle's report",
                          "PROVISIONAL battle figures in use (the rulebook leaves them open; they may change; "
-                         f"{PROVISIONAL_LIST}):")
+                         "docs/havoc-rules.md, section Provisional data):", plain_provisional)

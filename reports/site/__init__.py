@@ -22,10 +22,12 @@ from reports.model import Rendered
 
 @dataclass
 class SitePage:
-    """One turn's page: its label and the public report rendered after it."""
+    """One turn's page: its label, the public report rendered after it, and the turn's name
+    in the game's words (``the end of round 2``; shown instead of the label when given)."""
 
     turn: str
     rendered: Rendered
+    name: str = ""
 
 
 @dataclass
@@ -69,14 +71,17 @@ def build_site(inp: SiteInput) -> dict[str, bytes]:
         folder = page_dir(i, page.turn)
         for name, data in report_files(page.rendered).items():
             files[f"{folder}/{name}"] = data
-        turns.append({"label": page.turn, "href": f"{folder}/report.html", "text": f"{folder}/report.txt"})
+        turns.append({"label": page.name or page.turn, "href": f"{folder}/report.html", "text": f"{folder}/report.txt"})
     if inp.chart_png:
         files["chart.png"] = inp.chart_png
     if inp.archive_name and inp.archive_bytes is not None:
         files[inp.archive_name] = inp.archive_bytes
     if inp.record_text is not None:
         files["record.txt"] = inp.record_text.encode("utf-8")
-    context = {"inp": inp, "turns": turns, "turns_json": json.dumps(turns, ensure_ascii=True)}
+    from reports.gamenames import game_title
+
+    context = {"inp": inp, "turns": turns, "turns_json": json.dumps(turns, ensure_ascii=True),
+               "title": game_title(inp.game)}
     files["index.html"] = _env().get_template("index.html.j2").render(**context).encode("utf-8")
     files["record.html"] = _env().get_template("record.html.j2").render(**context).encode("utf-8")
     return files

@@ -7,7 +7,7 @@ looks at engine state: hidden information a view does not hold cannot be shown.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reports.doc import Doc, Image, Items, Para, Section, Sub, Table
@@ -61,11 +61,22 @@ def _summary(inp: ReportInput) -> Section | None:
         return None
     owned = [n for n, c in inp.view.get("counties", {}).items() if c.get("owner") == inp.viewer]
     armies = armies_on_map(inp.view).get(inp.viewer, 0)
-    rank = sorted(seats, key=lambda s: -int(seats[s].get("vp") or 0)).index(inp.viewer) + 1
     text = (f"You ({inp.viewer}) have {me.get('taler')} Taler, {me.get('grain')} grain and {me.get('vp')} "
-            f"victory points (place {rank} of {len(seats)} by VP), {ev.n_of(len(owned), 'county')} and "
+            f"victory points ({_place(seats, inp.viewer)}), {ev.n_of(len(owned), 'county')} and "
             f"{ev.n_of(armies, 'army')} on the map, {me.get('supply')} in supply.")
     return Section("summary", "In short", (Para(text), *famine_warning(inp.view, inp.viewer)))
+
+
+def _place(seats: Mapping[str, Any], seat: str) -> str:
+    """``place 2 of 4 by VP, then Taler`` (the end's ranking), ``shared`` when another seat has
+    as many of both (everyone on 0 VP and 10 Taler shares place 1: no seat order)."""
+    def key(s: str) -> tuple[int, int]:
+        return int(seats[s].get("vp") or 0), int(seats[s].get("taler") or 0)
+
+    rank = 1 + sum(key(s) > key(seat) for s in seats)
+    shared = sum(key(s) == key(seat) for s in seats) - 1
+    return (f"{'shared ' if shared else ''}place {rank} of {len(seats)} by VP, then Taler"
+            + (f", with {shared} other seat{'s' if shared > 1 else ''}" if shared else ""))
 
 
 def _banner(view: Mapping[str, Any]) -> str:
@@ -285,6 +296,26 @@ def _provisional(p: Any) -> str:
     return ev.plain(p)
 
 
+#: What each provisional figure is, in a player's words (the GM's report gives the reasons).
+PLAIN = {"colors": "the seat colours", "grain_track_max": "no upper limit on the grain track",
+         "model": "how the cube tower lets cubes through", "step1_order": "the order of the Imperial Court's first step",
+         "favour deck": "the favour cards (a stand-in deck)"}
+
+
+def plain_provisional(items: Sequence[Any]) -> list[str]:
+    """The provisional figures by what they are, for players."""
+    return [PLAIN.get(str(p.get("figure")), str(p.get("figure"))) if isinstance(p, Mapping) else ev.plain(p)
+            for p in items]
+
+
+def first_report(turn: str) -> bool:
+    """The opening report (welcome mail) and the reports of the first season, the first a seat gets."""
+    return turn in ("start", "setup") or turn.endswith("-spring") and turn.startswith("1618")
+
+
 def _footer(inp: ReportInput) -> tuple[str, ...]:
+    short = None if first_report(inp.turn) else ("they are listed in the first season's report and in the rules "
+                                                 "reference (mail HELP RULES).")
     return footer(inp, f"Game {inp.game_id}, {inp.turn}, report for {viewer_label(inp.viewer)}.",
-                  "PROVISIONAL figures in use (the rulebook leaves them open; they may change):", _provisional)
+                  "PROVISIONAL figures in use (the rulebook leaves them open; they may change):", _provisional,
+                  short=short, plain=plain_provisional)

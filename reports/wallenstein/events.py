@@ -41,7 +41,7 @@ def event_text(card: Any) -> str:
         text = str(events()[card]["text"])
         if text.startswith("Same as "):  # the second copy of a card refers to the first
             text = str(events()[text[len("Same as "):].rstrip(".")]["text"])
-        return text.rstrip(".")
+        return text.rstrip(".").replace("Thaler", "Taler")  # the cards' data spell it as printed; reports say Taler
     except (ImportError, KeyError, TypeError):
         return str(card)
 

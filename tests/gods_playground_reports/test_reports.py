@@ -167,9 +167,12 @@ def test_provisional_list_in_full_only_in_round_1_and_the_gms_reports():
         return " ".join(render_report(report_input(step, viewer, SEEDS[0])).text.split())
 
     short = text(later, seat)
-    assert "figures in use are provisional" in short and "- provisional:" not in short
-    assert "docs/gods-playground-rules.md" in short
-    assert "- provisional:" in text(later, GM) and "- provisional:" in text(first, seat)
+    assert "figures in use are our own choice" in short and "- provisional:" not in short
+    assert "mail HELP RULES" in short and "estate rows of" not in short
+    assert "- provisional:" in text(later, GM) and "- provisional:" in text(first, GM)
+    first_text = text(first, seat)  # a seat's first report: a plain short list, no developer detail
+    assert "- estate rows of Royal Prussia" in first_text and "- provisional:" not in first_text
+    assert "court_troops[" not in first_text
 
 
 def test_no_box_of_the_map_covers_another():

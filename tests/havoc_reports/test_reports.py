@@ -6,6 +6,7 @@ import pytest
 
 from adjudicator.base import GM, PUBLIC
 from adjudicator.havoc.engine import ENGINE
+from reports.havoc.content import plain_provisional
 from reports.render import render_report
 from tests.havoc_reports.games import due_steps, play, report_input, viewers
 
@@ -67,9 +68,14 @@ def test_reports_are_deterministic_and_complete(n, seed, opts):
             assert report_input(step, viewer, seed).seed_commitment in text.replace("\n", "")
             assert report_input(step, viewer, seed).state_hash in text.replace("\n", "")
             assert "PROVISIONAL" in text and "PROVISIONAL" in a.html
-            if viewer == GM or step.turn.startswith("b1/"):  # in full: the first report and the GM's
+            if viewer == GM:  # in full, with the sources: the GM's reports
                 for p in view["provisional"]:
                     assert p.split(" (")[0] in " ".join(text.split())
+            elif step.turn.startswith("b1/"):  # a seat's first reports: a plain short list by battle
+                plain = " ".join(text.split())
+                assert "- provisional:" not in text and "BGG" not in plain
+                for item in plain_provisional(view["provisional"]):
+                    assert item in plain, item
             else:  # said once, in one line with where they are listed
                 assert f"PROVISIONAL: {len(view['provisional'])} figures in use" in text
                 assert "- provisional:" not in text

@@ -61,7 +61,8 @@ def test_site_of_a_running_game_shows_only_public_reports(quiet, service, tmp_pa
     assert pages[-1].read_bytes() == want
     index = (out / "index.html").read_text()
     assert "checked by the GM with the secret seed" in index  # running: the public cannot re-check yet
-    assert all(json.dumps({"label": t})[1:-1] in index for t in done["turns"])  # the slider's list
+    assert all(json.dumps({"label": t})[1:-1] in index for t in done["names"])  # the slider's list, by name
+    assert not any(json.dumps({"label": t})[1:-1] in index for t in done["turns"] if t not in done["names"])
 
 
 def test_site_of_a_finished_game_has_record_archive_and_seed(quiet, service, tmp_path):
@@ -84,8 +85,8 @@ def test_cli_site_json(tmp_path):
     run = cli_game(tmp_path)
     out = run("site", "w1", "--out", str(tmp_path / "s"), "--json")
     assert out.exit_code == 0, out.output
-    assert set(json.loads(out.output)) == {"game", "out", "index", "pages", "turns", "files", "verified", "over",
-                                           "archive", "record"}
+    assert set(json.loads(out.output)) == {"game", "out", "index", "pages", "turns", "names", "files", "verified",
+                                           "over", "archive", "record"}
 
 
 def _console(url: str) -> tuple[str, list[str]]:

@@ -69,7 +69,12 @@ def test_winter_scoring_table(red):
 
 def test_footer_hashes_provisional_and_no_seed(red):
     assert "c" * 64 in red.text and "a" * 64 in red.text
-    assert "PROVISIONAL figures in use" in red.text and "provisional: revolt_markers (rules.json): revolt markers unlimited" in red.text
+    assert "PROVISIONAL: 1 figures in use are our own choice" in red.text  # a later season: one line for a seat
+    assert "provisional: revolt_markers (rules.json)" not in red.text
+    first = render_report(sample_input("red", turn="1618-spring")).text
+    assert "They are:" in first and "- revolt_markers" in first and "(rules.json)" not in first
+    gm = render_report(sample_input("@gm")).text
+    assert "PROVISIONAL figures in use" in gm and "provisional: revolt_markers (rules.json): revolt markers unlimited" in gm
     assert "Seed (the game is over" not in red.text
 
 
@@ -133,5 +138,6 @@ def test_other_hands_never_shown_even_if_a_view_leaked_them():
 def test_seat_summary_first():
     r = render_report(sample_input("red"))
     first = " ".join(r.text.split("IN SHORT", 1)[1].split("\n\n")[0].split("\n")[2:])
-    assert first.startswith("You (red) have 10 Taler, 5 grain and 12 victory points (place 3 of 3 by VP)")
+    assert first.startswith("You (red) have 10 Taler, 5 grain and 12 victory points (place 3 of 3 by VP, then "
+                            "Taler)")
     assert "IN SHORT" not in render_report(sample_input("@public")).text

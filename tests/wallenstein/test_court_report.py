@@ -30,7 +30,11 @@ def test_court_section_in_every_report_and_the_deck_labelled_provisional() -> No
     for viewer in [*SEATS, PUBLIC, GM]:
         text = _report(state, viewer)
         assert "the imperial court" in text and "courtiers and favour cards" in text
-        assert "provisional stand-in cards" in text and "favour deck (favour_cards.json)" in text
+        assert "provisional stand-in cards" in text
+        if viewer == GM:  # with its source; a seat's first report names it plainly
+            assert "favour deck (favour_cards.json)" in text
+        else:
+            assert "- the favour cards (a stand-in deck)" in text and "favour_cards.json" not in text
         for d in state["court"]["display"]:
             assert f"card {d['number']} " in text
         assert ("favour deck, top first (gm only)" in text) == (viewer == GM)

@@ -1,0 +1,39 @@
+"""The players' pages of docs/ (order syntax, rules reference), as an installed pbem has them:
+``pbem/docs`` links to docs/ and the pages are package data, so ``HELP ORDERS`` and
+``HELP RULES`` mail the very text of the documentation."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+#: The order pages of each game, then the envelope every game shares.
+ORDER_PAGES = {"wallenstein": ("orders-wallenstein.md",), "havoc": ("orders-havoc.md",),
+               "gods-playground": ("orders-gods-playground.md",)}
+#: The rules reference of each game.
+RULES_PAGES = {"wallenstein": ("wallenstein-rules.md",), "havoc": ("havoc-rules.md",),
+               "gods-playground": ("gods-playground-rules.md",)}
+ENVELOPE = "order-mail.md"
+#: Pages an option adds: the Imperial Court (Wallenstein ``expansion=court``).
+EXTRA = {("wallenstein", "expansion", "court"): "wallenstein-court.md"}
+
+
+def page(name: str) -> str:
+    """The text of ``docs/<name>``."""
+    return resources.files("pbem").joinpath("docs", name).read_text(encoding="utf-8")
+
+
+def pages(engine: str, what: str, options: dict[str, Any] | None = None) -> list[str]:
+    """The page names ``HELP ORDERS`` (``what="orders"``) or ``HELP RULES`` mails for a game."""
+    names = list((ORDER_PAGES if what == "orders" else RULES_PAGES).get(engine, ()))
+    names += [extra for (game, key, value), extra in EXTRA.items()
+              if game == engine and str((options or {}).get(key, "")) == value]
+    if what == "orders" and names:
+        names.append(ENVELOPE)
+    return names
+
+
+def docs_lines() -> list[str]:
+    """How a player gets the whole order syntax and the rules by mail (the welcome mail, HELP)."""
+    return ["The whole order syntax comes by mail: send HELP ORDERS (as the subject or the first",
+            "line) from your address to this one; HELP RULES brings the rules reference of the game."]

@@ -1,0 +1,35 @@
+"""An installed pbem (a wheel, not this checkout) has the players' pages that HELP ORDERS and
+HELP RULES mail: every page :mod:`pbem.playerdocs` names is in the wheel, byte for byte."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from pbem.playerdocs import ENVELOPE, EXTRA, ORDER_PAGES, RULES_PAGES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_the_players_pages(tmp_path):
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(ROOT), "-w", str(tmp_path)],
+                           capture_output=True, text=True, timeout=600)
+    assert built.returncode == 0, built.stderr[-2000:]
+    (wheel,) = tmp_path.glob("pbem-*.whl")
+    names = {ENVELOPE, *EXTRA.values(), *(n for pages in (*ORDER_PAGES.values(), *RULES_PAGES.values()) for n in pages)}
+    with zipfile.ZipFile(wheel) as z:
+        for name in sorted(names):
+            assert z.read(f"pbem/docs/{name}") == (ROOT / "docs" / name).read_bytes(), name
+
+
+def test_every_page_named_is_a_page_of_docs():
+    from pbem.playerdocs import page
+
+    for pages in (*ORDER_PAGES.values(), *RULES_PAGES.values(), (ENVELOPE, *EXTRA.values())):
+        for name in pages:
+            assert page(name) == (ROOT / "docs" / name).read_text(encoding="utf-8")
