@@ -92,7 +92,9 @@ def counted_from(when: str, current: str | None) -> str:
         return f"{when[4:]} from now"
     if not when.startswith("+"):
         return ""
-    return f"{when[1:]} after the previous deadline {current}" if current else f"{when[1:]} from now (no deadline before)"
+    if current:
+        return f"{when[1:]} after the previous deadline {current}"
+    return f"{when[1:]} from now (no deadline before)"
 
 
 def clock_of(game: Game) -> timedelta | None:
@@ -111,6 +113,20 @@ def remind_before(game: Game) -> timedelta:
     """How long before a deadline the awaited seats are reminded."""
     seconds = game.created.get("remind_before")
     return timedelta(seconds=int(seconds)) if seconds else parse_duration(DEFAULT_REMIND_BEFORE)
+
+
+def remind_at(game: Game) -> datetime | None:
+    """When the awaited seats of ``game``'s pending turn are reminded: ``remind_before`` the
+    deadline, but not before half of the turn's relative clock has run (a reminder right
+    after the "your move" mail tells the player nothing)."""
+    if game.pending is None or game.deadline is None:
+        return None
+    due = instant(game.deadline)
+    before = remind_before(game)
+    clock = clock_of(game)
+    if clock is not None and before > clock / 2:
+        before = clock / 2
+    return due - before
 
 
 def _msgid(kind: str, game: Game, turn: str, seat: str, sender: str) -> str:
@@ -149,8 +165,8 @@ def reminder(game: Game, seat: str, sender: str) -> tuple[str, Outgoing]:
              f"Send a block starting with: GAME {game.game_id} {seat} <your password>"]
     from pbem.mailbase import turn_words
 
-    return msgid, _mail(game, seat, sender, "reminder", f"reminder: orders due for {turn_words(game, pending.turn)}",
-                        lines, msgid)
+    subject = f"reminder: your orders are due ({turn_words(game, pending.turn)})"
+    return msgid, _mail(game, seat, sender, "reminder", subject, lines, msgid)
 
 
 def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str, kind: str = "") -> Outgoing:
@@ -170,7 +186,7 @@ def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str,
              "Your next report or 'your move' mail says what happened and what is due next."]
     from pbem.mailbase import turn_words
 
-    return _mail(game, seat, sender, "late", f"orders missed for {turn_words(game, turn)}", lines,
+    return _mail(game, seat, sender, "late", f"orders missed ({turn_words(game, turn)})", lines,
                  _msgid("late", game, turn, seat, sender))
 
 
@@ -195,7 +211,7 @@ def changed_notice(game: Game, seat: str, turn: str, sender: str) -> Outgoing:
              f"  {format_deadline(game.deadlines.get(turn) or game.deadline)}"]
     from pbem.mailbase import turn_words
 
-    return _mail(game, seat, sender, "deadline", f"deadline of {turn_words(game, turn)} changed", lines)
+    return _mail(game, seat, sender, "deadline", f"deadline changed ({turn_words(game, turn)})", lines)
 
 
 def status_fields(game: Game, now: datetime) -> dict[str, Any]:

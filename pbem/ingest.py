@@ -598,6 +598,7 @@ class Ingestor:
         result.accepted, result.orders_text = True, text
         result.owes = getattr(game.engine, "standing_note",
                               "Standing orders replace your earlier ones and apply whenever your decisions come up.")
+        result.warnings = order_warnings(name, game.state, block.seat, parsed.orders)
         return True
 
     def _plan(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult,

@@ -32,8 +32,9 @@ from pbem.mailin import ParsedMail
 from pbem.mailbase import Outgoing, base_message
 
 COMMANDS = ("HELP", "STATUS", "REPORT", "PASSWORD")
-#: Answers per seat and command in the window (a REPORT answer is a whole report mail).
-LIMITS = {"HELP": 3, "STATUS": 6, "REPORT": 3}
+#: Answers per seat and command in the window (a REPORT answer is a whole report mail; HELP
+#: ORDERS and HELP RULES mail whole pages of the documentation).
+LIMITS = {"HELP": 3, "STATUS": 6, "REPORT": 3, "HELP ORDERS": 2, "HELP RULES": 2}
 #: "Which seat?" answers per address in the window.
 WHICH_SEAT_ANSWERS = 3
 _COMMAND = re.compile(r"^\s*(?:re:\s*)*(HELP|STATUS|REPORT|PASSWORD)\b[ \t]*([^\n]*)$", re.IGNORECASE)

@@ -84,7 +84,7 @@ def due_fields(store: Store, game: Game) -> dict[str, Any]:
     due = deadlines.instant(deadline)
     fields["due_at"] = deadlines.utc_text(due)
     if waiting and not all(reminded(store, game, seat) for seat in waiting):
-        fields["remind_at"] = deadlines.utc_text(due - deadlines.remind_before(game))
+        fields["remind_at"] = deadlines.utc_text(deadlines.remind_at(game) or due)  # not before half a clock
     return fields
 
 

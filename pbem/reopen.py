@@ -20,8 +20,9 @@ def rollback(service: Any, game_id: str, to: str, reason: str, deadline: str | N
     ``RolledBack`` event, the reopened turn's deadline, and a mail to every seat).
 
     ``deadline`` (ISO 8601 with zone, ``+3d`` or ``now+3d``: the reopened turn has no
-    deadline, so both count from now) is the reopened turn's deadline; without it a game with a relative clock restarts it now, and a game whose all-turns
-    deadline has passed is refused (the next ``pbem tick`` would force the turn at once)."""
+    deadline, so both count from now) is the reopened turn's deadline; without it a game with
+    a relative clock restarts it now, and a game whose all-turns deadline has passed is refused
+    (the next ``pbem tick`` would force the turn at once)."""
     from pbem import deadlines, notify
     from pbem.errors import DomainError
     from pbem.store import NewEvent
@@ -102,7 +103,7 @@ def notice(game: Game, seat: str, payload: dict[str, Any], sender: str) -> Any:
     lines.append(f"Send a block starting with: GAME {game.game_id} {seat} <your password>")
     from pbem.mailbase import turn_words
 
-    msg = base_message(game, to, f"[{game.game_id}] rolled back: {turn_words(game, turn)} is open again", sender,
+    msg = base_message(game, to, f"[{game.game_id}] rolled back: open again ({turn_words(game, turn)})", sender,
                        "rollback")
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(to, msg["Subject"], msg, "rollback")

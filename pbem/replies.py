@@ -177,7 +177,8 @@ def _orders_section(result: BlockResult, where: str) -> str:
               "your plan stays as it was" if result.standing else "orders you sent before for this turn still stand")
     lines = [f"REJECTED: {what} for {where} (GAME line {result.line}). {nothing} recorded; {before}."]
     if result.reason:
-        lines.append(f"  {excerpt(result.reason, 4 * EXCERPT)}")
+        lines += textwrap.wrap(excerpt(result.reason, 4 * EXCERPT), 76, initial_indent="  ", subsequent_indent="  ",
+                               break_long_words=False, break_on_hyphens=False)
     if result.problems:
         lines += ["", f"{len(result.problems)} problem(s):", *problem_lines(result.problems)]
     return "\n".join(lines)

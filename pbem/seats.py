@@ -46,7 +46,7 @@ def void_notice(game: Game, seat: str, turn: str, reason: str, withdrawn: bool, 
               f"in a block starting with: GAME {game.game_id} {seat} <your password>"]
     from pbem.mailbase import turn_words
 
-    msg = base_message(game, to, f"[{game.game_id}] your orders for {turn_words(game, turn)} were voided", sender, "void")
+    msg = base_message(game, to, f"[{game.game_id}] your orders were voided ({turn_words(game, turn)})", sender, "void")
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(to, msg["Subject"], msg, "void")
 

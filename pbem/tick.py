@@ -88,8 +88,8 @@ def send_reminders(service: Service, now: datetime) -> list[Done]:
             game = _load(service, game_id, out)
             if game is None or game.pending is None or game.deadline is None:
                 continue
-            due = deadlines.instant(game.deadline)
-            if due - deadlines.remind_before(game) <= now < due:
+            due, remind = deadlines.instant(game.deadline), deadlines.remind_at(game)
+            if remind is not None and remind <= now < due:
                 from pbem import notify
 
                 for seat in service.awaited(game):

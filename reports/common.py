@@ -73,8 +73,11 @@ def staged_footer(inp: ReportInput, first: bool, provisional_list: str, first_re
     ``provisional_list`` names where players find them (``the rules reference, ...``),
     ``first_reports`` the reports that list them (``in the round 1 reports``), ``heading``
     introduces the GM's full list."""
+    from reports.gamenames import turn_name
+
     short = None if first else f"they are listed {first_reports} and in {provisional_list}."
-    return footer(inp, f"Game {inp.game_id}, after {inp.turn}, report for {viewer_label(inp.viewer)}.",
+    when = turn_name(inp.game, inp.turn, inp.view, after=True)
+    return footer(inp, f"Game {inp.game_id}, {when}, report for {viewer_label(inp.viewer)}.",
                   heading, short=short, plain=plain)
 
 

@@ -92,7 +92,7 @@ def _havoc(label: str, view: Mapping[str, Any], after: bool) -> str:
     if parts[0] == "final":
         if after:
             return "the end of the war" if view.get("over") else "Castillon, the last battle"
-        return "Castillon: the exchange of Dogs" if parts[1:2] == ["exchange"] else "Castillon, the last battle"
+        return "Castillon, the exchange of Dogs" if parts[1:2] == ["exchange"] else "Castillon, the last battle"
     if parts[0][:1] != "b" or not parts[0][1:].isdigit() or len(parts) < 2:
         return label
     number, kind = parts[0][1:], parts[1]
@@ -102,10 +102,10 @@ def _havoc(label: str, view: Mapping[str, Any], after: bool) -> str:
         return f"after {battle}"
     if kind == "battle" and len(parts) > 2 and parts[2].startswith("round"):
         return f"{battle}, round {parts[2][5:]}"
-    return {"recruit": f"before battle {number}: {parts[2] if len(parts) > 2 else ''}'s turn",
-            "peace": f"before battle {number}: the Year of Peace", "dogs": f"{battle}: the Dogs of War",
-            "choose": f"before battle {number}: choosing the battle",
-            "loot": f"before battle {number}: looting"}.get(kind, battle)
+    return {"recruit": f"before battle {number}, {parts[2] if len(parts) > 2 else ''}'s turn",
+            "peace": f"before battle {number}, the Year of Peace", "dogs": f"{battle}, the Dogs of War",
+            "choose": f"before battle {number}, choosing the battle",
+            "loot": f"before battle {number}, looting"}.get(kind, battle)
 
 
 def _gods_playground(label: str, after: bool) -> str:

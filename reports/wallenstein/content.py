@@ -46,7 +46,9 @@ def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     sections = [s for s in (_summary(inp), _chosen(inp), neighbours_section(inp.view, inp.viewer), _pictures(inp),
                             _season(view, inp.turn), _winter(view), _position(view), court_section(view), _next(inp),
                             _hands(inp)) if s is not None]
-    year_season = inp.turn.replace("-", " ")
+    from reports.gamenames import turn_name
+
+    year_season = turn_name("wallenstein", inp.turn)  # "spring 1618", "the start"
     doc = Doc(title=f"Wallenstein -- game {inp.game_id} -- {year_season}",
               subtitle=f"Season report for {viewer_label(inp.viewer)}",
               sections=tuple(sections), footer=_footer(inp))
@@ -298,7 +300,8 @@ def _provisional(p: Any) -> str:
 
 #: What each provisional figure is, in a player's words (the GM's report gives the reasons).
 PLAIN = {"colors": "the seat colours", "grain_track_max": "no upper limit on the grain track",
-         "model": "how the cube tower lets cubes through", "step1_order": "the order of the Imperial Court's first step",
+         "model": "how the cube tower lets cubes through",
+         "step1_order": "the order of the Imperial Court's first step",
          "favour deck": "the favour cards (a stand-in deck)"}
 
 
@@ -316,6 +319,9 @@ def first_report(turn: str) -> bool:
 def _footer(inp: ReportInput) -> tuple[str, ...]:
     short = None if first_report(inp.turn) else ("they are listed in the first season's report and in the rules "
                                                  "reference (mail HELP RULES).")
-    return footer(inp, f"Game {inp.game_id}, {inp.turn}, report for {viewer_label(inp.viewer)}.",
+    from reports.gamenames import turn_name
+
+    return footer(inp, f"Game {inp.game_id}, {turn_name('wallenstein', inp.turn)}, report for "
+                  f"{viewer_label(inp.viewer)}.",
                   "PROVISIONAL figures in use (the rulebook leaves them open; they may change):", _provisional,
                   short=short, plain=plain_provisional)

@@ -91,6 +91,17 @@ def test_reminders_once_per_seat_and_turn(store, clock):
     assert _kinds(service).count("reminder") == 2
 
 
+def test_no_reminder_right_after_the_turn_opens(store, clock):
+    """A 24-hour clock with the default 24 hours' reminder: the reminder comes halfway, not
+    in the same run as the "your move" mail."""
+    service = _game(store, deadline_every="24h")
+    assert send_reminders(service, clock()) == []  # the turn just opened
+    clock.now += timedelta(hours=11, minutes=59)
+    assert send_reminders(service, clock()) == []
+    clock.now += timedelta(minutes=2)
+    assert len(send_reminders(service, clock())) == 2
+
+
 def test_deadline_command_plus_and_past_warning_and_mail_to_every_seat(tmp_path):
     db = str(tmp_path / "p.db")
     clock = FakeClock()

@@ -29,9 +29,9 @@ GP = ["--seat", "white=wil@example.org", "--seat", "blue=ben@example.org", "--se
      "round 2"),
     ("havoc", "b3/battle/round2/red", {"battle": {"battle": {"name": "Poitiers"}}},
      "battle 3 (Poitiers), round 2", "after battle 3 (Poitiers)", "Poitiers"),
-    ("havoc", "b1/dogs/green", {"last_battle": {"name": "Crécy"}}, "battle 1 (Crécy): the Dogs of War",
+    ("havoc", "b1/dogs/green", {"last_battle": {"name": "Crécy"}}, "battle 1 (Crécy), the Dogs of War",
      "after battle 1 (Crécy)", "Crécy"),
-    ("havoc", "b2/recruit/red/11", {}, "before battle 2: red's turn", "before battle 2: red's turn", "battle 2"),
+    ("havoc", "b2/recruit/red/11", {}, "before battle 2, red's turn", "before battle 2, red's turn", "battle 2"),
     ("havoc", "final/castillon", {"over": True}, "Castillon, the last battle", "the end of the war", "Castillon"),
 ])
 def test_each_label_in_the_games_words(engine, label, view, name, after, short):
@@ -54,7 +54,7 @@ def test_wallenstein_subjects_name_the_season(tmp_path):
     run("--db", db, "adjudicate", "w1", "--force")
     rows = Store(db).outbox()
     subjects = {r["subject"] for r in rows}
-    assert "[w1] spring 1618: report for red" in subjects and "[w1] orders missed for spring 1618" in subjects
+    assert "[w1] spring 1618: report for red" in subjects and "[w1] orders missed (spring 1618)" in subjects
     assert not [s for s in subjects if LABEL.search(s)], subjects
     late = text(next(r for r in rows if r["kind"] == "late" and r["to_addr"] == "red@example.org"))
     assert "(TURN 1618-spring)" in late  # the label where a player would copy it

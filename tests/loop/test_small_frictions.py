@@ -67,3 +67,23 @@ def test_plus_and_now_plus_mean_the_same_in_deadline_and_rollback(tmp_path):
         run("--db", db, "rollback", "w1", "--to", "1618-spring", "--reason", f"test {when}", "--deadline", when)
         assert abs(_deadline(db) - (now + timedelta(days=3))) < timedelta(minutes=5)
         run("--db", db, "adjudicate", "w1", "--force")
+
+
+def test_standing_clear_beside_other_standing_lines_is_warned(tmp_path):
+    from tests.loop.mailrun import Setup
+
+    class Clock:
+        now = datetime(2026, 12, 7, 9, 0, tzinfo=timezone.utc)
+
+        def __call__(self) -> datetime:
+            return self.now
+
+    gm = Setup(tmp_path, Clock())
+    passwords = gm.new_game("h1", "havoc", ("red", "blue", "green"))
+    gm.mail("ben@example.org", "standing", f"GAME h1 blue {passwords['blue']}\nSTANDING ROUND: PASS\n"
+                                           "STANDING CLEAR\nEND\n")
+    gm.mail("ben@example.org", "standing", f"GAME h1 blue {passwords['blue']}\nSTANDING ROUND: PASS\nEND\n")
+    gm.ingest()
+    replies = [" ".join(text(r).split()) for r in gm.outbox("reply")]
+    warned = [r for r in replies if "STANDING CLEAR does nothing beside other STANDING lines" in r]
+    assert len(warned) == 1 and "STANDING CLEAR" in warned[0], replies

@@ -149,7 +149,7 @@ def test_turn_line_and_adjudicated_turn(games, ingest):
     again = ok.replace(b"BID 1", b"BID 2")
     out = ingest(again)
     assert out.outcome == "rejected" and out.blocks[0].reason.startswith("turn round-1 has already been adjudicated")
-    assert "orders are now awaited for turn round-2" in reply_text(replies(games)[-1])
+    assert "orders are now awaited for turn round-2" in " ".join(reply_text(replies(games)[-1]).split())  # wrapped
     wrong = ok.replace(b"TURN round-1", b"TURN round-9").replace(b"-0020@", b"-0030@")
     assert "is not the pending turn" in ingest(wrong).blocks[0].reason
 
