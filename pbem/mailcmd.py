@@ -212,10 +212,14 @@ def _status(service: Any, game: Game, seat: str) -> None:
     if st["over"]:
         lines = [f"Game {game.game_id} is over. Winner: {st['winner'] or 'none'}."]
     else:
+        planned = st.get("planned") or []
+        awaited = [s for s in st["awaiting"] if s not in planned]
         mine = "yours are in" if seat in st["submitted"] else (
-            "yours are awaited" if seat in st["awaiting"] else "nothing is awaited from you")
+            "your standing orders or plan answer it" if seat in planned else
+            "yours are awaited" if seat in awaited else "nothing is awaited from you")
         lines = [f"Game {game.game_id}, turn {st['turn']} ({st['kind']}): {mine}.",
-                 f"Awaited: {', '.join(st['awaiting']) or 'nobody'}; in: {', '.join(st['submitted']) or 'none'}.",
+                 f"Awaited: {', '.join(awaited) or 'nobody'}; in: {', '.join(st['submitted']) or 'none'}"
+                 + (f"; by standing orders or plan: {', '.join(planned)}" if planned else "") + ".",
                  f"Deadline: {format_deadline(st['deadline'])}"]
     from pbem.club.hooks import seat_lines
 

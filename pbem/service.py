@@ -168,7 +168,7 @@ class Service:
         return {
             "game": game.game_id, "engine": game.engine.name, **rules_fields(game),
             "turn": pending.turn if pending else None, "kind": pending.kind if pending else None,
-            "submitted": submitted, "awaiting": awaiting,
+            "submitted": submitted, "awaiting": awaiting, "planned": planned_seats(game, awaiting),
             "deadline": game.deadline, "over": pending is None,
             "winner": final_winner(game) if pending is None else None, "ended": club_ended(game),
             "abandoned": game.abandoned, "scores": game.engine.scores(game.state),
@@ -634,6 +634,13 @@ def submitted_and_awaiting(game: Game) -> tuple[list[str], list[str]]:
         return [], []
     submitted = sorted(s for s, o in game.submitted.items() if o["turn"] == pending.turn)
     return submitted, [s for s in pending.seats if s not in submitted]
+
+
+def planned_seats(game: Game, awaiting: list[str]) -> list[str]:
+    """The ``awaiting`` seats whose standing orders or plan lines (Havoc, God's Playground)
+    answer the pending decision: nothing more is awaited from them unless those fail."""
+    auto = getattr(game.engine, "auto_orders", None)
+    return [s for s in awaiting if auto is not None and auto(game.state, s) is not None]
 
 
 def _cached(last_hash: str, game: Game, frozen: bytes | None = None) -> tuple[str, Game, bytes]:

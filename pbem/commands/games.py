@@ -151,7 +151,7 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
                                                                   else f"winner {r['winner'] or 'none'}"))
         else:
             lines.append(f"{r['game']} ({r['engine']}): turn {r['turn']}; submitted: "
-                         f"{', '.join(r['submitted']) or '-'}; awaiting: {', '.join(r['awaiting']) or '-'}; "
+                         f"{', '.join(r['submitted']) or '-'}; awaiting: {_awaiting(r)}; "
                          f"deadline: {r['deadline'] or 'none'}" + ("; OVERDUE" if r.get("overdue") else ""))
             if r.get("deadline_passed_before_turn"):
                 lines.append(f"  the deadline for every turn ({r['deadline_passed_before_turn']}) passed before this "
@@ -177,6 +177,17 @@ def _seat_addresses(app: App, row: dict[str, Any]) -> tuple[set[str] | None, boo
         return None, bool(row.get("over"))
     game = app.service.load(row["game"])  # just loaded for the status: cached
     return {a for s in game.seats.values() for a in (s["email"], *s.get("addresses", ()))}, bool(row["over"])
+
+
+def _awaiting(row: dict[str, Any]) -> str:
+    """``blue, red (white: its plan answers it)``: the seats awaited, those whose standing
+    orders or plan answer the decision said apart."""
+    planned = row.get("planned") or []
+    left = [s for s in row["awaiting"] if s not in planned]
+    text = ", ".join(left) or "-"
+    if planned:
+        text += f" ({', '.join(planned)}: standing orders or plan answer it)"
+    return text
 
 
 def _press_line(press: dict[str, Any]) -> str:
@@ -273,7 +284,7 @@ def adjudicate(app: App, game_id: str, force: bool, as_json: bool) -> None:
         if st["turn"] != game.pending.turn:  # another run (cron's tick?) resolved it meanwhile
             emit([], as_json, f"turn {game.pending.turn} was adjudicated by another run meanwhile; nothing to do")
             return
-        message = (f"turn {st['turn']} is still awaiting orders from {', '.join(st['awaiting'])} "
+        message = (f"turn {st['turn']} is still awaiting orders from {_awaiting(st)} "
                    "(use --force to apply the missed-orders policy)")
         if as_json:  # exit status 1, as without --json; the reason as JSON on stdout
             emit({"adjudicated": [], "turn": st["turn"], "awaiting": st["awaiting"], "error": message}, True)

@@ -87,3 +87,18 @@ def test_standing_clear_beside_other_standing_lines_is_warned(tmp_path):
     replies = [" ".join(text(r).split()) for r in gm.outbox("reply")]
     warned = [r for r in replies if "STANDING CLEAR does nothing beside other STANDING lines" in r]
     assert len(warned) == 1 and "STANDING CLEAR" in warned[0], replies
+
+
+def test_status_tells_a_seat_whose_plan_answers_apart(tmp_path):
+    """Standing orders (or a plan) that answer the pending decision: the seat is not listed
+    as awaited in `pbem status` (the GM would chase a player who owes nothing)."""
+    db = str(tmp_path / "pbem.db")
+    run("--db", db, "new", "h1", "--game", "havoc", *SEATS)
+    status = json.loads(run("--db", db, "status", "h1", "--json"))
+    assert status["turn"] == "b1/recruit/red/0" and status["planned"] == [], status
+    standing = tmp_path / "standing.txt"
+    standing.write_text("GAME h1 red\nSTANDING RECRUIT: RECRUIT DECK; RECRUIT DECK; LAY LOWEST\nEND\n")
+    run("--db", db, "ingest", str(standing))
+    status = json.loads(run("--db", db, "status", "h1", "--json"))
+    assert status["turn"] == "b1/recruit/red/0" and status["planned"] == ["red"], status
+    assert "awaiting: - (red: standing orders or plan answer it)" in run("--db", db, "status", "h1")
