@@ -83,15 +83,53 @@ def make_templates(db: Path, start: datetime, templates: tuple[tuple[str, str, i
     from pbem.service import Service
     from pbem.store import Store
 
+    import json
+
     service = Service(Store(db, clock=fixed_clock(start)), "gm@bench.invalid")
+    passwords: dict[str, dict[str, str]] = {}
     with quiet_mail() if not mail else _nothing():
         for game_id, engine, steps in templates:
             seats = [(s, f"{s}.{game_id}@bench.invalid") for s in SEATS[engine]]
-            service.new_game(game_id, engine, seats, {}, f"bench-template-{game_id}-0123456789abcdef0123456789",
-                             deadline_every="72h")
+            created = service.new_game(game_id, engine, seats, {},
+                                       f"bench-template-{game_id}-0123456789abcdef0123456789", deadline_every="72h")
+            passwords[game_id] = dict(created.passwords)
             play(service, game_id, steps, game_id)
     service.store.close()
+    Path(str(db) + ".passwords.json").write_text(json.dumps(passwords))  # every copy has its template's
     return [t[0] for t in templates]
+
+
+def order_mails(db: Path, games: list[str], count: int) -> list[bytes]:
+    """``count`` order mails, spread over ``games`` (copies of the templates, in turn), each from
+    a seat that owes orders, with its password and a random legal order set for its decision."""
+    import json
+    from email.message import EmailMessage
+
+    from adjudicator.chance import Chance
+    from pbem.service import Service
+    from pbem.store import Store
+    from turns.base import format_orders
+
+    passwords = json.loads(Path(str(db) + ".passwords.json").read_text())
+    service = Service(Store(db), "gm@bench.invalid")
+    states = {t: service.load(t) for t in passwords}
+    chance = Chance("bench-mails")
+    out = []
+    for n in range(count):
+        game_id = games[n % len(games)]
+        template = "t" + game_id[0]
+        game = states[template]
+        seat = game.pending.seats[(n // len(games)) % len(game.pending.seats)]
+        orders = game.engine.random_orders(game.state, seat, chance.stream(str(n)))
+        msg = EmailMessage()
+        msg["From"], msg["To"] = game.seats[seat]["email"], "gm@bench.invalid"
+        msg["Subject"], msg["Message-ID"] = f"orders {game_id}", f"<m{n}.{game_id}@bench.invalid>"
+        msg["Date"] = "Mon, 07 Dec 2026 09:00:00 +0000"
+        body = format_orders(game.engine.name, orders)
+        msg.set_content(f"GAME {game_id} {seat} {passwords[template][seat]}\nTURN {game.pending.turn}\n{body}\nEND\n")
+        out.append(bytes(msg))
+    service.store.close()
+    return out
 
 
 @contextmanager

@@ -192,6 +192,8 @@ class Game:
     upgrades: list[dict[str, Any]] = field(default_factory=list)  # EngineUpgraded payloads (+ seq)
     club: Any = field(default_factory=lambda: _new_club())  # pbem.club.state.Club: absences, votes, ending...
     prefs: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its mail preferences (SeatPreference)
+    #: (state, engine, what the engine's ``pending`` said of them): see :attr:`pending`
+    _pending: Any = field(default=None, repr=False, compare=False)
 
     def wants_digest(self, seat: str) -> bool:
         """True when ``seat`` asked for its reports as plain text without pictures (``DIGEST ON``)."""
@@ -204,10 +206,17 @@ class Game:
 
     @property
     def pending(self) -> Pending | None:
-        """The decision the game waits for (None when over or abandoned)."""
+        """The decision the game waits for (None when over or abandoned). Asked a dozen times
+        per mail: the engine's answer is kept for as long as the game holds the same state
+        object under the same engine (a fold replaces the state, never changes it in place)."""
         if self.abandoned is not None or self.club.ended is not None:
             return None
-        return self.engine.pending(self.state)
+        known = self._pending
+        if known is not None and known[0] is self.state and known[1] is self.engine:
+            return known[2]
+        found = self.engine.pending(self.state)
+        self._pending = (self.state, self.engine, found)
+        return found
 
     @property
     def over(self) -> bool:

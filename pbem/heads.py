@@ -134,9 +134,8 @@ def book_of(game: Game, hash_seq: int | None) -> dict[str, Any]:
 
 def _club_of(game: Game) -> dict[str, Any]:
     """The club's part of ``game`` (:class:`pbem.club.state.Club`) as plain data."""
-    import dataclasses
 
-    return dataclasses.asdict(game.club)
+    return dict(vars(game.club))  # its fields (plain data: dicts, lists, tuples); encoded as they are
 
 
 def _club(data: dict[str, Any] | None) -> Any:
@@ -154,12 +153,11 @@ def write(store: Store, game: Game, event_hash: str, state_text: str | None, dig
     caller's transaction; ``state_text`` None: the state is the one the head holds already
     (only orders were recorded since), so only the bookkeeping is written."""
     if state_text is None:
-        row = store.conn.execute("select book from heads where game_id = ? and format = ?",
+        row = store.conn.execute("select json_extract(book, '$.hash_seq') from heads where game_id = ? and format = ?",
                                  [game.game_id, FORMAT]).fetchone()
         if row is None:
             return  # no head to bring up to date: the next projection of the state writes one
-        old = json.loads(row[0])
-        book = encode(book_of(game, old.get("hash_seq")))
+        book = encode(book_of(game, row[0]))
         store.conn.execute("update heads set seq = ?, event_hash = ?, book = ? where game_id = ?",
                            [game.last_seq, event_hash, book, game.game_id])
         return

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from email.utils import parseaddr
 from functools import lru_cache
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import Any
@@ -43,6 +44,8 @@ OUTCOMES = ("accepted", "partial", "rejected", "ignored", "refused", "duplicate"
 #: The most GAME blocks read in one mail; the blocks after them are refused unread, so that
 #: one mail cannot make the service check a thousand passwords (issue 17).
 MAX_BLOCKS = 10
+#: The most games an :class:`Ingestor` keeps its own copies of (see ``Ingestor._copies``).
+COPIES = 64
 #: Mails ingested in one transaction by :meth:`Ingestor.ingest_all` (each in a savepoint).
 BATCH = 50
 #: The note of a mail from an address no game knows (read again by ``--retry-rejected``).
@@ -110,7 +113,9 @@ class Ingestor:
         #: last event it holds: the next mail for that game uses it (no new copy of the
         #: state, no replay) while the game's log ends with that event (see :meth:`_copy`).
         #: Ingest only reads a copy, but for the orders it records (``Service.submit``).
-        self._copies: dict[str, Game] = {}
+        #: At most :data:`COPIES` games, the most recently used last: a mailbox for thousands
+        #: of games keeps its memory flat (a game not kept is loaded from its head again).
+        self._copies: OrderedDict[str, Game] = OrderedDict()
         self._heads: dict[str, str] = {}
         #: The addresses the games know (read once a run): mail from any other is not answered.
         self.senders = Registry(self.store)
@@ -219,6 +224,10 @@ class Ingestor:
             head = self.store.log_head(game.game_id)
             if head[0] == game.last_seq:
                 self._copies[game.game_id], self._heads[game.game_id] = game, head[1]
+                self._copies.move_to_end(game.game_id)
+        while len(self._copies) > COPIES:
+            gone, _ = self._copies.popitem(last=False)
+            self._heads.pop(gone, None)
 
     def _envelope(self, mail: ParsedMail) -> EnvelopeResult:
         """The GAME blocks of ``mail``, read once per mail (the pre-hash and the

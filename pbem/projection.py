@@ -162,9 +162,14 @@ def address_rows(game: Game) -> list[tuple[str, str, int, int]]:
 def put_addresses(store: Store, game: Game) -> None:
     """Which seats of ``game`` each address plays (:func:`address_rows`), for finding a
     sender's seats without loading every game."""
+    rows = address_rows(game)
+    stored = [tuple(r) for r in store.conn.execute("select address, seat, registered, position from seat_addresses "
+                                                   "where game_id = ? order by address, seat", [game.game_id])]
+    if stored == rows:
+        return  # the seats did not change (most events): nothing to write
     store.conn.execute("delete from seat_addresses where game_id = ?", [game.game_id])
     store.conn.executemany("insert into seat_addresses (address, seat, registered, position, game_id) "
-                           "values (?, ?, ?, ?, ?)", [(*r, game.game_id) for r in address_rows(game)])
+                           "values (?, ?, ?, ?, ?)", [(*r, game.game_id) for r in rows])
 
 
 def unreplayable(store: Store, game_id: str) -> None:

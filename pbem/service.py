@@ -141,12 +141,14 @@ class Service:
         return game
 
     def seat_names(self, game_id: str) -> list[str]:
-        """The seat names of ``game_id`` (fixed when the game is created): from this process's
-        cache when it holds the game, without rebuilding or copying the state."""
-        entry = _CACHE.get((self.store.path, game_id))
-        if entry is not None and self.store.event_hash(game_id, entry[1].last_seq) == entry[0]:
-            return list(entry[1].seats)
-        return list(self.load(game_id).seats)
+        """The seat names of ``game_id`` (fixed when the game is created), in seating order:
+        read from its ``GameCreated`` event, without loading the game."""
+        rows = self.store.conn.execute(
+            "select json_extract(s.value, '$.name') from events e, json_each(e.payload, '$.seats') s "
+            "where e.game_id = ? and e.seq = 1 and e.type = 'GameCreated' order by s.key", [game_id]).fetchall()
+        if not rows:
+            return list(self.load(game_id).seats)
+        return [str(r[0]) for r in rows]
 
     def status(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """Per game: turn, who has submitted, who is awaited, deadline, over, winner, and

@@ -47,7 +47,9 @@ def apply_standing(state: State, seat: str, orders: Sequence[Order]) -> State:
     """A new state with ``seat``'s plan updated: the lines of each kind ``orders`` holds
     replace the earlier lines of that kind; lines of other kinds are kept (so answering
     one decision does not drop the rest of the plan)."""
-    new = copy.deepcopy(state)
+    from adjudicator.sequential import deep_copy
+
+    new = deep_copy(state)  # what copy.deepcopy gives, several times faster (a plan mail copies the state)
     kinds = {o.get("kind") for o in orders}
     kept = [o for o in new["plans"][seat] if o.get("kind") not in kinds]
     new["plans"][seat] = kept + [copy.deepcopy(dict(o)) for o in orders]

@@ -32,7 +32,6 @@ a closed vote names the votes cast (:func:`apply` raises :class:`pbem.events.Rep
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
@@ -73,8 +72,12 @@ class Club:
     waited: dict[str, str] = field(default_factory=dict)  # turn -> its deadline before it waited for absent seats
 
     def copy(self) -> Club:
-        """An independent copy (the fold's copies of a game must not share it)."""
-        return copy.deepcopy(self)
+        """An independent copy (the fold's copies of a game must not share it): a pickle round
+        trip, what ``copy.deepcopy`` gives for this plain data, several times faster (a copy is
+        made at every load of a game)."""
+        import pickle
+
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))  # noqa: S301 - our own bytes
 
     def bot_played(self, seat: str) -> str | None:
         """Why the bot plays ``seat`` whatever the clock says (civil disorder, resigned), or None."""

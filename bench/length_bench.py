@@ -1,0 +1,161 @@
+"""The cost of a mail and of an adjudication does not grow with the length of a game.
+
+Games are played through the service by order mails (each ingested as ``pbem ingest`` does,
+password checked, reply queued) and adjudications (engine, events, projections, reports or
+"your move" mails queued), each timed in CPU with this process's game cache emptied first, so
+every mail and adjudication reads its game from the store as a new process would:
+
+- Wallenstein, 4 seats: the rulebook's game is two years (six seasons, rule 4), so a log 30
+  seasons long is the first five seasons played six times over, the GM rolling the game back
+  to its first season after each pass (``pbem rollback``: nothing is deleted, every set-aside
+  season stays in the log). The same seasons of the first and the sixth pass are compared:
+  the same engine work, on a log six times longer.
+- Havoc, 4 seats, and God's Playground, whole games: the decisions of the game's first quarter
+  against those of its last quarter (medians; a God's Playground round's last decision also
+  renders the round's reports, which the median leaves out).
+
+Rows: ``late / early`` of the median CPU per mail and per adjudication; target <= 1.25 (the
+noise of single timings on a shared machine), the two medians in the note.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+QUICK = bool(os.environ.get("BENCH_QUICK"))
+PASSES = 2 if QUICK else 6
+SEASONS = 5  # a pass: the first five seasons (the sixth ends the game and reveals its seed)
+
+
+class Table:
+    """A game in its own database, played by bots that mail their orders."""
+
+    def __init__(self, directory: Path, engine: str, seats: list[str], seed: str) -> None:
+        from pbem.ingest import Ingestor
+        from pbem.service import Service
+        from pbem.store import Store
+
+        self.service = Service(Store(directory / f"{engine}.db"), "gm@bench.invalid")
+        created = self.service.new_game("g", engine, [(s, f"{s}@bench.invalid") for s in seats], {}, seed)
+        self.passwords = created.passwords
+        self.ingestor_of: Callable[[], Any] = lambda: Ingestor(self.service)
+        self.mails: list[float] = []
+        self.adjudications: list[tuple[float, bool]] = []  # (CPU, whether reports went out)
+        self.sent = 0
+
+    def mail_all(self, bot: str = "random", label: str = "") -> None:
+        """Every awaited seat mails its orders (a bot's, drawn by ``label`` and the turn); each
+        mail timed on its own."""
+        from adjudicator.chance import Chance
+        from pbem.demo import bot_for, order_mail
+        from pbem.mailin import RawMail
+        from turns.base import format_orders
+
+        game = self.service.load("g")
+        for seat in self.service.awaited(game):
+            orders = bot_for(game, bot)(game.state, seat, Chance("length" + label).stream(f"{game.pending.turn}/{seat}"))
+            raw = order_mail(game, seat, self.passwords[seat], format_orders(game.engine.name, orders),
+                             self.service.store.clock(), self.service.sender)
+            self.sent += 1
+            raw = raw.replace(b"@demo.pbem.invalid>", f".{self.sent}@bench.invalid>".encode())
+            _forget()
+            start = time.process_time()
+            outcome = self.ingestor_of().ingest(RawMail(raw, f"mail-{self.sent}"))
+            self.mails.append(time.process_time() - start)
+            if outcome.outcome != "accepted":
+                raise RuntimeError(f"bench mail not accepted: {outcome.line()}")
+
+    def adjudicate(self) -> list[dict[str, Any]]:
+        """One adjudication, timed."""
+        _forget()
+        before = self.service.store.conn.execute("select count(*) from outbox where kind = 'report'").fetchone()[0]
+        start = time.process_time()
+        done = self.service.adjudicate("g", limit=1)
+        elapsed = time.process_time() - start
+        after = self.service.store.conn.execute("select count(*) from outbox where kind = 'report'").fetchone()[0]
+        self.adjudications.append((elapsed, after > before))
+        return done
+
+
+def _forget() -> None:
+    """Empty this process's game cache and its cache of rendered reports: the next load reads
+    the store, and a report is rendered, as in a new process."""
+    import pbem.reporting
+    import pbem.service
+
+    pbem.service._CACHE.clear()
+    pbem.reporting._CACHE.clear()
+
+
+def wallenstein(directory: Path) -> dict[str, Any]:
+    """Six seasons, rolled back to the first and played again, ``PASSES`` times."""
+    from pbem.reopen import rollback
+
+    table = Table(directory, "wallenstein", ["red", "blue", "yellow", "black"], "length-wallenstein-" + "w" * 32)
+    first = table.service.load("g").pending.turn
+    per_pass: list[tuple[int, int]] = []  # (mails, adjudications) at the start of each pass
+    for n in range(PASSES):
+        per_pass.append((len(table.mails), len(table.adjudications)))
+        while table.service.load("g").pending is not None and len(table.adjudications) - per_pass[-1][1] < SEASONS:
+            table.mail_all("random", label=str(n))  # other orders in each pass
+            table.adjudicate()
+        if n + 1 < PASSES:
+            rollback(table.service, "g", first, f"pass {n + 2}: the seasons are played again")
+    m0, a0 = per_pass[0]
+    m1, a1 = per_pass[-1]
+    events = table.service.store.last_seq("g")
+    second_m, second_a = per_pass[1] if PASSES > 1 else (len(table.mails), len(table.adjudications))
+    return {"early_mail": table.mails[m0:second_m], "late_mail": table.mails[m1:],
+            "early_adj": [t for t, _ in table.adjudications[a0:second_a]],
+            "late_adj": [t for t, _ in table.adjudications[a1:]],
+            "what": f"{len(table.adjudications)} seasons adjudicated, {events} events; pass 1 vs pass {PASSES}"}
+
+
+def whole(directory: Path, engine: str, seats: list[str]) -> dict[str, Any]:
+    """A whole game: its first quarter's decisions against its last quarter's."""
+    table = Table(directory, engine, seats, f"length-{engine}-" + "x" * 32)
+    steps = 0
+    while table.service.load("g").pending is not None and (not QUICK or steps < 40):
+        table.mail_all()
+        table.adjudicate()
+        steps += 1
+    quarter = max(len(table.adjudications) // 4, 1)
+    mails_q = max(len(table.mails) // 4, 1)
+    times = [t for t, _ in table.adjudications]
+    events = table.service.store.last_seq("g")
+    return {"early_mail": table.mails[2:mails_q], "late_mail": table.mails[-mails_q:],
+            "early_adj": times[2:quarter], "late_adj": times[-quarter:],
+            "what": f"{len(table.adjudications)} decisions, {events} events; first quarter vs last"}
+
+
+def _rows(name: str, got: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for what, early, late in (("mail", got["early_mail"], got["late_mail"]),
+                              ("adjudication", got["early_adj"], got["late_adj"])):
+        a, b = statistics.median(early), statistics.median(late)
+        out.append({"bench": "length", "measure": f"{name}: CPU per {what}, late / early", "value": b * 1000,
+                    "unit": "ms CPU", "floor": f"{a * 1000:.3g} ms early", "ratio": b / a, "target": "ratio <= 1.25",
+                    "note": f"{got['what']}; medians of {len(early)} and {len(late)}"})
+    return out
+
+
+def run() -> list[dict[str, Any]]:
+    """Rows for ``python -m bench``."""
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        rows += _rows("Wallenstein, 30 seasons", wallenstein(directory))
+        rows += _rows("Havoc, a whole game", whole(directory, "havoc", ["red", "blue", "green", "yellow"]))
+        rows += _rows("God's Playground, a whole game", whole(directory, "gods-playground", ["white", "blue", "red"]))
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)
