@@ -173,7 +173,10 @@ def _help(service: Any, game: Game, seat: str) -> None:
               "PASSWORD (a one-time code to this address for a new password; your password works until",
               "the code is used).",
               "A GAME block whose one line is DIGEST ON: your reports come as plain text without pictures",
-              "(DIGEST OFF: whole again)."]
+              "(DIGEST OFF: whole again).",
+              "A GAME block of its own may also say ABSENT FROM <date> TO <date> (or ABSENT FOR 10d), BACK,",
+              "DRAW, CONCEDE <seat> or RESIGN; from any address: LIST, JOIN <game>, OBSERVE <game>, STATS,",
+              "STANDBY (docs/order-mail.md of pbem)."]
     queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "help", lines))
 
 

@@ -152,10 +152,10 @@ def test_standby_by_mail_and_the_gm_gives_a_dropped_seat_to_a_standby_player(tmp
     clock.now += timedelta(days=4)
     setup.run("tick")
     assert status(setup, "d1")["bot_played"] == {"green": "civil disorder"}
-    setup.mail("zoe@example.org", "STANDBY d1", "please")
-    setup.mail("yan@example.org", "standby", "")
-    setup.mail("xi@example.org", "STANDBY nosuchgame", "")
-    setup.ingest()
+    for sender, subject in (("zoe@example.org", "STANDBY d1"), ("yan@example.org", "standby"),
+                            ("xi@example.org", "STANDBY nosuchgame")):
+        setup.mail(sender, subject, "please")
+        setup.ingest()  # one at a time: mails of one second may be read in any order
     assert "You are now on the standby list for game d1" in last_answer(setup, "zoe@example.org")
     assert "any game" in last_answer(setup, "yan@example.org")
     assert last_answer(setup, "xi@example.org").startswith("STANDBY: there is no game 'nosuchgame'. Nothing")

@@ -23,6 +23,7 @@ def test_players_list_and_join_by_mail_and_the_game_starts_when_full(tmp_path, c
     listed = last_answer(setup, "ann@example.org")
     assert "o1: toy-dice-duel, 3 seats, free: red, blue, green" in listed and "OBSERVE" in listed
     setup.mail("ann@example.org", "join o1", "")
+    setup.ingest()
     setup.mail("bob@example.org", "JOIN o1 green", "")
     setup.ingest()
     assert "You have seat red of o1" in last_answer(setup, "ann@example.org")
@@ -37,6 +38,7 @@ def test_players_list_and_join_by_mail_and_the_game_starts_when_full(tmp_path, c
     assert "o1 (toy-dice-duel): open, not started; free seats: blue; taken: green, red" in setup.run("status")
     assert json.loads(setup.run("status", "o1", "--json"))["open"]["free"] == ["blue"]
     setup.mail("cy@example.org", "JOIN o1", "")  # the last seat: the game starts
+    setup.ingest()  # (mails delivered in one second may be read in any order: one at a time here)
     setup.mail("dee@example.org", "JOIN o1", "")  # full and started: the waiting (standby) list
     setup.ingest()
     assert "Every seat is taken: the game starts now" in last_answer(setup, "cy@example.org")
@@ -50,6 +52,7 @@ def test_players_list_and_join_by_mail_and_the_game_starts_when_full(tmp_path, c
     assert created["club"]["open"] == "yes" and created["options"] == {"rounds": "3"}
     assert "verified" in setup.run("replay", "o1", "--verify")
     setup.mail("eve@example.org", "JOIN o1", "")  # started, nothing offered
+    setup.ingest()
     setup.mail("eve@example.org", "JOIN nosuch", "")
     setup.ingest()
     said = answers(setup, "eve@example.org")

@@ -34,11 +34,9 @@ def test_observe_and_stop_by_mail_for_open_games_only(tmp_path, clock):
     setup.new_game("d1", "toy-dice-duel", ("red", "blue"), options={"rounds": "1"})
     setup.run("new", "o1", "--game", "toy-dice-duel", "--open", "--seats", "2", "--option", "rounds=1")
     before = len(events(setup, "d1"))
-    setup.mail("watcher@example.org", "OBSERVE d1", "")
-    setup.mail("watcher@example.org", "OBSERVE nosuch", "")
-    setup.mail("watcher@example.org", "OBSERVE o1", "")
-    setup.mail("watcher@example.org", "observe o1", "")
-    setup.ingest()
+    for subject in ("OBSERVE d1", "OBSERVE nosuch", "OBSERVE o1", "observe o1"):
+        setup.mail("watcher@example.org", subject, "")
+        setup.ingest()  # one at a time: mails of one second may be read in any order
     said = [" ".join(a.split()) for a in answers(setup, "watcher@example.org")]
     assert said[0] == ("OBSERVE: game d1 is not open to observers by mail; ask its GM. Nothing was recorded.")
     assert "there is no game 'nosuch'" in said[1]
@@ -59,9 +57,9 @@ def test_observe_and_stop_by_mail_for_open_games_only(tmp_path, clock):
     setup.run("adjudicate", "o1")  # the last turn: the observer gets the record
     record = last_answer(setup, "watcher@example.org", "final-observer")
     assert "Game o1 is over" in record and '[Game "o1"]' in record and "BID 2" in record
-    setup.mail("watcher@example.org", "STOP o1", "")
-    setup.mail("watcher@example.org", "STOP o1", "")
-    setup.ingest()
+    for _ in range(2):
+        setup.mail("watcher@example.org", "STOP o1", "")
+        setup.ingest()
     said = [" ".join(a.split()) for a in answers(setup, "watcher@example.org")]
     assert "You no longer observe o1" in said[-2] and "watcher@example.org does not observe o1" in said[-1]
     assert "verified" in setup.run("replay", "o1", "--verify")

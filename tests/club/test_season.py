@@ -58,7 +58,7 @@ def _play_season(setup: Setup, clock, engine: str, orders: dict[str, list[str]] 
     assert "s1: " + engine in last_answer(setup, "dee@example.org")
     for address in ("ann@example.org", "bob@example.org", "cy@example.org", "dee@example.org"):
         setup.mail(address, "JOIN s1", "")
-    setup.ingest()
+        setup.ingest()  # one at a time: dee comes last (mails of one second may be read in any order)
     assert "waiting list" in last_answer(setup, "dee@example.org")
     season.welcome("s1", "ann@example.org", "bob@example.org", "cy@example.org")
 
