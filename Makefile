@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 OUT ?= demo-out
 
-.PHONY: demo test test-slow bench golden install-test clean
+.PHONY: demo test test-slow bench golden install-test clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,3 +36,10 @@ golden: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) $(OUT) .pytest_cache
+
+# the players' languages: collect the texts of the code, templates and data files into the
+# template reports/locale/pbem.pot and merge it into every catalogue (reports/i18n.py)
+messages: $(VENV)/.installed
+	$(BIN)/pybabel extract -F babel.cfg -c TRANSLATORS: --add-location=file --sort-output --project pbem \
+	    --version 1 --copyright-holder pbem -o reports/locale/pbem.pot .
+	$(BIN)/pybabel update -i reports/locale/pbem.pot -d reports/locale -D pbem --no-fuzzy-matching

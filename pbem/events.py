@@ -3,7 +3,8 @@
 Event types (stable names, version 1 each):
 
 - ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses, and the
-  optional display_name}], options (the engine's), press (the optional press rules
+  optional display_name and language}], options (the engine's), the optional language (the
+  game's default, :mod:`pbem.languages`; none: English), press (the optional press rules
   {mode, max_bytes, per_turn} of :mod:`pbem.press`, never given to the engine),
   commitment (sha256 of the seed), data_files, setup_events, state_hash, deadlines,
   state_digest (the digest scheme of every state hash of the game, see below), and the
@@ -18,8 +19,8 @@ Event types (stable names, version 1 each):
 - ``StandingOrders``: seat, orders, text, source (games with standing orders, e.g. Havoc).
 - ``DeadlineSet``: turn, deadline (ISO 8601 with zone), utc (the same instant in UTC; deadlines
   are compared as instants), relative (true when set by a relative clock).
-- ``SeatChanged``: seat, email, addresses, display_name (optional) (a GM correction: a
-  seat's addresses).
+- ``SeatChanged``: seat, and what changed of email, addresses, display_name (a GM correction:
+  a seat's addresses) and language with by (gm|player) (the language the seat reads).
 - ``TurnAdjudicated``: turn, orders {seat: orders}, defaulted [seats], forced, events
   (the engine's derived events), state_hash, scores, over, winner.
 - ``GameAbandoned``: reason.
@@ -454,7 +455,7 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
         if p["turn"] == "*":
             game.every_set_at = ev.recorded_at
     elif ev.type == "SeatChanged":
-        game.seats[p["seat"]].update({k: p[k] for k in ("email", "addresses", "display_name") if k in p})
+        game.seats[p["seat"]].update({k: p[k] for k in ("email", "addresses", "display_name", "language") if k in p})
     elif ev.type == "SeatPreference":
         game.prefs[p["seat"]] = {**game.prefs.get(p["seat"], {}), "digest": bool(p["digest"])}
     elif ev.type == "SeedRevealed":

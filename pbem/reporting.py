@@ -7,15 +7,18 @@ directory for any earlier turn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from adjudicator.base import GM, PUBLIC, visible_events
 from pbem import colours, turnhistory
 from pbem.events import Game
+from pbem.languages import seat_language
 from pbem.turnhistory import history_entry  # noqa: F401  (kept importable from here)
 from pbem.mailbase import LOOP_HEADER, Outgoing, TextOutgoing, address_of, domain_of, thread_id
 from pbem.store import Store, StoredEvent
+from reports.i18n import N_
 from reports.message import to_message
 from reports.model import ReportInput, Rendered
 from reports.render import UnknownGame, render_report
@@ -56,12 +59,13 @@ def recent_turns(game: Game, history: list[dict[str, Any]], viewer: str) -> list
 
 #: Order lines an expansion adds to a game's short syntax (game, option value) -> lines.
 #: The Imperial Court (Wallenstein ``expansion=court``): docs/orders-wallenstein.md, rule 9.
+#: (Each line is a message of the catalogue: the reports write it in the reader's language.)
 EXPANSION_HELP = {
-    ("wallenstein", "court"): (
-        "COURT3 <county> | COURT2 TOWER | COURT1 MONEY (a card on each courtier space 3, 2, 1)\n"
-        "FAVOUR <card numbers, best first> [AT <county>] | FAVOUR NONE\n"
-        "BID TOWER | TAX TOWER (a cube-tower card on the bid or an action space)\n"
-    ),
+    ("wallenstein", "court"): "".join(line + "\n" for line in (
+        N_("COURT3 <county> | COURT2 TOWER | COURT1 MONEY (a card on each courtier space 3, 2, 1)"),
+        N_("FAVOUR <card numbers, best first> [AT <county>] | FAVOUR NONE"),
+        N_("BID TOWER | TAX TOWER (a cube-tower card on the bid or an action space)"),
+    )),
 }
 
 
@@ -151,7 +155,8 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
                           chance_recorded=game.created.get("chance") == "recorded", deadline=game.deadline,
                           order_help=order_help(game.engine.name, game.created.get("options")),
                           recent=recent_turns(game, history, viewer),
-                          record=public_record(game, payload["turn"]), ending=ending)
+                          record=public_record(game, payload["turn"]), ending=ending,
+                          language=seat_language(game, viewer))
         rendered = _cached(inp)
         if game.created.get("branch"):  # issue 19: a branch's reports say so
             from pbem.branchmark import banner, with_banner
@@ -172,20 +177,20 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store
     except UnknownGame:
         return []
     domain = domain_of(sender)
-    from reports.gamenames import turn_name
-
-    name = turn_name(game.engine.name, payload["turn"], game.engine.view(game.state, PUBLIC), after=True)
+    public = game.engine.view(game.state, PUBLIC)  # names a Havoc battle in the subject
     messages: list[Outgoing | TextOutgoing] = []
     for report in reports:
         to = game.seats[report.viewer]["email"] if report.viewer in game.seats else address_of(sender)
         who = {GM: "GM", PUBLIC: "public"}.get(report.viewer, report.viewer)
-        subject = f"[{game.game_id}] {name}: report for {who}"
+        language = seat_language(game, report.viewer)
+        subject = report_subject(game, payload["turn"], report.viewer, language, public)
         msgid = f"<report.{game.game_id}.{game.mail_key(payload['turn'])}.{who}@{domain}>"
         if report.viewer in game.seats and game.wants_digest(report.viewer):
             messages.append(digest_message(game, to, subject, msgid, sender, report.rendered.text))
             continue
         msg = to_message(report.rendered, to=to, sender=sender, subject=subject, message_id=msgid,
-                         in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)])
+                         in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)],
+                         language=language)
         msg[LOOP_HEADER] = "report"
         kind = "report" if report.viewer in game.seats else f"report-{who.lower()}"
         messages.append(Outgoing(to, subject, msg, kind))
@@ -203,6 +208,18 @@ def digest_message(game: Game, to: str, subject: str, msgid: str, sender: str, t
     import textwrap
 
     return TextOutgoing(to, subject, headers, text.rstrip() + "\n\n" + textwrap.fill(note, 72) + "\n", "report")
+
+
+def report_subject(game: Game, turn: str, viewer: str, language: str, public: Mapping[str, Any]) -> str:
+    """The subject of the report mail after ``turn`` to ``viewer``, in the reader's language:
+    ``[g1] spring 1618: report for red`` (``public``: the public view right after the turn)."""
+    from reports.gamenames import turn_name
+    from reports.i18n import _, speaking
+
+    with speaking(language):
+        name = turn_name(game.engine.name, turn, public, after=True)
+        who = {GM: _("GM"), PUBLIC: _("public")}.get(viewer, viewer)
+        return _("[{game}] {turn}: report for {who}").format(game=game.game_id, turn=name, who=who)
 
 
 def _reports_due(game: Game, payload: dict[str, Any]) -> bool:

@@ -159,8 +159,11 @@ class Service:
         now = self.store.clock()
         from pbem.club import hooks as club
 
+        from pbem import languages
+
         return [{**self.game_status(game), **deadlines.status_fields(game, now), **press.status_fields(self.store, game),
-                 **club.status_fields(game, now, self.store)} for game in (self.load(g) for g in ids)]
+                 **club.status_fields(game, now, self.store), **languages.status_fields(game)}
+                for game in (self.load(g) for g in ids)]
 
     @staticmethod
     def game_status(game: Game) -> dict[str, Any]:
@@ -183,8 +186,10 @@ class Service:
                  options: Mapping[str, str] | None = None, seed: str | None = None,
                  deadline: str | None = None, deadline_every: str | None = None,
                  decision_every: str | None = None, remind_before: str | None = None,
-                 colors: Mapping[str, str] | None = None) -> Created:
-        """Create a game; returns it with the seats' passwords (the GM's only chance to see them)."""
+                 colors: Mapping[str, str] | None = None, language: str | None = None,
+                 languages: Mapping[str, str] | None = None) -> Created:
+        """Create a game; returns it with the seats' passwords (the GM's only chance to see them).
+        ``language``: the game's default language; ``languages``: a seat's own (pbem.languages)."""
         from pbem import notify
         from pbem.seeds import new_seed
 
@@ -194,6 +199,10 @@ class Service:
         addresses = {name: parse_address(email) for name, email in seats}  # refused before anything is made
         if len(set(names)) != len(names):
             raise DomainError("seat names must be different")
+        from pbem.languages import check as check_language
+
+        language = check_language(language) if language else None
+        languages = {s: check_language(code) for s, code in (languages or {}).items()}
         if not engine.min_seats <= len(names) <= engine.max_seats:
             raise DomainError(f"{engine.name} needs {engine.min_seats}-{engine.max_seats} seats, got {len(names)}")
         if deadline and deadlines.is_due(parse_deadline(deadline), self.store.clock()):
@@ -222,13 +231,16 @@ class Service:
             credentials[name] = {"salt": salt, "password_hash": digest}
             display, address = addresses[name]
             seat_rows.append({"name": name, "email": address, "addresses": [address],
-                              **({"display_name": display} if display else {})})
+                              **({"display_name": display} if display else {}),
+                              **({"language": languages[name]} if name in languages else {})})
         payload = {
             "game": game_id, "engine": engine.name, "engine_version": engine.version, "seats": seat_rows,
             "options": options, "commitment": commitment(seed), "data_files": engine.data_files(),
             "setup_events": setup_events, "state_hash": state_digest(state, seed, KEYED_DIGEST),
             "state_digest": KEYED_DIGEST, "deadlines": {"*": parse_deadline(deadline)} if deadline else {},
         }
+        if language:
+            payload["language"] = language
         if press_rules is not None:
             payload["press"] = press_rules
         if club_rules is not None:

@@ -151,5 +151,7 @@ def section_text(section: Section, width: int = WIDTH) -> str:
         elif isinstance(block, Table):
             lines.append(table_text(block, width))
         else:
-            lines.append(wrap(f"[picture {block.name}: {block.alt}]", width))
+            from reports.i18n import _
+
+            lines.append(wrap(_("[picture %(name)s: %(alt)s]") % {"name": block.name, "alt": block.alt}, width))
     return "\n".join(lines)

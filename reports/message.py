@@ -30,14 +30,15 @@ def content_id(name: str, message_id: str) -> str:
 
 
 def to_message(r: Rendered, *, to: str, sender: str, subject: str, message_id: str,
-               in_reply_to: str | None, references: list[str]) -> EmailMessage:
+               in_reply_to: str | None, references: list[str], language: str | None = None) -> EmailMessage:
     """The report as a MIME message: text and HTML alternatives, the pictures (each once)
     referred to by ``cid:`` in the HTML, the map marked as an attachment.
 
     ``message_id`` and the ids in ``in_reply_to``/``references`` are given with or
     without angle brackets. No Date header is set (the sender adds it when sending) and
     the MIME boundaries derive from ``message_id``, so the message is a pure function
-    of its arguments.
+    of its arguments. ``language`` (the report's, e.g. ``hu``) is said in ``Content-Language``
+    (RFC 3282), so a mail client can offer to translate or pick a spell checker.
     """
     msg = EmailMessage(policy=policy.default)
     msg["From"] = sender
@@ -49,6 +50,8 @@ def to_message(r: Rendered, *, to: str, sender: str, subject: str, message_id: s
     if references:
         msg["References"] = " ".join(_angle(ref) for ref in references)
     msg["Auto-Submitted"] = "auto-generated"
+    if language:
+        msg["Content-Language"] = language
     msg["MIME-Version"] = "1.0"
     cids = {name: content_id(name, message_id) for name in sorted(r.images)}
     # the boundaries are given as the parts are made (no header parsed again afterwards)

@@ -29,6 +29,9 @@ class ReportInput:
     ``ending`` is the shell's sentence saying how the players ended the game (a draw, a
     concession, resignations; empty while the game runs or when its rules ended it): the report
     flags it on top, says it in "what comes next" and in its footer.
+
+    ``language`` is the reader's (a code of :data:`reports.i18n.LANGUAGES`): every text of the
+    report, its pictures' labels and its numbers and dates are written in it.
     """
 
     game_id: str
@@ -49,6 +52,7 @@ class ReportInput:
     #: Each seat's colour name as the game has it (the one source of seat colours: pbem.colours);
     #: a renderer draws a seat in it, whatever the view's shape.
     seat_colors: dict[str, str] = field(default_factory=dict)
+    language: str = "en"
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from reports.i18n import speaking
 from reports.model import ReportInput, Rendered
 
 
@@ -24,8 +25,10 @@ def render_report(inp: ReportInput) -> Rendered:
 
     Pure and deterministic: the same input gives byte-identical output. The only game
     data used is ``inp.view`` (what the viewer may see) and the public ``inp.history``.
+    Written in ``inp.language``.
     """
     renderers = _renderers()
     if inp.game not in renderers:
         raise UnknownGame(f"no reports for game {inp.game!r} (known: {', '.join(sorted(renderers))})")
-    return renderers[inp.game](inp)
+    with speaking(inp.language):
+        return renderers[inp.game](inp)

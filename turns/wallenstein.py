@@ -60,7 +60,14 @@ KEYWORDS = {
 }
 BONUS_NAMES = {"attack": "attack", "attacks": "attack", "tax": "tax", "taxes": "tax",
                "grain": "grain", "recruit": "recruit", "recruits": "recruit",
-               "defend": "defend", "defence": "defend", "defense": "defend"}
+               "defend": "defend", "defence": "defend", "defense": "defend",
+               # the tiles in the players' other languages (docs/hu, docs/de: the Hungarian rulebook's
+               # words, rule 4.1.2, with and without accents; the German report's words)
+               **{w: "attack" for w in ("támadás", "tamadas", "angriff")},
+               **{w: "tax" for w in ("adó", "ado", "adószedés", "adoszedes", "steuer", "steuern")},
+               **{w: "grain" for w in ("gabona", "getreide")},
+               **{w: "recruit" for w in ("toborzás", "toborzas", "rekrutieren")},
+               **{w: "defend" for w in ("védekezés", "vedekezes", "verteidigung")}}
 NONE_WORDS = {"NONE", "NOTHING", "-"}
 TALER_WORDS = {"TALER", "THALER", "TALLER", "MONEY"}
 TOWER_WORDS = {"TOWER", "CUBETOWER", "TOWERCARD", "CUBETOWERCARD"}

@@ -16,7 +16,7 @@ from pbem import guard
 
 #: The most answers to one command per seat (or address) in the guard's window.
 PER_WINDOW = {"LIST": 6, "JOIN": 6, "LEAVE": 6, "OBSERVE": 6, "STOP": 6, "STANDBY": 6, "STATS": 6, "ADDRESS": 4,
-              "ABSENT": 10, "BACK": 10, "DRAW": 10, "CONCEDE": 10, "RESIGN": 4}
+              "ABSENT": 10, "BACK": 10, "DRAW": 10, "CONCEDE": 10, "RESIGN": 4, "LANGUAGE": 6}
 DEFAULT = 6
 
 

@@ -10,7 +10,8 @@ not open, seat taken, ...) and nothing is recorded.
 **Inside a GAME block** (with the seat's password, like orders), in a block that holds only
 these lines: ``ABSENT FROM <date> TO <date>`` (or ``ABSENT TO <date>``, ``ABSENT FOR 10d``),
 ``BACK``, ``DRAW`` (``DRAW NO`` withdraws the vote), ``CONCEDE <seat> [seat...]``
-(``CONCEDE NO`` withdraws it), ``RESIGN``. A block that mixes them with orders is read as
+(``CONCEDE NO`` withdraws it), ``RESIGN``, and ``LANGUAGE <code>`` (the language the seat
+reads from now on, :mod:`pbem.languages`; an unknown code is answered with the supported ones). A block that mixes them with orders is read as
 orders (Havoc's ``DRAW DECK`` is an order), so they go in a block of their own.
 """
 
@@ -24,8 +25,8 @@ from pbem.club import limits
 from pbem.errors import DomainError
 
 #: The words of a GAME block of the club's own.
-BLOCK_WORDS = ("ABSENT", "BACK", "DRAW", "CONCEDE", "RESIGN")
-_BLOCK_LINE = re.compile(r"^(ABSENT|BACK|DRAW|CONCEDE|RESIGN)\b\s*(.*)$", re.IGNORECASE)
+BLOCK_WORDS = ("ABSENT", "BACK", "DRAW", "CONCEDE", "RESIGN", "LANGUAGE")
+_BLOCK_LINE = re.compile(r"^(ABSENT|BACK|DRAW|CONCEDE|RESIGN|LANGUAGE)\b\s*(.*)$", re.IGNORECASE)
 
 
 # -- lines inside a GAME block ------------------------------------------------------------
@@ -107,8 +108,18 @@ def _resign(service: Any, game_id: str, seat: str, words: list[str], by: str) ->
     return endings.resign(service, game_id, seat, service.store.clock())
 
 
+def _language(service: Any, game_id: str, seat: str, words: list[str], by: str) -> str:
+    from pbem import languages
+
+    if len(words) != 1:
+        raise DomainError(f"write LANGUAGE and one code: {', '.join(languages.LANGUAGES)}")
+    code = languages.set_language(service, game_id, seat, words[0], by)
+    return f"from now on your reports are written in {languages.LANGUAGES[code]} ({code})."
+
+
 BLOCK_HANDLERS: dict[str, Callable[[Any, str, str, list[str], str], str]] = {
-    "ABSENT": _absent, "BACK": _back, "DRAW": _draw, "CONCEDE": _concede, "RESIGN": _resign}
+    "ABSENT": _absent, "BACK": _back, "DRAW": _draw, "CONCEDE": _concede, "RESIGN": _resign,
+    "LANGUAGE": _language}
 
 
 # -- commands outside GAME blocks ----------------------------------------------------------

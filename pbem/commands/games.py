@@ -13,6 +13,7 @@ from pbem.app import App, emit, pass_app
 from pbem.cli import cli
 from pbem.club.hooks import ended_text as club_ended_text, status_lines as club_status_lines
 from pbem.errors import DomainError
+from pbem.languages import languages_of_log, status_lines as language_lines
 
 
 def _pairs(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
@@ -46,9 +47,13 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--open", "open_", is_flag=True, help="Announce an open game that players join by mail (LIST, JOIN); "
                                                   "it starts when every seat is taken or at 'pbem start'.")
 @click.option("--seats", "seat_count", type=int, help="With --open: how many seats (named after the game's colours).")
-@click.option("--seat", "seats", multiple=True, metavar="NAME=EMAIL[:COLOUR]",
+@click.option("--seat", "seats", multiple=True, metavar="NAME=EMAIL[:COLOUR][:LANG]",
               help="A seat and its player's address; repeat per seat, in seating order. A seat named "
-                   "after a colour of the game gets it; else :COLOUR picks one, or the next free one is used.")
+                   "after a colour of the game gets it; else :COLOUR picks one, or the next free one is used. "
+                   ":LANG is the language the seat reads (en, hu, de; default: --language).")
+@click.option("--language", metavar="LANG",
+              help="The game's language: of every seat without its own, the public's and the GM's "
+                   "(en, hu or de; default en).")
 @click.option("--option", "options", multiple=True, metavar="K=V",
               help="A game option, e.g. setup=draft; K=@FILE reads the value from a file "
                    "(e.g. battles_json=@my-battles.json: a GM's printed data).")
@@ -68,7 +73,8 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
 @click.option("--json", "as_json", is_flag=True, help="Print the game, including each seat's password.")
 @pass_app
 def new(app: App, game_id: str, engine: str, open_: bool, seat_count: int | None, seats: tuple[str, ...],
-        options: tuple[str, ...], seed: str | None, weak_seed: bool, deadline: str | None, deadline_every: str | None,
+        language: str | None, options: tuple[str, ...], seed: str | None, weak_seed: bool, deadline: str | None,
+        deadline_every: str | None,
         decision_every: str | None, remind_before: str | None, as_json: bool) -> None:
     """Create a game; welcome mails with each seat's password go to the outbox.
 
@@ -76,6 +82,8 @@ def new(app: App, game_id: str, engine: str, open_: bool, seat_count: int | None
     Example:
       pbem new w1 --game wallenstein --seat red=anna@example.org --seat blue=ben@example.org \\
                --seat green=cis@example.org --option setup=random --json
+      pbem new w2 --game havoc --seat anna=anna@example.org:green:hu --seat ben=ben@example.org:de \\
+               --seat cis=cis@example.org --language en
     """
     if deadline and (deadline_every or decision_every):
         raise click.UsageError("give --deadline or --deadline-every/--decision-every, not both")
@@ -90,21 +98,29 @@ def new(app: App, game_id: str, engine: str, open_: bool, seat_count: int | None
         return
     if not seats or seat_count is not None:
         raise click.UsageError("give each --seat NAME=EMAIL (--seats N goes with --open)")
-    from pbem.colours import split_colour
+    from pbem.colours import GENERIC
+    from pbem.languages import check as check_language, split_seat_value
     from pbem.seeds import check_seed
 
     seed = check_seed(seed, weak_ok=weak_seed)  # issue 17 item 17
-    pairs, chosen = [], {}
+    if language:
+        language = check_language(language)
+    pairs, chosen, spoken = [], {}, {}
     for name, value in _pairs(seats, "--seat"):
-        address, colour = split_colour(value)
+        address, colour, lang = split_seat_value(value, GENERIC)
         pairs.append((name, address))
         if colour:
             chosen[name] = colour
+        if lang:
+            spoken[name] = lang
     created = app.service.new_game(game_id, engine, pairs, _options(options), seed, deadline,
-                                   deadline_every, decision_every, remind_before, chosen)
+                                   deadline_every, decision_every, remind_before, chosen, language, spoken)
     game = created.game
+    from pbem.languages import seat_language
+
     data = {"game": game.game_id, "engine": game.engine.name, "commitment": game.created["commitment"],
-            "seats": {s: {"email": game.seats[s]["email"], "password": created.passwords[s]} for s in game.seats},
+            "seats": {s: {"email": game.seats[s]["email"], "password": created.passwords[s],
+                          "language": seat_language(game, s)} for s in game.seats},
             "turn": game.pending.turn if game.pending else None, "deadline": game.deadline}
     emit(data, as_json, f"created {game.engine.name} game {game.game_id} with seats "
          f"{', '.join(game.seats)}; welcome mails (with passwords) queued in the outbox")
@@ -163,6 +179,7 @@ def status(app: App, game_id: str | None, as_json: bool) -> None:
             lines.append("  " + _press_line(r["press"]))
         if r.get("digest") and not r["over"]:
             lines.append(f"  reports as plain text without pictures (DIGEST ON): {', '.join(r['digest'])}")
+        lines += language_lines(r)
         lines += [f"  mail to {p['address']} (seat {p['seat'] or '?'}) fails: {p['error']} ({p['source']}, {p['at']}"
                   f"{', ' + str(p['count']) + ' times' if p['count'] > 1 else ''})" for p in r["delivery_problems"]]
         lines += guard.status_lines(r["mail_guard"])
@@ -249,7 +266,7 @@ def unreplayable_status(app: App, game_id: str) -> dict[str, Any]:
             "seed_known": False, "turn": None,
             "turns_recorded": len(turns), "last_turn": last.get("turn"), "state_hash": last.get("state_hash"),
             "scores": last.get("scores"), "over": bool(last.get("over")), "winner": last.get("winner"),
-            "seats": [s["name"] for s in created.get("seats", [])], "note": note}
+            "seats": [s["name"] for s in created.get("seats", [])], "note": note, **languages_of_log(events)}
 
 
 @cli.command()
@@ -455,10 +472,12 @@ def void(app: App, game_id: str, seat: str, reason: str, as_json: bool) -> None:
 @click.option("--digest", type=click.Choice(["on", "off"], case_sensitive=False),
               help="The seat's reports as plain text without pictures (on) or whole (off), as the player's "
                    "own DIGEST ON/OFF mail sets it.")
+@click.option("--language", metavar="LANG", help="The language the seat reads from now on (en, hu, de); "
+                                                 "a new player keeps the seat's language unless this is given.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (with the new password).")
 @pass_app
 def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str, ...], reset: bool,
-         unlock: bool, digest: str | None, as_json: bool) -> None:
+         unlock: bool, digest: str | None, language: str | None, as_json: bool) -> None:
     """GM correction: replace a seat's address, allow more sender addresses, hand the seat to
     a new player, unlock it for mail orders, or set how its reports are mailed.
 
@@ -468,11 +487,16 @@ def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str,
       pbem seat w1 red --email zoe@example.org --new-password   # zoe replaces anna
       pbem seat w1 red --unlock
       pbem seat g1 white --digest on     # reports as plain text, no pictures
+      pbem seat w1 red --language hu
     """
-    from pbem import lockout
+    from pbem import languages, lockout
 
-    if not email and not allow and not reset and not unlock and digest is None:
-        raise click.UsageError("give --email, --allow, --new-password, --unlock and/or --digest")
+    if not email and not allow and not reset and not unlock and digest is None and not language:
+        raise click.UsageError("give --email, --allow, --new-password, --unlock, --digest and/or --language")
+    if language:  # refused with the supported list before anything changes
+        language = languages.check(language)
+        if seat not in app.service.seat_names(game_id):
+            raise DomainError(f"no seat {seat!r} in {game_id} (seats: {', '.join(app.service.seat_names(game_id))})")
     password = app.service.change_seat(game_id, seat, email, allow, reset_password=reset) \
         if email or allow or reset else None
     game = app.service.load(game_id)
@@ -480,7 +504,11 @@ def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str,
         raise DomainError(f"no seat {seat!r} in {game_id} (seats: {', '.join(game.seats)})")
     with app.store.transaction():
         unlocked = lockout.unlock(app.service, game, seat) if unlock or reset else False
-    text = f"updated seat {seat} of {game_id}" if email or allow or reset else f"seat {seat} of {game_id}"
+    if language:
+        languages.set_language(app.service, game_id, seat, language, "gm")
+    text = f"updated seat {seat} of {game_id}" if email or allow or reset or language else f"seat {seat} of {game_id}"
+    if language:
+        text += f"; it reads {languages.LANGUAGES[language]} ({language}) from now on"
     if password:
         text += f"; new password {password} (the old one no longer works); welcome mail queued"
     if unlock or unlocked:
@@ -491,7 +519,8 @@ def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str,
         state = "plain text without pictures" if on else "whole (text, HTML and pictures)"
         text += f"; {seat}'s reports of {game_id} {'now come' if event else 'already come'} {state}"
     emit({"game": game_id, "seat": seat, "email": email, "allowed": list(allow), "password": password,
-          "unlocked": unlocked, "digest": None if digest is None else digest.lower() == "on"}, as_json, text)
+          "unlocked": unlocked, "digest": None if digest is None else digest.lower() == "on",
+          "language": languages.seat_language(app.service.load(game_id), seat)}, as_json, text)
 
 
 @cli.command()

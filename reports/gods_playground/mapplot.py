@@ -19,7 +19,8 @@ from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
 from reports.pngout import figure_png
 from reports.colors import text_on
 from reports.gods_playground import layout as L
-from reports.gods_playground.names import PHASE_SHORT, PHASES, enemy, family_colors, province
+from reports.gods_playground.names import PHASES, enemy, family_colors, phase_short, province
+from reports.i18n import _, lang, pgettext, speaking
 
 DAGGER = "\u2020"
 FS = 7.5  # points: about 10 px at 100 dpi
@@ -66,11 +67,29 @@ class _Map:
     def dag(self, key: str) -> str:
         return DAGGER if key in self.prov else ""
 
-    def text(self, x: float, y: float, s: str, **kw: Any) -> None:
+    def text(self, x: float, y: float, s: str, room: float | None = None, **kw: Any) -> None:
+        """A label at (x, y); with ``room`` (map units) set smaller where it would take more
+        (the slots fit the English labels; a longer translation shrinks to its slot)."""
         kw.setdefault("fontsize", FS)
         kw.setdefault("va", "center")
         kw.setdefault("zorder", 5)
+        if room is not None:
+            kw["fontsize"] = self.fit(s, room, kw["fontsize"], kw.get("fontweight", "normal"))
         self.ax.text(x, y, s, **kw)
+
+    def fit(self, s: str, room: float, fontsize: float, weight: str = "normal") -> float:
+        """The font size at which ``s`` takes at most ``room`` map units (1 unit = 0.1 inch)."""
+        from matplotlib.font_manager import FontProperties
+
+        renderer = self._renderer()
+        width = renderer.get_text_width_height_descent(s, FontProperties(size=fontsize, weight=weight), False)[0]
+        units = width / renderer.dpi * 10.0
+        return fontsize if units <= room else fontsize * room / units
+
+    def _renderer(self) -> Any:
+        from reports.pngout import canvas
+
+        return canvas(self.fig).get_renderer()
 
     def box(self, b: tuple[float, float, float, float], fill: str, edge: str = "#5a4220", lw: float = 1.2) -> None:
         x, y, w, h = b
@@ -94,31 +113,34 @@ class _Map:
     # -- parts -----------------------------------------------------------------------
     def title(self) -> None:
         v = self.v
-        over = " -- game over" if v.get("over") else ""
-        self.text(0.8, L.TITLE_Y, f"God's Playground: the Commonwealth, round {v.get('round')} of 4{over}",
-                  fontsize=11, fontweight="bold", color="#3b2a14")
+        title = (_("God's Playground: the Commonwealth, round {round} of 4 -- game over") if v.get("over") else
+                 _("God's Playground: the Commonwealth, round {round} of 4")).format(round=v.get("round"))
+        self.text(0.8, L.TITLE_Y, title, fontsize=11, fontweight="bold", color="#3b2a14", room=59.0)
         start = v.get("start_player")
         if start:
-            self.text(60.5, L.TITLE_Y, "start player:", fontsize=FS + 0.5)
+            self.text(60.5, L.TITLE_Y, _("start player:"), fontsize=FS + 0.5, room=7.8)
             self.chip(68.5, L.TITLE_Y, start, "\u2605")
             self.text(71.4, L.TITLE_Y, str(start), fontsize=FS + 0.5, fontweight="bold")
-        self.text(0.8, L.TRACK_Y, "round", fontsize=FS)
+        self.text(0.8, L.TRACK_Y, _("round"), fontsize=FS)
         for r in range(1, 5):
             x = 4.6 + (r - 1) * 2.4
             now = r == v.get("round")
             self.ax.add_patch(Rectangle((x, L.TRACK_Y - 0.9), 2.0, 1.8, facecolor="#b8862b" if now else "#ffffff",
                                         edgecolor="#5a4220", lw=0.8, zorder=3))
             self.text(x + 1.0, L.TRACK_Y, str(r), ha="center", fontweight="bold" if now else "normal")
-        self.text(15.3, L.TRACK_Y, "phase", fontsize=FS)
+        self.text(15.3, L.TRACK_Y, _("phase"), fontsize=FS, room=3.9)
         x = 19.4
-        for ph in PHASES:
-            label = PHASE_SHORT[ph]
-            w = 0.62 * len(label) + 0.8
+        labels = [phase_short(ph) for ph in PHASES]
+        # the track's boxes fit their labels; labels longer than the English ones squeeze the track into the row
+        widths = [0.62 * len(label) + 0.8 for label in labels]
+        k = min(1.0, (L.WIDTH - 0.4 - x - 0.3 * len(labels)) / sum(widths))
+        for ph, label, w in zip(PHASES, labels, widths):
+            w *= k
             now = ph == v.get("phase")
             self.ax.add_patch(Rectangle((x, L.TRACK_Y - 0.9), w, 1.8, facecolor="#b8862b" if now else "#ffffff",
                                         edgecolor="#5a4220", lw=0.6, zorder=3))
             self.text(x + w / 2, L.TRACK_Y, label, ha="center", fontsize=FS - 1,
-                      fontweight="bold" if now else "normal")
+                      fontweight="bold" if now else "normal", room=w - 0.2)
             x += w + 0.3
 
     def province(self, key: str, p: Mapping[str, Any]) -> None:
@@ -126,10 +148,11 @@ class _Map:
         x, y, w, h = b
         self.box(b, L.PROVINCE_FILL)
         top = y + h - 1.4
-        self.text(x + 0.6, top, province(key), fontsize=FS + 1.5, fontweight="bold", color="#3b2a14")
-        self.text(x + w - 0.6, top, f"estate track {p.get('estate_track')}", ha="right", fontsize=FS)
+        self.text(x + 0.6, top, province(key), fontsize=FS + 1.5, fontweight="bold", color="#3b2a14", room=w - 10.0)
+        self.text(x + w - 0.6, top, _("estate track {n}").format(n=p.get("estate_track")), ha="right", fontsize=FS,
+                  room=8.6)
         # estate row, centre -> border (seed 004: values rise towards the border)
-        self.text(x + 0.6, top - 2.3, "estates" + self.dag(f"estates:{key}"), fontsize=FS - 0.5)
+        self.text(x + 0.6, top - 2.3, _("estates") + self.dag(f"estates:{key}"), fontsize=FS - 0.5, room=5.2)
         ex = x + 6.0
         for e in p.get("estates") or []:
             owner = e.get("owner")
@@ -139,28 +162,32 @@ class _Map:
                                         zorder=4))
             self.text(ex + 1.3, top - 2.3, str(e.get("value")), ha="center", fontweight="bold",
                       color=text_on(fill) if owner else "#8a7a5a")
-            marks = ("S" if e.get("steward") else "") + ("T" if e.get("town") else "")
+            # TRANSLATORS: S and T mark a steward and a town on an estate (the map's legend explains them)
+            marks = (_("S") if e.get("steward") else "") + (_("T") if e.get("town") else "")
             if marks:
                 self.text(ex + 1.3, top - 4.3, marks, ha="center", fontsize=FS - 1, fontweight="bold")
             ex += 3.1
-        self.text(x + 0.6, top - 6.2, "noble cubes", fontsize=FS - 0.5)
+        self.text(x + 0.6, top - 6.2, _("noble cubes"), fontsize=FS - 0.5, room=7.2)
         self.family_row(x + 8.0, top - 6.2, p.get("noble_cubes") or {})
         self._province_extras(x, top - 8.4, w, p)
 
     def _province_extras(self, x: float, y: float, w: float, p: Mapping[str, Any]) -> None:
         parts = [f"{enemy(e, self.v)} {n}" for e, n in (p.get("enemy_cubes") or {}).items() if n]
-        line1 = "enemy cubes: " + (", ".join(parts) if parts else "none")
+        line1 = _("enemy cubes: {cubes}").format(cubes=", ".join(parts) if parts else _("none"))
         if p.get("influence"):
-            line1 += f"; influence {p['influence']}"
+            line1 += "; " + _("influence {n}").format(n=p["influence"])
         if p.get("cossacks"):
-            line1 += f"; Cossacks {p['cossacks']}"
-        self.text(x + 0.6, y, line1, fontsize=FS - 0.5,
+            line1 += "; " + _("Cossacks {n}").format(n=p["cossacks"])
+        self.text(x + 0.6, y, line1, fontsize=FS - 0.5, room=w - 1.2,
                   color="#a01818" if parts or p.get("influence") else "#3b2a14")
         troops = []
         for seat, u in (p.get("units") or {}).items():
             if any(u.values()):
-                troops.append(f"{seat} {u.get('inf', 0)}i {u.get('cav', 0)}c {u.get('can', 0)}g")
-        self.text(x + 0.6, y - 2.0, "troops: " + ("; ".join(troops) if troops else "none"), fontsize=FS - 0.5)
+                # TRANSLATORS: i, c and g are the map's short marks for infantry, cavalry and cannon (guns)
+                troops.append(_("{seat} {inf}i {cav}c {can}g").format(seat=seat, inf=u.get("inf", 0),
+                                                                      cav=u.get("cav", 0), can=u.get("can", 0)))
+        self.text(x + 0.6, y - 2.0, _("troops: {troops}").format(troops="; ".join(troops) if troops else _("none")),
+                  fontsize=FS - 0.5, room=w - 1.2)
 
     def enemy_box(self, key: str, e: Mapping[str, Any]) -> None:
         b = L.ENEMY_BOXES[key]
@@ -168,32 +195,38 @@ class _Map:
         color = L.ENEMY_COLORS[key]
         self.box(b, L.BOX_FILL, edge=color, lw=2.2)
         top = y + h - 1.4
-        self.text(x + 0.6, top, str(e.get("name") or enemy(key)), fontsize=FS + 1.5, fontweight="bold", color="#222222")
-        self.text(x + w - 0.6, top, f"VP {e.get('vp')}{self.dag('vp:' + key)}", ha="right", fontweight="bold")
+        name = enemy(key, self.v)
+        self.text(x + 0.6, top, name[:1].upper() + name[1:], fontsize=FS + 1.5, fontweight="bold", color="#222222",
+                  room=w - 6.0)  # a title: capitalised (Hungarian writes peoples' names small: "a svédek")
+        self.text(x + w - 0.6, top, _("VP {n}").format(n=e.get("vp")) + self.dag("vp:" + key), ha="right",
+                  fontweight="bold")
         if e.get("strength") is None:
-            line = f"influence {e.get('influence', 0)} (no strength before round 4)"
+            line = _("influence {n} (no strength before round 4)").format(n=e.get("influence", 0))
         else:
-            line = f"strength {e.get('strength')}{self.dag('strength:' + key)}   cubes {e.get('cubes')}"
+            line = (_("strength {n}").format(n=e.get("strength")) + self.dag("strength:" + key) + "   " +
+                    _("cubes {n}").format(n=e.get("cubes")))
             if e.get("influence"):
-                line += f"   influence {e['influence']}"
-        self.text(x + 0.6, top - 2.1, line)
-        self.text(x + 0.6, top - 4.2, f"hit cubes {e.get('hit_cubes')}:", fontsize=FS - 0.5)
+                line += "   " + _("influence {n}").format(n=e["influence"])
+        self.text(x + 0.6, top - 2.1, line, room=w - 1.2)
+        self.text(x + 0.6, top - 4.2, _("hit cubes {n}:").format(n=e.get("hit_cubes")), fontsize=FS - 0.5, room=7.2)
         nx = self.family_row(x + 8.0, top - 4.2, e.get("noble_cubes") or {})
-        self.text(nx + 0.2, top - 4.2, f"king {e.get('royal_cubes', 0)}", fontsize=FS - 0.5)
+        self.text(nx + 0.2, top - 4.2, _("king {n}").format(n=e.get("royal_cubes", 0)), fontsize=FS - 0.5)
         extras = []
         if e.get("turks"):
-            extras.append(f"Turkish cubes {e['turks']}")
+            extras.append(_("Turkish cubes {n}").format(n=e["turks"]))
         if e.get("cossacks"):
-            extras.append(f"Cossacks {e['cossacks']}")
+            extras.append(_("Cossacks {n}").format(n=e["cossacks"]))
         raids = e.get("raids") or []
         if raids:
-            extras.append("raids " + ", ".join(province(r) for r in raids) + self.dag("raids:" + key))
-        self.text(x + 0.6, top - 6.3, "; ".join(extras) or " ", fontsize=FS - 1)
+            extras.append(_("raids {provinces}").format(provinces=", ".join(province(r) for r in raids))
+                          + self.dag("raids:" + key))
+        self.text(x + 0.6, top - 6.3, "; ".join(extras) or " ", fontsize=FS - 1, room=w - 0.8)
         if e.get("treaty"):
             self.ax.add_patch(Circle((x + w - 2.0, top - 8.4), 1.2, facecolor="#ffffff", edgecolor="#000000",
                                      lw=1.2, zorder=4))
-            self.text(x + w - 2.0, top - 8.4, "T", ha="center", fontweight="bold")
-            self.text(x + w - 3.8, top - 8.4, "treaty", ha="right", fontsize=FS - 0.5, fontweight="bold")
+            # TRANSLATORS: the letter on the treaty disc
+            self.text(x + w - 2.0, top - 8.4, pgettext("treaty disc", "T"), ha="center", fontweight="bold")
+            self.text(x + w - 3.8, top - 8.4, _("treaty"), ha="right", fontsize=FS - 0.5, fontweight="bold", room=8.0)
 
     def raids(self) -> None:
         for key, e in (self.v.get("enemies") or {}).items():
@@ -213,32 +246,33 @@ class _Map:
         v = self.v
         self.box(b, "#f6efe0")
         top = y + h - 1.4
-        self.text(x + 0.6, top, "The Sejm", fontsize=FS + 1.5, fontweight="bold", color="#3b2a14")
+        self.text(x + 0.6, top, _("The Sejm"), fontsize=FS + 1.5, fontweight="bold", color="#3b2a14")
         for i, (p, owner) in enumerate((v.get("sejm") or {}).items()):
             yy = top - 2.0 - i * 1.9
-            self.text(x + 0.6, yy, province(p), fontsize=FS - 0.5)
+            self.text(x + 0.6, yy, province(p), fontsize=FS - 0.5, room=10.2)
             if owner:
                 self.chip(x + 11.0, yy, owner, "")
                 self.text(x + 13.8, yy, str(owner), fontsize=FS - 0.5)
             else:
-                self.text(x + 11.0, yy, "empty", fontsize=FS - 0.5, color="#6b5a3a")
+                self.text(x + 11.0, yy, _("empty"), fontsize=FS - 0.5, color="#6b5a3a")
         yy = top - 12.2
-        self.text(x + 0.6, yy, "Royal army" + self.dag("royal_table"), fontsize=FS + 1, fontweight="bold")
+        self.text(x + 0.6, yy, _("Royal army") + self.dag("royal_table"), fontsize=FS + 1, fontweight="bold")
         army = v.get("royal_army") or {}
-        self.text(x + 0.6, yy - 2.0, f"troops: {army.get('inf', 0)} inf, {army.get('cav', 0)} cav, "
-                                     f"{army.get('can', 0)} cannon", fontsize=FS - 0.5)
+        self.text(x + 0.6, yy - 2.0, _("troops: {inf} inf, {cav} cav, {can} cannon").format(
+            inf=army.get("inf", 0), cav=army.get("cav", 0), can=army.get("can", 0)), fontsize=FS - 0.5, room=w - 1.2)
         nobles = v.get("nobles") or {}
         king = {s: n.get("royal", 0) for s, n in nobles.items() if isinstance(n, Mapping)}
         if king and len(king) == len(self.seats):
-            self.text(x + 0.6, yy - 4.0, f"nobles on it (total {sum(king.values())}):", fontsize=FS - 0.5)
+            self.text(x + 0.6, yy - 4.0, _("nobles on it (total {n}):").format(n=sum(king.values())), fontsize=FS - 0.5,
+                      room=w - 1.2)
             self.family_row(x + 0.6, yy - 6.0, king)
         else:
-            self.text(x + 0.6, yy - 4.0, "nobles on it: face down", fontsize=FS - 0.5)
+            self.text(x + 0.6, yy - 4.0, _("nobles on it: face down"), fontsize=FS - 0.5, room=w - 1.2)
         self.vp_track(x, y + 1.3, w)
 
     def vp_track(self, x: float, y: float, w: float) -> None:
         seats = self.v.get("seats") or {}
-        self.text(x + 0.6, y + 3.2 - 1.0, "VP", fontsize=FS, fontweight="bold")
+        self.text(x + 0.6, y + 3.2 - 1.0, _("VP"), fontsize=FS, fontweight="bold")
         cx = x + 3.2
         for seat in self.seats:
             cx = self.chip(cx, y + 2.2, seat, str(seats[seat].get("vp", 0)))
@@ -248,11 +282,11 @@ class _Map:
         x, y, w, h = b
         self.box(b, "#ffffff", lw=0.8)
         top = y + h - 1.4
-        self.text(x + 0.6, top, "Families", fontsize=FS + 1, fontweight="bold")
+        self.text(x + 0.6, top, _("Families"), fontsize=FS + 1, fontweight="bold")
         seats = self.v.get("seats") or {}
-        self.text(x + 9.0, top - 1.8, "VP", fontsize=FS - 0.5, ha="center")
-        self.text(x + 13.5, top - 1.8, "thalers", fontsize=FS - 0.5, ha="center")
-        self.text(x + 19.5, top - 1.8, "cubes", fontsize=FS - 0.5, ha="center")
+        self.text(x + 9.0, top - 1.8, _("VP"), fontsize=FS - 0.5, ha="center")
+        self.text(x + 13.5, top - 1.8, _("thalers"), fontsize=FS - 0.5, ha="center")
+        self.text(x + 19.5, top - 1.8, _("cubes"), fontsize=FS - 0.5, ha="center")
         for i, seat in enumerate(self.seats):
             yy = top - 3.6 - i * 1.9
             self.chip(x + 0.6, yy, seat, "")
@@ -262,23 +296,23 @@ class _Map:
             self.text(x + 13.5, yy, str(row.get("money", 0)), ha="center")
             self.text(x + 19.5, yy, str(row.get("noble_cubes_supply", 0)), ha="center")
         yy = top - 3.6 - len(self.seats) * 1.9 - 0.8
-        self.text(x + 0.6, yy, "Symbols", fontsize=FS + 1, fontweight="bold")
-        rows = [("estate", "estate: printed value, owner colour"), ("free", "free estate"),
-                ("S", "S steward (+2 income), T town"), ("chip", "noble cubes / Sejm disc of a family"),
-                ("treaty", "treaty disc on an enemy box"), ("arrow", "raid arrow (enemy colour)"),
-                ("dagger", f"{DAGGER} provisional board figure")]
+        self.text(x + 0.6, yy, _("Symbols"), fontsize=FS + 1, fontweight="bold")
+        rows = [("estate", _("estate: printed value, owner colour")), ("free", _("free estate")),
+                ("S", _("S steward (+2 income), T town")), ("chip", _("noble cubes / Sejm disc of a family")),
+                ("treaty", _("treaty disc on an enemy box")), ("arrow", _("raid arrow (enemy colour)")),
+                ("dagger", f"{DAGGER} " + _("provisional board figure"))]
         for j, (kind, label) in enumerate(rows):
             ly = yy - 2.0 - j * 1.9
             self._symbol(kind, x + 0.6, ly)
-            self.text(x + 4.2, ly, label, fontsize=FS - 1)
+            self.text(x + 4.2, ly, label, fontsize=FS - 1, room=w - 4.6)
         ly = yy - 2.0 - len(rows) * 1.9
-        self.text(x + 0.6, ly, "enemy cubes:", fontsize=FS - 1)
+        self.text(x + 0.6, ly, _("enemy cubes:"), fontsize=FS - 1)
         for k, key in enumerate(L.ENEMY_COLORS):
             ky = ly - 1.8 - (k // 3) * 1.8
             kx = x + 0.6 + (k % 3) * 8.0
             self.ax.add_patch(Rectangle((kx, ky - 0.6), 1.2, 1.2, facecolor=L.ENEMY_COLORS[key], edgecolor="#000000",
                                         lw=0.5, zorder=4))
-            self.text(kx + 1.6, ky, enemy(key, self.v), fontsize=FS - 1.5)  # this round's name (black)
+            self.text(kx + 1.6, ky, enemy(key, self.v), fontsize=FS - 1.5, room=6.2)  # this round's name (black)
 
     def _symbol(self, kind: str, x: float, y: float) -> None:
         if kind in ("estate", "free"):
@@ -289,7 +323,7 @@ class _Map:
             self.text(x + 1.1, y, "3", ha="center", fontsize=FS - 1, fontweight="bold",
                       color=text_on(fill) if kind == "estate" else "#8a7a5a")
         elif kind == "S":
-            self.text(x + 1.1, y, "S T", ha="center", fontsize=FS - 1, fontweight="bold")
+            self.text(x + 1.1, y, _("S") + " " + _("T"), ha="center", fontsize=FS - 1, fontweight="bold")
         elif kind == "chip" and self.seats:
             self.chip(x, y, self.seats[min(1, len(self.seats) - 1)], "2", size=1.5)
         elif kind == "treaty":
@@ -303,15 +337,17 @@ class _Map:
     def note(self) -> None:
         x, y, w, h = L.NOTE_BOX
         n = len(self.v.get("provisional") or [])
-        lines = [f"{DAGGER} {n} provisional board figures are in use:" if n else "No provisional figures.",
-                 "no source prints them; round 1's and",
-                 "the GM's reports list each. Estate rows",
-                 "run from the centre (left) to the border.",
-                 "Troops: i infantry, c cavalry, g cannon.",
-                 "Hit cubes: nobles' and the king's",
-                 "cubes on an enemy box."]
+        # TRANSLATORS: the map's note, one line each (about 42 characters: the box is narrow)
+        lines = [f"{DAGGER} " + _("{n} provisional board figures are in use:").format(n=n) if n else
+                 _("No provisional figures."),
+                 _("no source prints them; round 1's and"),
+                 _("the GM's reports list each. Estate rows"),
+                 _("run from the centre (left) to the border."),
+                 _("Troops: i infantry, c cavalry, g cannon."),
+                 _("Hit cubes: nobles' and the king's"),
+                 _("cubes on an enemy box.")]
         for i, line in enumerate(lines):
-            self.text(x + 0.6, y + h - 1.4 - i * 1.9, line, fontsize=FS - 1, color="#3b2a14")
+            self.text(x + 0.6, y + h - 1.4 - i * 1.9, line, fontsize=FS - 1, color="#3b2a14", room=w - 1.0)
 
     def draw(self) -> Figure:
         self.title()
@@ -349,12 +385,13 @@ MAP_KEYS = ("round", "phase", "over", "start_player", "seats", "provinces", "ene
 def map_png(view: Mapping[str, Any]) -> bytes:
     """The map of ``view`` as deterministic PNG bytes (the same drawn parts give the same
     bytes, so a picture is drawn once and reused)."""
-    return _png(json.dumps({k: view.get(k) for k in MAP_KEYS}, sort_keys=True))
+    return _png(json.dumps({k: view.get(k) for k in MAP_KEYS}, sort_keys=True), lang())
 
 
 @lru_cache(maxsize=16)
-def _png(key: str) -> bytes:
-    return figure_png(map_figure(json.loads(key)))
+def _png(key: str, language: str) -> bytes:
+    with speaking(language):  # the labels' words: one picture per language
+        return figure_png(map_figure(json.loads(key)))
 
 
 def clear_cache() -> None:

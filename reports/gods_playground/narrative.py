@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from reports.gods_playground.names import counts, dice, enemy, province, units
+from reports.gods_playground.names import counts, dice, enemy, phase_name, province, units
+from reports.i18n import N_, _, ngettext
 
 Event = Mapping[str, Any]
 _QUIET = {"type", "round", "label"}
@@ -21,13 +22,13 @@ _QUIET = {"type", "round", "label"}
 def plain(value: Any) -> str:
     """A JSON value as short prose."""
     if isinstance(value, Mapping):
-        return ", ".join(f"{province(k)} {plain(v)}" for k, v in value.items()) or "none"
+        return ", ".join(f"{province(k)} {plain(v)}" for k, v in value.items()) or _("none")
     if isinstance(value, (list, tuple)):
-        return ", ".join(plain(v) for v in value) or "none"
+        return ", ".join(plain(v) for v in value) or _("none")
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return str(value)
 
 
@@ -38,199 +39,263 @@ def _defence(d: Mapping[str, Any] | None) -> str:
     rolls = d.get("rolls") or {}
     parts = [f"{who}: {dice(r)}" for who, r in rolls.items() if r]
     if parts:
-        text = (f"defenders rolled {'; '.join(parts)}, {plural(d.get('hits', 0), 'hit')}, "
-                f"{plural(d.get('removed', 0), 'enemy cube')} removed")
+        text = _("defenders rolled {rolls}, {hits}, {removed} removed").format(
+            rolls="; ".join(parts), hits=plural(d.get("hits", 0), "hit"), removed=plural(d.get("removed", 0), "enemy cube"))
     else:
-        text = "no defender"
+        text = _("no defender")
     if d.get("clash"):
-        text += f"; {plural(d['clash'], 'cube')} clashed with the nobles"
+        text += _("; {cubes} clashed with the nobles").format(cubes=plural(d["clash"], "cube"))
     return text
 
 
+#: Counted nouns: ``plural(2, "cube")`` -> ``2 cubes``; the catalogue's plural rule chooses the form.
+_COUNTED = {
+    "hit": lambda n: ngettext("{n} hit", "{n} hits", n),
+    "enemy cube": lambda n: ngettext("{n} enemy cube", "{n} enemy cubes", n),
+    "cube": lambda n: ngettext("{n} cube", "{n} cubes", n),
+    "noble cube": lambda n: ngettext("{n} noble cube", "{n} noble cubes", n),
+    "more thaler": lambda n: ngettext("{n} more thaler", "{n} more thalers", n),
+    "thaler": lambda n: ngettext("{n} thaler", "{n} thalers", n),
+    "royal hit cube": lambda n: ngettext("{n} royal hit cube", "{n} royal hit cubes", n),
+    "hit cube": lambda n: ngettext("{n} hit cube", "{n} hit cubes", n),
+    "estate": lambda n: ngettext("{n} estate", "{n} estates", n),
+}
+
+
 def plural(n: Any, noun: str) -> str:
-    """``1 cube``, ``2 cubes``."""
-    return f"{n} {noun}" + ("" if n == 1 else "s")
+    """``1 cube``, ``2 cubes`` (nouns of :data:`_COUNTED`)."""
+    return _COUNTED[noun](n).format(n=n)
 
 
 def _starting(e: Event, v: Any) -> str:
-    return f"{e.get('seat')} took a starting estate in {province(e.get('province'))} (printed {e.get('value')})."
+    return _("{seat} took a starting estate in {province} (printed {value}).").format(
+        seat=e.get("seat"), province=province(e.get("province")), value=e.get("value"))
 
 
 def _income(e: Event, v: Any) -> str:
     short = e.get("short") or {}
-    owed = f" The bank ran out of coins (132 thalers in all): {counts(short)} thalers not paid." if short else ""
-    return f"Income: {counts(e.get('paid') or {})} thalers.{owed}"
+    owed = (" " + _("The bank ran out of coins (132 thalers in all): {short} thalers not paid.").format(short=counts(short))
+            if short else "")
+    return _("Income: {paid} thalers.").format(paid=counts(e.get("paid") or {})) + owed
 
 
 def _revealed(e: Event, v: Any) -> str:
     parts = [f"{seat}: {', '.join(f'{province(k)} {n}' for k, n in nobles.items())}"
              for seat, nobles in (e.get("nobles") or {}).items()]
-    return "Nobles revealed (" + "; ".join(parts) + ")."
+    return _("Nobles revealed ({nobles}).").format(nobles="; ".join(parts))
 
 
 def _fewer(e: Event, v: Any) -> str:
     place = e.get("place") or {}
-    where = ", ".join(f"{province(k)} {n}" for k, n in place.items() if n) or "none"
-    return f"{e.get('seat')} was short of noble cubes and placed: {where}."
+    where = ", ".join(f"{province(k)} {n}" for k, n in place.items() if n) or _("none")
+    return _("{seat} was short of noble cubes and placed: {where}.").format(seat=e.get("seat"), where=where)
 
 
 #: The phase a pass ends, as the rulebook names it (phases 1, 7-10, 12).
-PASS_PHASES = {"estate": "choosing starting estates", "buy": "buying estates", "action": "special actions",
-               "recruit": "recruiting", "campaign": "campaigns", "counter": "counterattacks"}
+PASS_PHASES = {"estate": N_("choosing starting estates"), "buy": N_("buying estates"), "action": N_("special actions"),
+               "recruit": N_("recruiting"), "campaign": N_("campaigns"), "counter": N_("counterattacks")}
 
 
 def _passed(e: Event, v: Any) -> str:
-    why = " (nothing legal was left)" if e.get("auto") else ""
     phase = str(e.get("phase", ""))
-    return f"{e.get('seat')} passed: no more {PASS_PHASES.get(phase, phase.replace('_', ' '))} this round{why}."
+    values = {"seat": e.get("seat"),
+              "phase": _(PASS_PHASES[phase]) if phase in PASS_PHASES else phase.replace("_", " ")}
+    if e.get("auto"):
+        return _("{seat} passed: no more {phase} this round (nothing legal was left).").format(**values)
+    return _("{seat} passed: no more {phase} this round.").format(**values)
 
 
 def _bids(e: Event, v: Any) -> str:
-    return f"Bids for the crown, all paid to the bank: {counts(e.get('bids') or {}) if any((e.get('bids') or {}).values()) else 'every bid 0'}."
+    bids = e.get("bids") or {}
+    return _("Bids for the crown, all paid to the bank: {bids}.").format(
+        bids=counts(bids) if any(bids.values()) else _("every bid 0"))
+
+
+#: Why the start player marker is where it is (the engine's words, adjudicator/gods_playground/phases.py).
+START_WHY = {"highest noble on the royal army box": N_("highest noble on the royal army box"),
+             "highest bid": N_("highest bid"),
+             "the tied seats have no money: the marker stays": N_("the tied seats have no money: the marker stays"),
+             "every tied seat bid 0: the marker stays": N_("every tied seat bid 0: the marker stays")}
 
 
 def _start(e: Event, v: Any) -> str:
-    return f"{e.get('seat')} holds the start player marker ({e.get('why')})."
+    why = str(e.get("why"))
+    return _("{seat} holds the start player marker ({why}).").format(
+        seat=e.get("seat"), why=_(START_WHY[why]) if why in START_WHY else why)
 
 
 def _royal(e: Event, v: Any) -> str:
-    return (f"Royal army: the nobles on the king's box total {e.get('total')}; court troops "
-            f"{units(e.get('court') or {})}, from the table {units(e.get('table') or {})}; "
-            f"the army is {units(e.get('army') or {})}.")
+    return _("Royal army: the nobles on the king's box total {total}; court troops {court}, from the table {table}; "
+             "the army is {army}.").format(total=e.get("total"), court=units(e.get("court") or {}),
+                                          table=units(e.get("table") or {}), army=units(e.get("army") or {}))
 
 
 def _placed(p: Any, v: Any) -> str:
     if p is None:
-        return "nothing"
+        return _("nothing")
     if p == "influence":
-        return "a Habsburg influence marker"
-    return f"a {enemy(p, v)} cube"
+        return _("a Habsburg influence marker")
+    return _("a {enemy} cube").format(enemy=enemy(p, v))
 
 
 def _events(e: Event, v: Any) -> str:
     pairs = [f"{d} -> {_placed(p, v)}" for d, p in zip(e.get("dice") or [], e.get("placed") or [])]
-    return f"Event dice: {'; '.join(pairs) or 'none'}."
+    return _("Event dice: {pairs}.").format(pairs="; ".join(pairs) or _("none"))
 
 
 def _elections(e: Event, v: Any) -> str:
     won = e.get("winners") or {}
-    return "Sejm elections: " + ", ".join(f"{province(p)} {s or 'nobody'}" for p, s in won.items()) + "."
+    nobody = _("nobody")
+    return _("Sejm elections: {winners}.").format(
+        winners=", ".join(f"{province(p)} {s or nobody}" for p, s in won.items()))
 
 
 def _bought(e: Event, v: Any) -> str:
-    return (f"{e.get('seat')} bought an estate in {province(e.get('province'))} (printed {e.get('value')}) "
-            f"for {plural(e.get('cost'), 'noble cube')} from {province(e.get('province'))}.")
+    return _("{seat} bought an estate in {province} (printed {value}) for {cubes} from {province}.").format(
+        seat=e.get("seat"), province=province(e.get("province")), value=e.get("value"),
+        cubes=plural(e.get("cost"), "noble cube"))
 
 
 def _action(e: Event, v: Any) -> str:
     seat, a = e.get("seat"), e.get("action")
+    values = {"seat": seat, "value": e.get("value"), "province": province(e.get("province"))}
     if a == "steward":
-        return f"{seat} placed a steward on its {e.get('value')}-estate in {province(e.get('province'))} (+2 income)."
+        return _("{seat} placed a steward on its {value}-estate in {province} (+2 income).").format(**values)
     if a == "town":
-        return f"{seat} founded a town on its {e.get('value')}-estate in {province(e.get('province'))}."
+        return _("{seat} founded a town on its {value}-estate in {province}.").format(**values)
     if a == "danzig":
-        short = (f"; the bank, out of coins, could not pay {plural(e.get('short'), 'more thaler')}"
+        short = (_("; the bank, out of coins, could not pay {thalers}").format(thalers=plural(e.get("short"), "more thaler"))
                  if e.get("short") else "")
-        return (f"{seat} traded through Danzig and earned {plural(e.get('thalers'), 'thaler')} "
-                f"(twice the income of Royal Prussia's occupied estates{short}).")
+        return _("{seat} traded through Danzig and earned {thalers} (twice the income of Royal Prussia's occupied "
+                 "estates{short}).").format(seat=seat, thalers=plural(e.get("thalers"), "thaler"), short=short)
     if a == "move":
-        moves = " and ".join(f"{province(x)} to {province(y)}" for x, y in e.get("moves") or [])
-        return f"{seat} moved noble cubes: {moves}."
+        moves = _(" and ").join(_("{start} to {end}").format(start=province(x), end=province(y))
+                                for x, y in e.get("moves") or [])
+        return _("{seat} moved noble cubes: {moves}.").format(seat=seat, moves=moves)
     if a == "jesuits":
         where = ", ".join(province(p) for p in e.get("provinces") or [])
-        return f"{seat} founded Jesuit schools in {where}: {e.get('vp', 0)} VP."
+        return _("{seat} founded Jesuit schools in {where}: {vp} VP.").format(seat=seat, where=where, vp=e.get("vp", 0))
+    if a == "arms":  # right of arms (Phase 8): the least valuable estate of a seat with fewer cubes there
+        return _("{seat} took {victim}'s {value}-estate in {province} by right of arms.").format(
+            victim=e.get("from"), **values)
     if a == "veto":
-        return f"{seat} used the liberum veto in {province(e.get('province'))}."
+        return _("{seat} used the liberum veto in {province}.").format(**values)
     if a == "diplomacy":
-        made = "a treaty was made" if e.get("made") else "no treaty"
-        return (f"{seat} tried diplomacy with the {enemy(e.get('enemy'), v)}: die {e.get('die')}, "
-                f"paid {plural(e.get('paid', 0), 'thaler')}; {made}.")
+        made = _("a treaty was made") if e.get("made") else _("no treaty")
+        return _("{seat} tried diplomacy with the {enemy}: die {die}, paid {thalers}; {made}.").format(
+            seat=seat, enemy=enemy(e.get("enemy"), v), die=e.get("die"), thalers=plural(e.get("paid", 0), "thaler"),
+            made=made)
     rest = {k: x for k, x in e.items() if k not in _QUIET | {"seat", "action"}}
-    return f"{seat} took the special action {a}" + (f": {_fields(rest)}." if rest else ".")
+    return (_("{seat} took the special action {action}: {fields}.").format(seat=seat, action=a, fields=_fields(rest))
+            if rest else _("{seat} took the special action {action}.").format(seat=seat, action=a))
 
 
 def _recruited(e: Event, v: Any) -> str:
     troops = units({k: e.get(k, 0) for k in ("inf", "cav", "can", "cossack")})
-    paid = " (its noble cube there was paid earlier in the phase)" if e.get("cube") == 0 else ""
-    cost = plural(e.get("cost"), "thaler")
-    return f"{e.get('seat')} recruited {troops} in {province(e.get('province'))} for {cost}{paid}."
+    values = {"seat": e.get("seat"), "troops": troops, "province": province(e.get("province")),
+              "cost": plural(e.get("cost"), "thaler")}
+    if e.get("cube") == 0:
+        return _("{seat} recruited {troops} in {province} for {cost} (its noble cube there was paid earlier in the "
+                 "phase).").format(**values)
+    return _("{seat} recruited {troops} in {province} for {cost}.").format(**values)
 
 
 def _cossacks(e: Event, v: Any) -> str:
-    return f"{e.get('count')} Cossacks went over to the Tatars."
+    return _("{n} Cossacks went over to the Tatars.").format(n=e.get("count"))
 
 
 def _campaign(e: Event, v: Any) -> str:
-    text = (f"{e.get('seat')} campaigned against the {enemy(e.get('enemy'), v)} from "
-            f"{province(e.get('province'))}: " + (f"rolled {dice(e['rolls'])}" if e.get("rolls")
-                                                   else "no troops of its own"))
+    rolled = (_("rolled {dice}").format(dice=dice(e["rolls"])) if e.get("rolls") else _("no troops of its own"))
+    text = _("{seat} campaigned against the {enemy} from {province}: {rolled}").format(
+        seat=e.get("seat"), enemy=enemy(e.get("enemy"), v), province=province(e.get("province")), rolled=rolled)
     if e.get("cossacks"):
-        text += f", Cossacks {dice(e['cossacks'])}"
+        text += _(", Cossacks {dice}").format(dice=dice(e["cossacks"]))
     royal = e.get("royal")
     if isinstance(royal, Mapping):
-        text += (f"; the royal army joined (Sejm disc from {province(royal.get('sejm_space'))}) and rolled "
-                 f"{dice(royal.get('rolls') or [])}: {plural(royal.get('hits', 0), 'hit')}, "
-                 f"{plural(royal.get('cleared', 0), 'cube')} cleared, "
-                 f"{plural(royal.get('placed', 0), 'royal hit cube')} placed")
+        text += _("; the royal army joined (Sejm disc from {province}) and rolled {dice}: {hits}, {cleared} cleared, "
+                  "{placed} placed").format(province=province(royal.get("sejm_space")), dice=dice(royal.get("rolls") or []),
+                                            hits=plural(royal.get("hits", 0), "hit"),
+                                            cleared=plural(royal.get("cleared", 0), "cube"),
+                                            placed=plural(royal.get("placed", 0), "royal hit cube"))
     elif royal:
-        text += f"; royal army {plain(royal)}"
-    return (text + f"; {plural(e.get('hits', 0), 'hit')}, {plural(e.get('cleared', 0), 'enemy cube')} cleared, "
-            f"{plural(e.get('hit_cubes', 0), 'hit cube')} on the box.")
+        text += _("; royal army {royal}").format(royal=plain(royal))
+    return text + _("; {hits}, {cleared} cleared, {cubes} on the box.").format(
+        hits=plural(e.get("hits", 0), "hit"), cleared=plural(e.get("cleared", 0), "enemy cube"),
+        cubes=plural(e.get("hit_cubes", 0), "hit cube"))
 
 
 def _counter(e: Event, v: Any) -> str:
-    return (f"{e.get('seat')} counterattacked in {province(e.get('target'))}: rolled {dice(e.get('rolls') or [])}; "
-            f"{plural(e.get('hits', 0), 'hit')}, {plural(e.get('removed', 0), 'enemy cube')} removed.")
+    return _("{seat} counterattacked in {province}: rolled {dice}; {hits}, {removed} removed.").format(
+        seat=e.get("seat"), province=province(e.get("target")), dice=dice(e.get("rolls") or []),
+        hits=plural(e.get("hits", 0), "hit"), removed=plural(e.get("removed", 0), "enemy cube"))
 
 
 def _invasion_dice(e: Event, v: Any) -> str:
     pairs = [f"{d} -> {_placed(p, v)}" for d, p in zip(e.get("dice") or [], e.get("placed") or [])]
-    extra = f"; {e['cossacks_defected']} Cossacks defected" if e.get("cossacks_defected") else ""
-    return f"Invasion dice: {'; '.join(pairs) or 'none'}{extra}."
+    extra = (_("; {n} Cossacks defected").format(n=e["cossacks_defected"]) if e.get("cossacks_defected") else "")
+    return _("Invasion dice: {pairs}{extra}.").format(pairs="; ".join(pairs) or _("none"), extra=extra)
 
 
 def _invasion(e: Event, v: Any) -> str:
     who = enemy(e.get("enemy"), v)
     if e.get("treaty"):
-        return f"The {who} keep their treaty: no invasion."
+        return _("The {enemy} keep their treaty: no invasion.").format(enemy=who)
     where = e.get("province") or ((v or {}).get("enemies") or {}).get(str(e.get("enemy")), {}).get("province")
-    target = f"invade {province(where)}" if where else "attack"
-    text = (f"The {who} {target} with strength {e.get('strength')} against "
-            f"{plural(e.get('hit_cubes', 0), 'hit cube')}: {plural(e.get('cubes', 0), 'cube')} "
-            f"{'enters' if e.get('cubes', 0) == 1 else 'enter'}")
+    cubes = e.get("cubes", 0)
+    values = {"enemy": who, "province": province(where), "strength": e.get("strength"),
+              "hit_cubes": plural(e.get("hit_cubes", 0), "hit cube"), "cubes": plural(cubes, "cube")}
+    if where:
+        text = (ngettext("The {enemy} invade {province} with strength {strength} against {hit_cubes}: {cubes} enters",
+                         "The {enemy} invade {province} with strength {strength} against {hit_cubes}: {cubes} enter",
+                         cubes) if isinstance(cubes, int) else
+                _("The {enemy} invade {province} with strength {strength} against {hit_cubes}: {cubes} enter"))
+    else:
+        text = (ngettext("The {enemy} attack with strength {strength} against {hit_cubes}: {cubes} enters",
+                         "The {enemy} attack with strength {strength} against {hit_cubes}: {cubes} enter",
+                         cubes) if isinstance(cubes, int) else
+                _("The {enemy} attack with strength {strength} against {hit_cubes}: {cubes} enter"))
+    text = text.format(**values)
     d = _defence(e.get("defence"))
     return text + (f"; {d}." if d else ".")
+
+
+#: Why the Turks stay on the Habsburgs' box in round 4 (the engine's words, adjudicator/gods_playground/aftermath.py).
+STAY_WHY = {"the Turkish box of round 4": N_("the Turkish box of round 4"),
+            "Turkish cubes stand on Greater Poland": N_("Turkish cubes stand on Greater Poland")}
 
 
 def _raid(e: Event, v: Any) -> str:
     targets = e.get("targets") or {}
     if not targets and e.get("why"):
-        where = "the Habsburgs' box" if e.get("source") == "habsburgs_box" else province(e.get("source"))
-        return f"The {enemy(e.get('enemy'), v)} on {where} stay there: {e.get('why')}."
-    where = ", ".join(f"{province(p)} ({plural(n, 'cube')})" for p, n in targets.items()) or "nowhere"
-    text = f"The {enemy(e.get('enemy'), v)} raid from {province(e.get('source'))} into {where}"
+        where = _("the Habsburgs' box") if e.get("source") == "habsburgs_box" else province(e.get("source"))
+        why = str(e.get("why"))
+        return _("The {enemy} on {where} stay there: {why}.").format(
+            enemy=enemy(e.get("enemy"), v), where=where, why=_(STAY_WHY[why]) if why in STAY_WHY else why)
+    where = ", ".join(f"{province(p)} ({plural(n, 'cube')})" for p, n in targets.items()) or _("nowhere")
+    text = _("The {enemy} raid from {source} into {where}").format(enemy=enemy(e.get("enemy"), v),
+                                                                    source=province(e.get("source")), where=where)
     fights = e.get("defence") or {}
     if isinstance(fights, Mapping) and "rolls" in fights:
         fights = {next(iter(targets), "?"): fights}
     for p, d in fights.items():
-        text += f"; in {province(p)} {_defence(d)}"
+        text += _("; in {province} {defence}").format(province=province(p), defence=_defence(d))
     return text + "."
 
 
 def _influence(e: Event, v: Any) -> str:
     removed = counts(e.get("removed") or {})
-    text = f"Habsburg influence removed noble cubes: {removed}"
+    text = _("Habsburg influence removed noble cubes: {removed}").format(removed=removed)
     if e.get("onto_greater_poland"):
-        text += f"; {e['onto_greater_poland']} influence marker(s) moved onto Greater Poland"
+        text += _("; {n} influence marker(s) moved onto Greater Poland").format(n=e["onto_greater_poland"])
     return text + "."
 
 
 def _spreads(e: Event, v: Any) -> str:
-    return f"Habsburg influence spread: {plain(e.get('targets'))}."
+    return _("Habsburg influence spread: {targets}.").format(targets=plain(e.get("targets")))
 
 
 def _treaty(e: Event, v: Any) -> str:
-    return f"The treaty with the {enemy(e.get('enemy'), v)} is broken."
+    return _("The treaty with the {enemy} is broken.").format(enemy=enemy(e.get("enemy"), v))
 
 
 def _estates(e: Event, v: Any) -> str:
@@ -238,29 +303,35 @@ def _estates(e: Event, v: Any) -> str:
     for p, r in (e.get("provinces") or {}).items():
         lost = r.get("lost") or []
         track = r.get("track") or []
-        move = f"estate track {track[0]} -> {track[1]}" if len(track) == 2 and track[0] != track[1] else \
-            f"estate track stays {track[0]}" if track else ""
-        parts.append(f"{province(p)}: {plural(len(lost), 'estate')} lost" + (f" (printed {', '.join(map(str, lost))})"
-                                                                     if lost else "") + f", {move}")
-    return "Estates and income: " + "; ".join(parts) + "."
+        move = (_("estate track {start} -> {end}").format(start=track[0], end=track[1])
+                if len(track) == 2 and track[0] != track[1] else
+                _("estate track stays {n}").format(n=track[0]) if track else "")
+        values = {"province": province(p), "estates": plural(len(lost), "estate"), "move": move,
+                  "printed": ", ".join(map(str, lost))}
+        parts.append((_("{province}: {estates} lost (printed {printed}), {move}") if lost else
+                      _("{province}: {estates} lost, {move}")).format(**values))
+    return _("Estates and income: {parts}.").format(parts="; ".join(parts))
 
 
 def _vp(e: Event, v: Any) -> str:
     parts = []
     for box, b in (e.get("boxes") or {}).items():
-        seats = " and ".join([*(b.get("seats") or []), *(["the king"] if b.get("king") else [])]) or "nobody"
-        each = " each" if len(b.get("seats") or []) + (1 if b.get("king") else 0) > 1 else ""
-        parts.append(f"{enemy(box, v)} box: {b.get('each')} VP{each} to {seats}")
+        names = [*(b.get("seats") or []), *([_("the king")] if b.get("king") else [])]
+        seats = _(" and ").join(names) or _("nobody")
+        values = {"box": enemy(box, v), "vp": b.get("each"), "seats": seats}
+        parts.append((_("{box} box: {vp} VP each to {seats}") if len(names) > 1 else
+                      _("{box} box: {vp} VP to {seats}")).format(**values))
     if any((e.get("sejm") or {}).values()):
-        parts.append(f"Sejm seats (2 VP each): {counts(e['sejm'])} VP")
+        parts.append(_("Sejm seats (2 VP each): {vp} VP").format(vp=counts(e["sejm"])))
     if any((e.get("money") or {}).values()):
-        parts.append(f"thalers paid in (1 VP per 5 thalers): {counts(e['money'])} VP")
-    return f"Victory points: {'; '.join(parts) or 'none awarded'}. Gained: {counts(e.get('gained') or {})}."
+        parts.append(_("thalers paid in (1 VP per 5 thalers): {vp} VP").format(vp=counts(e["money"])))
+    return _("Victory points: {parts}. Gained: {gained}.").format(parts="; ".join(parts) or _("none awarded"),
+                                                                  gained=counts(e.get("gained") or {}))
 
 
 def _game_over(e: Event, v: Any) -> str:
-    return (f"The game is over. Estates scored: {counts(e.get('estates') or {})}. Final VP: "
-            f"{counts(e.get('vp') or {})}. Winner: {e.get('winner') or 'nobody'}.")
+    return _("The game is over. Estates scored: {estates}. Final VP: {vp}. Winner: {winner}.").format(
+        estates=counts(e.get("estates") or {}), vp=counts(e.get("vp") or {}), winner=e.get("winner") or _("nobody"))
 
 
 def _fields(e: Mapping[str, Any]) -> str:
@@ -275,25 +346,26 @@ SENTENCES: dict[str, Callable[[Event, Any], str]] = {
     "InvasionDice": _invasion_dice, "Invasion": _invasion, "Raid": _raid, "Influence": _influence,
     "InfluenceSpreads": _spreads, "TreatyBroken": _treaty, "Estates": _estates, "VictoryPoints": _vp,
     "GameOver": _game_over,
-    "NobleCubesPlaced": lambda e, v: "Every seat's noble cubes went onto the provinces as its nobles show.",
-    "RoundEnded": lambda e, v: f"Round {e.get('round')} ended.",
+    "NobleCubesPlaced": lambda e, v: _("Every seat's noble cubes went onto the provinces as its nobles show."),
+    "RoundEnded": lambda e, v: _("Round {n} ended.").format(n=e.get("round")),
 }
 #: Which heading an event is told under (the phase it belongs to).
-HEADINGS = {"StartingEstate": "Setup", "Income": "Income", "NoblesRevealed": "Nobles",
-            "NobleCubesPlaced": "Nobles", "FewerCubes": "Nobles", "StartPlayer": "The king",
-            "KingBids": "The king", "RoyalArmy": "Royal army and events", "Events": "Royal army and events",
-            "Elections": "Sejm elections", "EstateBought": "Buying estates", "SpecialAction": "Special actions",
-            "Recruited": "Recruiting", "CossacksJoinTatars": "Recruiting", "Campaign": "Campaigns",
-            "InvasionDice": "Invasions", "Invasion": "Invasions", "Raid": "Raids", "Influence": "Invasions",
-            "InfluenceSpreads": "Invasions", "TreatyBroken": "Invasions", "Counterattack": "Counterattacks",
-            "Estates": "End of the round", "VictoryPoints": "End of the round", "RoundEnded": "End of the round",
-            "GameOver": "End of the game"}
+HEADINGS = {"StartingEstate": N_("Setup"), "Income": N_("Income"), "NoblesRevealed": N_("Nobles"),
+            "NobleCubesPlaced": N_("Nobles"), "FewerCubes": N_("Nobles"), "StartPlayer": N_("The king"),
+            "KingBids": N_("The king"), "RoyalArmy": N_("Royal army and events"), "Events": N_("Royal army and events"),
+            "Elections": N_("Sejm elections"), "EstateBought": N_("Buying estates"),
+            "SpecialAction": N_("Special actions"), "Recruited": N_("Recruiting"), "CossacksJoinTatars": N_("Recruiting"),
+            "Campaign": N_("Campaigns"), "InvasionDice": N_("Invasions"), "Invasion": N_("Invasions"),
+            "Raid": N_("Raids"), "Influence": N_("Invasions"), "InfluenceSpreads": N_("Invasions"),
+            "TreatyBroken": N_("Invasions"), "Counterattack": N_("Counterattacks"), "Estates": N_("End of the round"),
+            "VictoryPoints": N_("End of the round"), "RoundEnded": N_("End of the round"),
+            "GameOver": N_("End of the game")}
 
 
 #: The heading of a pass: the phase it was made in.
-PASS_HEADINGS = {"estate": "Setup", "cubes": "Nobles", "bid": "The king", "buy": "Buying estates",
-                 "action": "Special actions", "recruit": "Recruiting", "campaign": "Campaigns",
-                 "counter": "Counterattacks"}
+PASS_HEADINGS = {"estate": N_("Setup"), "cubes": N_("Nobles"), "bid": N_("The king"), "buy": N_("Buying estates"),
+                 "action": N_("Special actions"), "recruit": N_("Recruiting"), "campaign": N_("Campaigns"),
+                 "counter": N_("Counterattacks")}
 
 
 def sentence(event: Event, view: Any = None) -> str:
@@ -311,8 +383,9 @@ def story(recent: Sequence[Mapping[str, Any]], view: Any = None) -> list[tuple[s
     for turn in recent:
         for e in turn.get("events") or []:
             kind = str(e.get("type"))
-            name = PASS_HEADINGS.get(str(e.get("phase")), "Other") if kind == "Passed" else HEADINGS.get(kind, "Other")
-            head = f"Round {e.get('round', '?')}: {name}"
+            name = (PASS_HEADINGS.get(str(e.get("phase")), N_("Other")) if kind == "Passed" else
+                    HEADINGS.get(kind, N_("Other")))
+            head = _("Round {n}: {phase}").format(n=e.get("round", "?"), phase=_(name))
             if not groups or groups[-1][0] != head:
                 groups.append((head, []))
             groups[-1][1].append(sentence(e, view))

@@ -7,6 +7,7 @@ from typing import Any
 
 from reports import charts
 from reports.colors import seat_colors
+from reports.i18n import _
 
 
 def battle_key(turn: str) -> str:
@@ -31,7 +32,7 @@ def by_battle(history: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     if not out:
         return []
     seats = list(next(iter(out.values()))["scores"])
-    return [{"turn": "start", "scores": {s: 0 for s in seats}}, *out.values()]
+    return [{"turn": _("start"), "scores": {s: 0 for s in seats}}, *out.values()]
 
 
 def points_chart(history: Sequence[Mapping[str, Any]], seats: Sequence[str],
@@ -39,5 +40,5 @@ def points_chart(history: Sequence[Mapping[str, Any]], seats: Sequence[str],
     """PNG bytes (deterministic): one line per seat in its colour (``names``: the game's), points
     after each battle."""
     palette = seat_colors(list(seats), names)
-    return charts.line_charts(by_battle(history), (("scores", "Points after each battle"),), palette,
-                              xlabel="battle")
+    return charts.line_charts(by_battle(history), (("scores", _("Points after each battle")),), palette,
+                              xlabel=_("battle"))

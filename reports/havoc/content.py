@@ -15,6 +15,8 @@ from typing import Any
 
 from reports.doc import Doc, Image, Items, Para, Section, Table
 from reports.common import GM, next_section, staged_footer, viewer_label
+from reports.enginetext import Sentences, Template
+from reports.i18n import N_, _, ngettext
 from reports.model import ReportInput
 
 JOHN = "@john"
@@ -23,13 +25,18 @@ JOHN = "@john"
 def who(seat: Any) -> str:
     """A seat as a reader knows it (John of Gaunt is not a seat)."""
     if seat == JOHN:
-        return "John of Gaunt"
-    return "nobody" if seat is None else str(seat)
+        return _("John of Gaunt")
+    return _("nobody") if seat is None else str(seat)
+
+
+def laid_card(card: Any) -> str:
+    """A card laid in a battle as the battle's record names it (``orange 2``; a Dog of War by its name)."""
+    return _("Dog of War") if card == "Dog of War" else str(card)
 
 
 def cards_text(cards: Sequence[str]) -> str:
     """Card names as written in orders (``blue07 dog03``), or ``none``."""
-    return " ".join(cards) if cards else "none"
+    return " ".join(cards) if cards else _("none")
 
 
 def points_text(points: Sequence[int]) -> str:
@@ -37,23 +44,48 @@ def points_text(points: Sequence[int]) -> str:
     return "-".join(str(p) for p in points) or "0"
 
 
+#: The 17 combinations of a battle, strongest first (seed 002, "A kombinációk, erősségi
+#: sorrendben"), by the rank key the engine gives (adjudicator/havoc/hands.py RANKS).
+COMBINATIONS = {
+    "straight-flush-6": N_("6-card straight flush"), "six-of-a-kind": N_("six of a kind"),
+    "straight-flush-5": N_("5-card straight flush"), "five-of-a-kind": N_("five of a kind"),
+    "big-full-house": N_("big full house"), "four-of-a-kind": N_("four of a kind"), "trios": N_("trios"),
+    "flush-6": N_("6-card flush"), "full-house": N_("full house"), "straight-6": N_("6-card straight"),
+    "flush-5": N_("5-card flush"), "three-pairs": N_("three pairs"), "straight-5": N_("5-card straight"),
+    "three-of-a-kind": N_("three of a kind"), "two-pairs": N_("two pairs"), "pair": N_("pair"),
+    "high-card": N_("high card"), "none": N_("no cards"),
+}
+
+
 def combination_text(combo: Mapping[str, Any]) -> str:
     """``{"name": "pair", "tiebreak": [10]}`` -> ``pair 10``; full house 9/4; a value 0 is
     the Dogs of War (a Dog is value 0: four Dogs are ``four of a kind: Dogs``)."""
-    values = "/".join("Dogs" if v == 0 else str(v) for v in combo.get("tiebreak") or [])
-    if values == "Dogs":
-        return f"{combo.get('name', '')}: Dogs".strip(": ")
-    return f"{combo.get('name', '')} {values}".strip()
+    tiebreak = list(combo.get("tiebreak") or [])
+    rank = str(combo.get("rank", ""))
+    name = _(COMBINATIONS[rank]) if rank in COMBINATIONS else str(combo.get("name", ""))
+    if tiebreak == [0]:
+        return _("{combination}: Dogs").format(combination=name) if name else _("Dogs")
+    values = "/".join(_("Dogs") if v == 0 else str(v) for v in tiebreak)
+    return f"{name} {values}".strip()
 
 
 def deal_text(deal: Mapping[str, Any]) -> str:
     """The winner's deal of a battle card in words."""
     parts = []
     if deal.get("all"):
-        parts.append(f"{deal['all']} to each seat")
+        parts.append(_("{n} to each seat").format(n=deal["all"]))
     if deal.get("initiator"):
-        parts.append(f"{deal['initiator']} to the initiator")
-    return ", ".join(parts) or "none"
+        parts.append(_("{n} to the initiator").format(n=deal["initiator"]))
+    return ", ".join(parts) or _("none")
+
+
+#: The Chevauchées' sides as the battle data name them (seed 002, John of Gaunt).
+CHEVAUCHEES = Sentences([Template(N_("Chevauchées: {start} to {end}"))])
+
+
+def battle_title(name: Any) -> str:
+    """A battle's name as the reader reads it (a battle's own name as printed; the Chevauchées' sides in words)."""
+    return CHEVAUCHEES(str(name))
 
 
 def battle_names(view: Mapping[str, Any]) -> dict[str, str]:
@@ -72,9 +104,9 @@ def battle_name(view: Mapping[str, Any], battle_id: str) -> str:
     """The name of ``battle_id`` if the view knows it, else the id made readable."""
     known = battle_names(view)
     if battle_id in known:
-        return known[battle_id]
+        return battle_title(known[battle_id])
     if battle_id in ("calais-tours", "tours-bordeaux"):
-        return "Chevauchées: " + battle_id.replace("-", " to ").title().replace(" To ", " to ")
+        return battle_title("Chevauchées: " + battle_id.replace("-", " to ").title().replace(" To ", " to "))
     return battle_id.replace("-", " ").title()
 
 
@@ -83,8 +115,8 @@ def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     view = inp.view
     sections = [s for s in (_last_battle(view), _recruiting(inp), _battle_now(view), _standings(view), _hand(inp), _gm(view),
                             _track(view), _table(view), _next(inp), _chart(inp)) if s is not None]
-    doc = Doc(title=f"Havoc -- game {inp.game_id} -- {_when(view)}",
-              subtitle=f"Battle report for {viewer_label(inp.viewer)}",
+    doc = Doc(title=_("Havoc -- game {game} -- {when}").format(game=inp.game_id, when=_when(view)),
+              subtitle=_("Battle report for {viewer}").format(viewer=viewer_label(inp.viewer)),
               sections=tuple(sections), footer=_footer(inp))
     return doc, inp.ending or banner(view)
 
@@ -98,9 +130,9 @@ def move_sections(inp: ReportInput) -> list[Section]:
 
 def _when(view: Mapping[str, Any]) -> str:
     if view.get("over"):
-        return "the end of the war"
+        return _("the end of the war")
     last = view.get("last_battle")
-    return f"after {last['name']}" if last else "before the first battle"
+    return _("after {battle}").format(battle=battle_title(last["name"])) if last else _("before the first battle")
 
 
 def banner(view: Mapping[str, Any]) -> str:
@@ -109,11 +141,12 @@ def banner(view: Mapping[str, Any]) -> str:
         return ""
     winner = view.get("winner")
     if winner:
-        return f"The war is over. Winner: {who(winner)} with {view['points'].get(winner, 0)} points."
+        return _("The war is over. Winner: {winner} with {points} points.").format(
+            winner=who(winner), points=view["points"].get(winner, 0))
     groups = view.get("castillon") or []
-    tied = ", ".join(groups[0]) if groups else "several seats"
-    return (f"The war is over with no single winner: {tied} are equal in points, battle cards won "
-            "and place at Castillon (the rules' End; mail HELP RULES).")
+    tied = ", ".join(groups[0]) if groups else _("several seats")
+    return _("The war is over with no single winner: {tied} are equal in points, battle cards won and place at "
+             "Castillon (the rules' End; mail HELP RULES).").format(tied=tied)
 
 
 def _last_battle(view: Mapping[str, Any]) -> Section | None:
@@ -125,25 +158,25 @@ def _last_battle(view: Mapping[str, Any]) -> Section | None:
     for r in last.get("results") or []:
         combo = combination_text(r.get("combination") or {})
         extra = str(r.get("hand_left", "")) if final else str(r.get("dogs_out", 0))
-        laid = ", ".join(r.get("laid") or []) or ("three 9s" if r.get("seat") == JOHN else "-")
+        laid = ", ".join(laid_card(c) for c in r.get("laid") or []) or (_("three 9s") if r.get("seat") == JOHN else "-")
         rows.append((str(r.get("place", "")), who(r.get("seat")), str(r.get("points", 0)), combo, extra, laid))
-    headers = ("#", "Seat", "Pts", "Combination", "Left" if final else "Dogs out", "Cards laid")
-    table = Table(headers, tuple(rows), "llrlrl", caption="Placings, points and the battlefield as it ended")
+    headers = ("#", _("Seat"), _("Pts"), _("Combination"), _("Left") if final else _("Dogs out"), _("Cards laid"))
+    table = Table(headers, tuple(rows), "llrlrl", caption=_("Placings, points and the battlefield as it ended"))
     winner = last.get("winner")
-    lines = [f"Initiator: {who(last.get('initiator'))}." if last.get("initiator") else
-             "Everyone laid at once (the last battle)."]
-    lines.append(f"Winner: {who(winner)}, who takes the battle card." if winner else
-                 "No single winner: the battle card stays unclaimed; shared places split their points.")
+    lines = [_("Initiator: {seat}.").format(seat=who(last.get("initiator"))) if last.get("initiator") else
+             _("Everyone laid at once (the last battle).")]
+    lines.append(_("Winner: {seat}, who takes the battle card.").format(seat=who(winner)) if winner else
+                 _("No single winner: the battle card stays unclaimed; shared places split their points."))
     if last.get("out"):
-        lines.append(f"Stayed out (drew one card): {', '.join(who(s) for s in last['out'])}.")
+        lines.append(_("Stayed out (drew one card): {seats}.").format(seats=", ".join(who(s) for s in last["out"])))
     blocks: list[Any] = [Para(" ".join(lines)), table]
     if final:
-        blocks.append(Para("'Left' is the number of cards left in hand: with equal combinations, "
-                           "fewer cards left is stronger."))
+        blocks.append(Para(_("'Left' is the number of cards left in hand: with equal combinations, "
+                             "fewer cards left is stronger.")))
     else:
-        blocks.append(Para("'Dogs out' counts the Dogs of War that did not take part: declared out (DOGS OUT) "
-                           "or laid beyond 6 cards (docs/orders-havoc.md)."))
-    return Section("battle", f"The battle: {last.get('name', '')}", tuple(blocks))
+        blocks.append(Para(_("'Dogs out' counts the Dogs of War that did not take part: declared out (DOGS OUT) "
+                             "or laid beyond 6 cards (docs/orders-havoc.md).")))
+    return Section("battle", _("The battle: {battle}").format(battle=battle_title(last.get("name", ""))), tuple(blocks))
 
 
 def _recruiting(inp: ReportInput) -> Section | None:
@@ -154,15 +187,15 @@ def _recruiting(inp: ReportInput) -> Section | None:
             continue
         shown = [c.get("card") for c in e.get("took") or [] if c.get("card")]
         deck = sum(1 for c in e.get("took") or [] if not c.get("card"))
-        parts = [f"took {cards_text(shown)} from the recruits"] if shown else []
+        parts = [_("took {cards} from the recruits").format(cards=cards_text(shown))] if shown else []
         if deck:
-            parts.append(f"drew {deck} card{'' if deck == 1 else 's'} from the deck")
+            parts.append(ngettext("drew {n} card from the deck", "drew {n} cards from the deck", deck).format(n=deck))
         if e.get("laid"):
-            parts.append(f"laid {e['laid']} into the recruits")
-        lines.append(f"{who(e.get('seat'))} " + (", ".join(parts) or "took nothing") + ".")
+            parts.append(_("laid {card} into the recruits").format(card=e["laid"]))
+        lines.append(_("{seat} {actions}.").format(seat=who(e.get("seat")), actions=", ".join(parts) or _("took nothing")))
     if not lines:
         return None
-    return Section("recruiting", "Recruiting before this battle (public at the table)", (Items(tuple(lines)),))
+    return Section("recruiting", _("Recruiting before this battle (public at the table)"), (Items(tuple(lines)),))
 
 
 def _battle_now(view: Mapping[str, Any]) -> Section | None:
@@ -174,19 +207,20 @@ def _battle_now(view: Mapping[str, Any]) -> Section | None:
     rows = []
     for seat in [*([JOHN] if battle.get("initiator") == JOHN else []), *view.get("seats", [])]:
         if seat in battle.get("out") or []:
-            state = "out"
+            state = _("out")
         elif seat in battle.get("passed") or []:
-            state = "passed"
+            state = _("passed")
         elif seat in battle.get("joined") or []:
-            state = "in"
+            state = _("in")
         else:
-            state = "to decide"
+            state = _("to decide")
         laid = battle.get("john_laid") if seat == JOHN else cards_text(field.get(seat, []))
-        rows.append((who(seat), state, laid or "none"))
-    head = (f"{card.get('name', '')} ({points_text(card.get('points') or [])}), cried by "
-            f"{who(battle.get('initiator'))}; round {battle.get('round')}.")
-    return Section("field", "The battle in progress",
-                   (Para(head), Table(("Seat", "Status", "Cards laid face up"), tuple(rows), "lll")))
+        rows.append((who(seat), state, laid or _("none")))
+    head = _("{battle} ({points}), cried by {seat}; round {round}.").format(
+        battle=battle_title(card.get("name", "")), points=points_text(card.get("points") or []),
+        seat=who(battle.get("initiator")), round=battle.get("round"))
+    return Section("field", _("The battle in progress"),
+                   (Para(head), Table((_("Seat"), _("Status"), _("Cards laid face up")), tuple(rows), "lll")))
 
 
 def _standings(view: Mapping[str, Any]) -> Section:
@@ -200,15 +234,15 @@ def _standings(view: Mapping[str, Any]) -> Section:
     for rank, seat in enumerate(order, 1):
         mark = " (P)" if seat == keeper else ""
         rows.append((str(rank), seat + mark, str(points.get(seat, 0)), str(sizes.get(seat, 0)),
-                     ", ".join(won.get(seat) or []) or "-"))
+                     ", ".join(battle_title(b) for b in won.get(seat) or []) or "-"))
     john = view.get("john") or {}
     if john.get("where") not in (None, "unused") and (john.get("won") or john.get("points")):
-        rows.append(("", "John of Gaunt" + (" (P)" if keeper == JOHN else ""), str(john.get("points", 0)), "-",
+        rows.append(("", _("John of Gaunt") + (" (P)" if keeper == JOHN else ""), str(john.get("points", 0)), "-",
                      ", ".join(battle_name(view, b) for b in john.get("won") or []) or "-"))
-    table = Table(("Rank", "Seat", "Points", "Cards", "Battle cards won"), tuple(rows), "rlrrl")
-    note = Para("(P) marks the Peacekeeper. 'Cards' is the number of cards in hand: the cards themselves "
-                "are secret. Ties in points are broken by battle cards won, then the place at Castillon.")
-    return Section("standings", "Points and placings", (table, note))
+    table = Table((_("Rank"), _("Seat"), _("Points"), _("Cards"), _("Battle cards won")), tuple(rows), "rlrrl")
+    note = Para(_("(P) marks the Peacekeeper. 'Cards' is the number of cards in hand: the cards themselves "
+                  "are secret. Ties in points are broken by battle cards won, then the place at Castillon."))
+    return Section("standings", _("Points and placings"), (table, note))
 
 
 def _hand(inp: ReportInput) -> Section | None:
@@ -216,15 +250,16 @@ def _hand(inp: ReportInput) -> Section | None:
     if inp.viewer not in view.get("seats", []):
         return None
     mine = (view.get("hands") or {}).get(inp.viewer) or []
-    blocks: list[Any] = [Para(f"{len(mine)} card{'' if len(mine) == 1 else 's'}: {cards_text(mine)}." if mine else "You hold no cards.")]
+    blocks: list[Any] = [Para(ngettext("{n} card: {cards}.", "{n} cards: {cards}.", len(mine)).format(
+        n=len(mine), cards=cards_text(mine)) if mine else _("You hold no cards."))]
     if "discard" in view:  # Looting (seed 002): the looting seat looks through the discard pile now
-        blocks.append(Para(f"You are looting. The discard pile: {cards_text(view['discard'])}. "
-                           "Answer LOOT <card> with the non-Dog you take."))
+        blocks.append(Para(_("You are looting. The discard pile: {cards}. Answer LOOT <card> with the non-Dog you "
+                             "take.").format(cards=cards_text(view["discard"]))))
     standing = (view.get("standing") or {}).get(inp.viewer) or []
     if standing:
-        blocks.append(Para("Your standing orders:"))
+        blocks.append(Para(_("Your standing orders:")))
         blocks.append(Items(tuple(_format_orders(standing).splitlines())))
-    return Section("hand", "Your hand (only you see these cards)", tuple(blocks))
+    return Section("hand", _("Your hand (only you see these cards)"), tuple(blocks))
 
 
 def _format_orders(orders: Sequence[Mapping[str, Any]]) -> str:
@@ -241,94 +276,102 @@ def _gm(view: Mapping[str, Any]) -> Section | None:
         return None
     hands = view.get("hands") or {}
     rows = tuple((s, str(len(hands.get(s) or [])), cards_text(hands.get(s) or [])) for s in view.get("seats", []))
-    blocks: list[Any] = [Table(("Seat", "Cards", "Hand"), rows, "lrl"),
-                         Para(f"Deck ({len(view.get('deck') or [])}, top first): {cards_text(view.get('deck') or [])}."),
-                         Para(f"Discard pile ({len(view.get('discard') or [])}): "
-                              f"{cards_text(view.get('discard') or [])}.")]
+    blocks: list[Any] = [Table((_("Seat"), _("Cards"), _("Hand")), rows, "lrl"),
+                         Para(_("Deck ({n}, top first): {cards}.").format(n=len(view.get("deck") or []),
+                                                                          cards=cards_text(view.get("deck") or []))),
+                         Para(_("Discard pile ({n}): {cards}.").format(n=len(view.get("discard") or []),
+                                                                       cards=cards_text(view.get("discard") or [])))]
     standing = view.get("standing") or {}
     lines = [f"{s}: {line}" for s in view.get("seats", []) for line in _format_orders(standing.get(s) or []).splitlines()
              if line.strip()]
-    blocks.append(Items(tuple(lines)) if lines else Para("No standing orders on file."))
-    return Section("gm", "Every hand, the deck and the discard pile (GM only)", tuple(blocks))
+    blocks.append(Items(tuple(lines)) if lines else Para(_("No standing orders on file.")))
+    return Section("gm", _("Every hand, the deck and the discard pile (GM only)"), tuple(blocks))
+
+
+#: Why a battle card left the track (the engine's words).
+REMOVED = {"year of peace": N_("year of peace"), "set aside for the Chevauchées": N_("set aside for the Chevauchées")}
 
 
 def _track(view: Mapping[str, Any]) -> Section:
     battles = view.get("battles") or []
     rows = []
     for i, b in enumerate(battles):
-        tag = " (next)" if i == 0 else (" (last)" if b.get("final") else "")
-        rows.append((str(b.get("number", "")), b.get("name", "") + tag, points_text(b.get("points") or []),
+        tag = " " + _("(next)") if i == 0 else (" " + _("(last)") if b.get("final") else "")
+        rows.append((str(b.get("number", "")), battle_title(b.get("name", "")) + tag, points_text(b.get("points") or []),
                      deal_text(b.get("deal") or {})))
     blocks: list[Any] = []
     if rows:
-        blocks.append(Table(("No.", "Battle", "Points by place", "The winner deals"), tuple(rows), "rlll",
-                            caption=f"{len(rows)} battle cards remain, in the order they will be fought"))
+        blocks.append(Table((_("No."), _("Battle"), _("Points by place"), _("The winner deals")), tuple(rows), "rlll",
+                            caption=ngettext("{n} battle card remains, in the order they will be fought",
+                                             "{n} battle cards remain, in the order they will be fought",
+                                             len(rows)).format(n=len(rows))))
     else:
-        blocks.append(Para("No battle card remains."))
+        blocks.append(Para(_("No battle card remains.")))
     options = view.get("options") or {}
     if options.get("small") == "on":
-        blocks.append(Para("Small game (small=on): no 2nd-place points; the 3rd-place points go to 2nd"
-                           + ("; 3rd place scores nothing (small_third=none)." if options.get("small_third") == "none"
-                              else ", and the places below move up.")))
+        blocks.append(Para(_("Small game (small=on): no 2nd-place points; the 3rd-place points go to 2nd; 3rd place "
+                             "scores nothing (small_third=none).") if options.get("small_third") == "none" else
+                           _("Small game (small=on): no 2nd-place points; the 3rd-place points go to 2nd, and the "
+                             "places below move up.")))
     readings = view.get("readings") or {}
     if readings:  # rules version 3 on: the GM's choice where the rulebook reads two ways
-        blocks.append(Para("Readings in force (docs/havoc-rules.md, Readings): "
-                           + ", ".join(f"{k}={v}" for k, v in sorted(readings.items()))
-                           + (" (one Sic 'em! or one Looting per recruiting)" if readings.get("sic") == "once" else "")
-                           + "."))
+        said = ", ".join(f"{k}={v}" for k, v in sorted(readings.items()))
+        blocks.append(Para(_("Readings in force (docs/havoc-rules.md, Readings): {readings} (one Sic 'em! or one "
+                             "Looting per recruiting).") if readings.get("sic") == "once" else
+                           _("Readings in force (docs/havoc-rules.md, Readings): {readings}.")).format(readings=said))
     removed = view.get("removed") or []
     if removed:
-        blocks.append(Para("Removed: " + "; ".join(f"{battle_name(view, r['id'])} ({r.get('why', '')})"
-                                                     for r in removed) + "."))
-    return Section("track", "The battle track", tuple(blocks))
+        why = [_(REMOVED[r.get("why", "")]) if r.get("why", "") in REMOVED else r.get("why", "") for r in removed]
+        blocks.append(Para(_("Removed: {battles}.").format(battles="; ".join(
+            f"{battle_name(view, r['id'])} ({w})" for r, w in zip(removed, why)))))
+    return Section("track", _("The battle track"), tuple(blocks))
 
 
 def _table(view: Mapping[str, Any]) -> Section:
     peace = view.get("peace") or {}
     keeper = view.get("peacekeeper")
     if peace.get("side") == "havoc":
-        card = "on its Havoc side"
+        card = _("on its Havoc side")
     elif peace.get("position"):
-        card = f"at {peace['position']} of {peace.get('max', '?')}"
+        card = _("at {position} of {max}").format(position=peace["position"], max=peace.get("max", "?"))
     else:
-        card = "Peace side up, not yet turned"
+        card = _("Peace side up, not yet turned")
     recruits = view.get("recruits") or []
-    lines = [f"Peacekeeper: {who(keeper)}; the Peace card is {card}. When the Peacekeeper recruits with the "
-             f"card at {peace.get('max', '?')}, a Year of Peace removes the next battle card.",
-             f"Recruits ({len(recruits)} of at most {view.get('recruit_limit', '?')}), face up: "
-             f"{cards_text(recruits)}.",
-             f"Draw deck: {view.get('deck_size', 0)} cards; discard pile: {view.get('discard_size', 0)} cards "
-             f"(face down); out of the game: {view.get('box_size', 0)}."]
+    lines = [_("Peacekeeper: {seat}; the Peace card is {card}. When the Peacekeeper recruits with the card at {max}, "
+               "a Year of Peace removes the next battle card.").format(seat=who(keeper), card=card,
+                                                                       max=peace.get("max", "?")),
+             _("Recruits ({n} of at most {limit}), face up: {cards}.").format(
+                 n=len(recruits), limit=view.get("recruit_limit", "?"), cards=cards_text(recruits)),
+             _("Draw deck: {deck} cards; discard pile: {discard} cards (face down); out of the game: {box}.").format(
+                 deck=view.get("deck_size", 0), discard=view.get("discard_size", 0), box=view.get("box_size", 0))]
     john = view.get("john") or {}
     where = john.get("where")
     if where and where != "unused":
-        text = {"deck": "somewhere in the deck", "waiting": f"drawn, waiting at the left of {who(john.get('left_of'))}",
-                "active": f"in play at the left of {who(john.get('left_of'))}",
-                "gone": "retired to his estates in England"}.get(where, where)
-        lines.append(f"John of Gaunt: {text}.")
-    return Section("table", "Recruits and the Peacekeeper", tuple(Para(x) for x in lines))
+        text = {"deck": _("somewhere in the deck"),
+                "waiting": _("drawn, waiting at the left of {seat}").format(seat=who(john.get("left_of"))),
+                "active": _("in play at the left of {seat}").format(seat=who(john.get("left_of"))),
+                "gone": _("retired to his estates in England")}.get(where, where)
+        lines.append(_("John of Gaunt: {where}.").format(where=text))
+    return Section("table", _("Recruits and the Peacekeeper"), tuple(Para(x) for x in lines))
 
 
 KIND_TEXT = {
-    "recruit": "a turn: recruit (two RECRUIT lines, then LAY a card into the recruits; SIC/LOOT spend Dogs) "
-               "or cry HAVOC with at least two cards at the next battle",
-    "discard": "Year of Peace: discard one card each (DISCARD <card> or DISCARD LOWEST)",
-    "battle": "the battle",
-    "dogs": "activate Dogs of War laid in the battle: SCAVENGE <card>, LOOT or KEEP",
-    "choose": "name the next battle (NEXT <battle>)",
-    "exchange": "exchange Dogs of War for cards from the deck (EXCHANGE 0-2)",
-    "final": "Castillon: lay up to 6 cards at once (FINAL <cards>)",
-    "loot": "Looting: name the non-Dog you take from the discard pile (LOOT <card>)",
-    "recruiting": "the rest of a recruiting",
-    "dogsout": "the end of the battle: declare the Dogs of War out of the battle",
+    "recruit": N_("a turn: recruit (two RECRUIT lines, then LAY a card into the recruits; SIC/LOOT spend Dogs) "
+                  "or cry HAVOC with at least two cards at the next battle"),
+    "discard": N_("Year of Peace: discard one card each (DISCARD <card> or DISCARD LOWEST)"),
+    "battle": N_("the battle"),
+    "dogs": N_("activate Dogs of War laid in the battle: SCAVENGE <card>, LOOT or KEEP"),
+    "choose": N_("name the next battle (NEXT <battle>)"),
+    "exchange": N_("exchange Dogs of War for cards from the deck (EXCHANGE 0-2)"),
+    "final": N_("Castillon: lay up to 6 cards at once (FINAL <cards>)"),
+    "loot": N_("Looting: name the non-Dog you take from the discard pile (LOOT <card>)"),
+    "recruiting": N_("the rest of a recruiting"),
+    "dogsout": N_("the end of the battle: declare the Dogs of War out of the battle"),
 }
 
 #: What each Dog of War power is, for a recruiting under way (the forms the pending decision takes).
-DOG_FORMS = (("SIC", "SIC DECK or SIC <recruit> (1 Dog: one more card)"),
-             ("LOOT", "LOOT or LOOT LOOK (2 Dogs: a card of the discard pile)"))
-
-#: How a card was taken while recruiting, in words.
-HOW = {"recruit": "", "sic": " with Sic 'em!", "loot": " by Looting"}
+DOG_FORMS = (("SIC", N_("SIC DECK or SIC <recruit> (1 Dog: one more card)")),
+             ("LOOT", N_("LOOT or LOOT LOOK (2 Dogs: a card of the discard pile)")))
 
 
 def took_text(took: Sequence[Mapping[str, Any]]) -> str:
@@ -336,15 +379,19 @@ def took_text(took: Sequence[Mapping[str, Any]]) -> str:
     the deck by name only in its drawer's view)."""
     parts = []
     for t in took:
-        card, source = t.get("card"), t.get("from")
+        card, source, how = t.get("card"), t.get("from"), str(t.get("how"))
         if source == "deck":
-            what = f"{card} from the deck" if card else "a card from the deck"
+            what = _("{card} from the deck").format(card=card) if card else _("a card from the deck")
         elif source == "discard":
-            what = f"{card or 'a card'} from the discard pile"
+            what = _("{card} from the discard pile").format(card=card or _("a card"))
         else:
-            what = f"{card} from the recruits"
-        parts.append(what + HOW.get(str(t.get("how")), ""))
-    return ", ".join(parts) or "nothing yet"
+            what = _("{card} from the recruits").format(card=card)
+        if how == "sic":
+            what = _("{taken} with Sic 'em!").format(taken=what)
+        elif how == "loot":
+            what = _("{taken} by Looting").format(taken=what)
+        parts.append(what)
+    return ", ".join(parts) or _("nothing yet")
 
 
 def recruiting_blocks(view: Mapping[str, Any], info: Mapping[str, Any], forms: Sequence[str], mine: bool) -> list[Any]:
@@ -353,24 +400,28 @@ def recruiting_blocks(view: Mapping[str, Any], info: Mapping[str, Any], forms: S
     under_way = view.get("recruiting") or {}
     took = list(under_way.get("took") or [])
     if not mine:
-        return [Para(f"{who(under_way.get('seat'))} is recruiting and has taken so far: {took_text(took)}.")]
+        return [Para(_("{seat} is recruiting and has taken so far: {took}.").format(
+            seat=who(under_way.get("seat")), took=took_text(took)))]
     draws = int(info.get("draws", 0))
     drawn = [t["card"] for t in took if t.get("from") == "deck" and t.get("card")]
-    lines = [f"You have taken so far: {took_text(took)}."]
+    lines = [_("You have taken so far: {took}.").format(took=took_text(took))]
     if drawn:
-        lines.append(f"You drew {cards_text(drawn)} from the deck (only you see which cards).")
+        lines.append(_("You drew {cards} from the deck (only you see which cards).").format(cards=cards_text(drawn)))
     recruits = cards_text(view.get("recruits") or [])
     if draws < 2:
-        which = "second" if draws == 1 else "first" if not took else "next"
-        nxt = (f"Decide your {which} card: RECRUIT DECK or RECRUIT <recruit> (the recruits: {recruits})"
-               + ("; then" if draws == 1 else "; after both cards,") + " LAY the card you put into the recruits")
+        which = _("second") if draws == 1 else _("first") if not took else _("next")
+        nxt = (_("Decide your {which} card: RECRUIT DECK or RECRUIT <recruit> (the recruits: {recruits}); then LAY "
+                 "the card you put into the recruits") if draws == 1 else
+               _("Decide your {which} card: RECRUIT DECK or RECRUIT <recruit> (the recruits: {recruits}); after both "
+                 "cards, LAY the card you put into the recruits")).format(which=which, recruits=recruits)
     else:
-        nxt = f"Both cards are drawn: LAY <card> or LAY LOWEST puts one card of your hand into the recruits ({recruits})"
-    dogs = [text for form, text in DOG_FORMS if form in forms]
+        nxt = _("Both cards are drawn: LAY <card> or LAY LOWEST puts one card of your hand into the recruits "
+                "({recruits})").format(recruits=recruits)
+    dogs = [_(text) for form, text in DOG_FORMS if form in forms]
     if dogs:
-        nxt += ". Before the LAY you may spend Dogs of War: " + " or ".join(dogs)
-    lines.append(nxt + ". Send the parts one at a time or all at once (the LAY last); a missed deadline "
-                 "draws from the deck and lays the lowest.")
+        nxt += ". " + _("Before the LAY you may spend Dogs of War: {dogs}").format(dogs=_(" or ").join(dogs))
+    lines.append(nxt + ". " + _("Send the parts one at a time or all at once (the LAY last); a missed deadline "
+                                "draws from the deck and lays the lowest."))
     return [Para(line) for line in lines]
 
 
@@ -379,19 +430,20 @@ def dogs_out_blocks(view: Mapping[str, Any], info: Mapping[str, Any], seats: Seq
     a játékos kijelentheti")."""
     name = battle_name(view, str(info.get("battle", "")))
     if not mine:
-        return [Para(f"{name} is over: {', '.join(who(s) for s in seats)} declares how many laid Dogs of War "
-                     "stay out of the battle before the combinations are compared.")]
+        return [Para(_("{battle} is over: {seats} declares how many laid Dogs of War stay out of the battle before "
+                       "the combinations are compared.").format(battle=name, seats=", ".join(who(s) for s in seats)))]
     low, high = info.get("min", 0), info.get("max", 0)
-    out = (f"{low} of them {'is' if low == 1 else 'are'} out anyway (beyond 6 cards); " if low else "")
-    return [Para(f"{name} is over: declare how many of your laid Dogs of War stay out of the battle: "
-                 f"DOGS OUT {low}-{high} ({out}DOGS OUT BEST: the choice that gives your strongest combination). "
-                 "Without an answer by the deadline your Dogs fight.")]
+    out = (ngettext("{n} of them is out anyway (beyond 6 cards); ", "{n} of them are out anyway (beyond 6 cards); ",
+                    low).format(n=low) if low else "")
+    return [Para(_("{battle} is over: declare how many of your laid Dogs of War stay out of the battle: DOGS OUT "
+                   "{low}-{high} ({out}DOGS OUT BEST: the choice that gives your strongest combination). Without an "
+                   "answer by the deadline your Dogs fight.").format(battle=name, low=low, high=high, out=out))]
 
 
 def _next(inp: ReportInput) -> Section:
-    return next_section(inp, "Whose turn it is", lambda pending: decision_blocks(inp, pending),
-                        "Standing orders (STANDING ...) answer small decisions for you; mail HELP ORDERS for the whole "
-                        "syntax.",
+    return next_section(inp, _("Whose turn it is"), lambda pending: decision_blocks(inp, pending),
+                        _("Standing orders (STANDING ...) answer small decisions for you; mail HELP ORDERS for the "
+                          "whole syntax."),
                         lambda text: (line for line in text.splitlines() if line.strip()))
 
 
@@ -401,23 +453,25 @@ def decision_blocks(inp: ReportInput, pending: Mapping[str, Any]) -> list[Any]:
     seats = list(pending.get("seats") or [])
     info = pending.get("info") or {}
     kind = pending.get("kind", "")
-    text = KIND_TEXT.get(kind, kind)
+    text = _(KIND_TEXT[kind]) if kind in KIND_TEXT else kind
     if kind == "recruit" and info.get("must_havoc"):
-        text = "a turn, but too few cards are left to recruit: must cry HAVOC with at least two cards"
+        text = _("a turn, but too few cards are left to recruit: must cry HAVOC with at least two cards")
     if kind == "battle":
         name = battle_name(view, str(info.get("battle", "")))
-        text = (f"{name}, round 1: JOIN with at least two cards, or STAY out and draw one card"
-                if info.get("round") == 1 else f"{name}, round {info.get('round')}: ADD cards or PASS")
+        text = (_("{battle}, round 1: JOIN with at least two cards, or STAY out and draw one card").format(battle=name)
+                if info.get("round") == 1 else
+                _("{battle}, round {round}: ADD cards or PASS").format(battle=name, round=info.get("round")))
         if info.get("must_join"):
-            text += " (John of Gaunt's battle: must JOIN)"
+            text += " " + _("(John of Gaunt's battle: must JOIN)")
     if kind == "exchange" and "max" in info:
-        text = f"exchange up to {info['max']} Dogs of War for cards from the deck (EXCHANGE 0-{info['max']})"
+        text = _("exchange up to {n} Dogs of War for cards from the deck (EXCHANGE 0-{n})").format(n=info["max"])
     if kind == "recruit" and info.get("asked") and not info.get("must_havoc"):
-        text = ("a turn: recruit (RECRUIT DECK or RECRUIT <recruit> for your first card: you are then asked "
-                "for the rest; or the whole recruiting at once: two RECRUIT lines, SIC/LOOT, then LAY) or cry "
-                "HAVOC with at least two cards at the next battle")
+        text = _("a turn: recruit (RECRUIT DECK or RECRUIT <recruit> for your first card: you are then asked "
+                 "for the rest; or the whole recruiting at once: two RECRUIT lines, SIC/LOOT, then LAY) or cry "
+                 "HAVOC with at least two cards at the next battle")
     mine = inp.viewer in seats
-    lead = "Your decision" if mine and len(seats) == 1 else f"To decide: {', '.join(who(s) for s in seats)}"
+    lead = (_("Your decision") if mine and len(seats) == 1 else
+            _("To decide: {seats}").format(seats=", ".join(who(s) for s in seats)))
     blocks: list[Any] = [Para(f"{lead} ({pending.get('turn')}): {text}.")]
     if kind == "recruiting":
         blocks += recruiting_blocks(view, info, list(pending.get("forms") or []), mine)
@@ -426,26 +480,26 @@ def decision_blocks(inp: ReportInput, pending: Mapping[str, Any]) -> list[Any]:
     peace = view.get("peace") or {}
     if kind == "recruit" and info.get("peacekeeper") and not info.get("must_havoc"):
         if peace.get("fresh"):
-            blocks.append(Para("The seat to play has just taken the Peace card: recruiting this turn "
-                               "leaves it where it is."))
+            blocks.append(Para(_("The seat to play has just taken the Peace card: recruiting this turn "
+                                 "leaves it where it is.")))
         elif peace.get("side") == "peace" and peace.get("position") == peace.get("max"):
-            blocks.append(Para("The seat to play keeps the peace and the card is at its last number: "
-                               "recruiting now brings a Year of Peace (the next battle card is removed)."))
+            blocks.append(Para(_("The seat to play keeps the peace and the card is at its last number: "
+                                 "recruiting now brings a Year of Peace (the next battle card is removed).")))
         else:
-            blocks.append(Para("The seat to play keeps the peace: recruiting turns the Peace card on."))
+            blocks.append(Para(_("The seat to play keeps the peace: recruiting turns the Peace card on.")))
     return blocks
 
 
 def _chart(inp: ReportInput) -> Section | None:
     if not inp.history:
         return None
-    return Section("chart", "Points over the battles",
-                   (Image("chart.png", "Chart: points by seat after each battle", 560),))
+    return Section("chart", _("Points over the battles"),
+                   (Image("chart.png", _("Chart: points by seat after each battle"), 560),))
 
 
 #: Where the provisional battle figures are listed for players (the rules reference's section).
-PROVISIONAL_LIST = "the rules reference (mail HELP RULES), section Provisional data"
-_ORDINAL = {"1": "1st", "2": "2nd", "3": "3rd"}
+PROVISIONAL_LIST = N_("the rules reference (mail HELP RULES), section Provisional data")
+_PLACE_POINTS = {"1": N_("1st-place points"), "2": N_("2nd-place points"), "3": N_("3rd-place points")}
 
 
 def plain_provisional(items: Sequence[Any]) -> list[str]:
@@ -453,16 +507,21 @@ def plain_provisional(items: Sequence[Any]) -> list[str]:
     cards dealt``); the GM's report gives each with its source."""
     found: dict[str, list[str]] = {}
     for item in items:
-        path, _, value = str(item).partition(" = ")
+        path, _sep, value = str(item).partition(" = ")
         m = re.match(r"(?:(battle \d+) name|(.+) place (\d) points|(.+) deal|(.+) position)$", path)
         if m is None:
             found.setdefault(path, [])
             continue
         named, placed, place, dealt, moved = m.groups()
         name = re.match(r'"([^"]+)"', value) if named else None
-        battle = (name.group(1) if name else named) or placed or dealt or moved
-        what = ("its name" if named else f"{_ORDINAL.get(place, place)}-place points" if placed
-                else "cards dealt" if dealt else "its place in the order")
+        if named:
+            battle = battle_title(name.group(1)) if name else _("battle {number}").format(number=named.split()[-1])
+        else:
+            battle = battle_title(placed or dealt or moved)
+        what = (_("its name") if named else
+                (_(_PLACE_POINTS[place]) if place in _PLACE_POINTS else
+                 _("{place}-place points").format(place=place)) if placed
+                else _("cards dealt") if dealt else _("its place in the order"))
         found.setdefault(battle, []).append(what)
     return [f"{battle}: {', '.join(whats)}" if whats else battle for battle, whats in found.items()]
 
@@ -474,6 +533,26 @@ def first_report(turn: str) -> bool:
 
 def _footer(inp: ReportInput) -> tuple[str, ...]:
     """The footer; the provisional figures in full only in the first report and the GM's."""
-    return staged_footer(inp, first_report(inp.turn), PROVISIONAL_LIST, "in the first battle's report",
-                         "PROVISIONAL battle figures in use (the rulebook leaves them open; they may change; "
-                         "docs/havoc-rules.md, section Provisional data):", plain_provisional)
+    where = _(PROVISIONAL_LIST)
+    return staged_footer(inp, first_report(inp.turn), where, _("in the first battle's report"),
+                         _("PROVISIONAL battle figures in use (the rulebook leaves them open; they may change; "
+                           "docs/havoc-rules.md, section Provisional data):"), plain_provisional,
+                         describe=provisional_figure)
+
+
+#: A provisional battle figure as the engine lists it: ``<figure> = <value> (<why>)`` (adjudicator/havoc/tables.py).
+FIGURES = Sentences([
+    Template(N_("battle {n} name")), Template(N_("{battle} place {n} points"), {"battle": battle_title}),
+    Template(N_("{battle} deal"), {"battle": battle_title}), Template(N_("{battle} position"), {"battle": battle_title}),
+])
+
+
+def provisional_figure(line: Any) -> str:
+    """One provisional figure of the footer in the reader's words (the data's reason is in the catalogue)."""
+    import re
+
+    text = str(line)
+    m = re.match(r"^(?P<figure>.+?) = (?P<value>.+?) \((?P<why>.*)\)$", text, re.DOTALL)
+    if m is None or FIGURES(m["figure"]) == m["figure"] and _(m["why"]) == m["why"]:
+        return text
+    return _("{figure} = {value} ({why})").format(figure=FIGURES(m["figure"]), value=m["value"], why=_(m["why"]))

@@ -11,16 +11,33 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from reports.doc import Items, Para, Section, Sub, Table
+from reports.i18n import _, ngettext
 
 Event = Mapping[str, Any]
 
 
-def _n(n: Any, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+def _courtiers_n(n: Any) -> str:
+    return (ngettext("{n} courtier", "{n} courtiers", n) if isinstance(n, int) else _("{n} courtiers")).format(n=n)
+
+
+def _armies_n(n: Any) -> str:
+    return (ngettext("{n} army", "{n} armies", n) if isinstance(n, int) else _("{n} armies")).format(n=n)
+
+
+def card_name(name: Any) -> str:
+    """A favour card's name (the stand-in deck's names are in the catalogue; a GM's own deck's are shown as printed)."""
+    return _(str(name)) if name else str(name)
+
+
+def card_text(text: Any) -> str:
+    """A favour card's effects in words (the view's text: the engine's words, one effect per ``; ``)."""
+    from reports.wallenstein.enginetext import favour_effect
+
+    return "; ".join(favour_effect(part) for part in str(text).split("; "))
 
 
 def _cards(cards: Any) -> str:
-    return ", ".join(f"{c.get('number')} {c.get('name')}" for c in cards or []) or "none"
+    return ", ".join(f"{c.get('number')} {card_name(c.get('name'))}" for c in cards or []) or _("none")
 
 
 def court_section(view: Mapping[str, Any]) -> Section | None:
@@ -31,79 +48,114 @@ def court_section(view: Mapping[str, Any]) -> Section | None:
     courtiers, taken = court.get("courtiers") or {}, court.get("taken") or {}
     rows = tuple((s, str(c.get("supply", 0)), str(c.get("antechamber", 0)), str(c.get("hall", 0)), _cards(taken.get(s)))
                  for s, c in courtiers.items())
-    blocks: list[Any] = [Table(("Seat", "Courtiers in supply", "Antechamber", "Audience hall", "Favour cards taken"),
-                               rows, "lrrrl", caption="Courtiers and favour cards")]
+    blocks: list[Any] = [Table((_("Seat"), _("Courtiers in supply"), _("Antechamber"), _("Audience hall"),
+                                _("Favour cards taken")), rows, "lrrrl", caption=_("Courtiers and favour cards"))]
     label = (view.get("turn") or {}).get("label")
-    shown = tuple(f"card {d.get('number')} {d.get('name')} -- costs {d.get('cost')} courtiers: {d.get('text')}"
-                  for d in court.get("display") or [])
+    shown = tuple(_("card {number} {name} -- costs {cost} courtiers: {text}").format(
+        number=d.get("number"), name=card_name(d.get("name")), cost=d.get("cost"), text=card_text(d.get("text")))
+        for d in court.get("display") or [])
     if shown and label:
-        blocks += [Sub(f"Favour cards at court for {label} (highest number on the 4-courtier place)"), Items(shown)]
+        blocks += [Sub(_("Favour cards at court for {label} (highest number on the 4-courtier place)").format(
+            label=turn_label(label))), Items(shown)]
     protect = court.get("protect") or {}
     if protect:
-        blocks.append(Para("Under the Emperor's protection this season: " +
-                           "; ".join(f"{s} against {', '.join(a.upper() for a in acts)}" for s, acts in protect.items()) + "."))
+        blocks.append(Para(_("Under the Emperor's protection this season: {who}.").format(who="; ".join(
+            _("{seat} against {actions}").format(seat=s, actions=", ".join(a.upper() for a in acts))
+            for s, acts in protect.items()))))
     deck = court.get("deck") or {}
-    status = "PROVISIONAL stand-in cards (the printed texts are unknown)" if deck.get("provisional") else "as loaded"
-    blocks.append(Para(f"{court.get('deck_size', 0)} favour cards are left face down; removed unused: "
-                       f"{', '.join(map(str, court.get('removed') or [])) or 'none'}. The deck: {status}; "
-                       f"each seat has {court.get('tower_cards', 3)} cube-tower cards."))
+    status = _("PROVISIONAL stand-in cards (the printed texts are unknown)") if deck.get("provisional") else _("as loaded")
+    blocks.append(Para(_("{n} favour cards are left face down; removed unused: {removed}. The deck: {status}; each "
+                         "seat has {tower} cube-tower cards.").format(
+        n=court.get("deck_size", 0), removed=", ".join(map(str, court.get("removed") or [])) or _("none"),
+        status=status, tower=court.get("tower_cards", 3))))
     if "deck_order" in court:
-        blocks += [Sub("Favour deck, top first (GM only)"), Para(", ".join(map(str, court["deck_order"])) or "empty")]
-    return Section("court", "The Imperial Court", tuple(blocks))
+        blocks += [Sub(_("Favour deck, top first (GM only)")), Para(", ".join(map(str, court["deck_order"])) or _("empty"))]
+    return Section("court", _("The Imperial Court"), tuple(blocks))
+
+
+def turn_label(label: Any) -> str:
+    """A season label (``1618-summer``) in the reader's words."""
+    from reports.wallenstein.enginetext import SEASONS
+
+    year, _sep, season = str(label).partition("-")
+    if season in SEASONS:
+        return _("{year}-{season}").format(year=year, season=_(SEASONS[season]))
+    return str(label)
 
 
 def _setup(ev: Event) -> str:
-    placed = ", ".join(f"{s} {n}" for s, n in (ev.get("courtiers") or {}).items()) or "none"
-    return f"Courtiers to the antechamber for the armies that fell out at the tower fill: {placed}."
+    placed = ", ".join(f"{s} {n}" for s, n in (ev.get("courtiers") or {}).items()) or _("none")
+    return _("Courtiers to the antechamber for the armies that fell out at the tower fill: {placed}.").format(placed=placed)
 
 
 def _display(ev: Event) -> str:
-    cards = ", ".join(f"{d.get('number')} (costs {d.get('place')})" for d in ev.get("display") or []) or "none"
-    return f"Favour cards laid out at court: {cards}; {ev.get('deck_left')} left in the deck."
+    cards = ", ".join(_("{number} (costs {place})").format(number=d.get("number"), place=d.get("place"))
+                      for d in ev.get("display") or []) or _("none")
+    return _("Favour cards laid out at court: {cards}; {n} left in the deck.").format(cards=cards, n=ev.get("deck_left"))
 
 
 def _courtiers(ev: Event) -> str:
-    source = f"from {ev.get('county')}" if ev.get("card") == "county" else "from the tray (cube-tower card)"
-    return (f"Court space {ev.get('slot')}: {ev.get('seat')} takes {_n(ev.get('armies'), 'army', 'armies')} {source} "
-            f"back to supply and sends {_n(ev.get('courtiers'), 'courtier', 'courtiers')} to the antechamber "
-            f"({ev.get('antechamber')} there now).")
+    values = {"slot": ev.get("slot"), "seat": ev.get("seat"), "armies": _armies_n(ev.get("armies")),
+              "county": ev.get("county"), "courtiers": _courtiers_n(ev.get("courtiers")), "n": ev.get("antechamber")}
+    if ev.get("card") == "county":
+        return _("Court space {slot}: {seat} takes {armies} from {county} back to supply and sends {courtiers} to the "
+                 "antechamber ({n} there now).").format(**values)
+    return _("Court space {slot}: {seat} takes {armies} from the tray (cube-tower card) back to supply and sends "
+             "{courtiers} to the antechamber ({n} there now).").format(**values)
 
 
 def _court_skipped(ev: Event) -> str:
-    card = ev.get("county") if ev.get("card") == "county" else "cube-tower card"
-    return f"Court space {ev.get('slot')} of {ev.get('seat')} ({card}) is not carried out: {ev.get('reason')}."
+    from reports.wallenstein.enginetext import engine_text
+
+    card = ev.get("county") if ev.get("card") == "county" else _("cube-tower card")
+    return _("Court space {slot} of {seat} ({card}) is not carried out: {reason}.").format(
+        slot=ev.get("slot"), seat=ev.get("seat"), card=card, reason=engine_text(ev.get("reason")))
 
 
 def _audience(ev: Event) -> str:
-    who = f"{ev.get('seat')} comes before the Emperor with {_n(ev.get('courtiers'), 'courtier', 'courtiers')}"
+    values = {"seat": ev.get("seat"), "courtiers": _courtiers_n(ev.get("courtiers")), "card": ev.get("card"),
+              "cost": ev.get("cost")}
     if ev.get("card") is None:
-        return f"{who} and takes no favour card."
-    return f"{who} and takes favour card {ev.get('card')}, paying {ev.get('cost')} courtiers."
+        return _("{seat} comes before the Emperor with {courtiers} and takes no favour card.").format(**values)
+    return _("{seat} comes before the Emperor with {courtiers} and takes favour card {card}, paying {cost} "
+             "courtiers.").format(**values)
 
 
 def _effect(e: Mapping[str, Any]) -> str:
     do = e.get("do")
-    if do in ("taler", "grain", "vp"):
-        return f"+{e.get('amount')} {({'vp': 'VP', 'taler': 'Taler'}).get(do, do)}"
+    if do == "taler":
+        return _("+{n} Taler").format(n=e.get("amount"))
+    if do == "grain":
+        return _("+{n} grain").format(n=e.get("amount"))
+    if do == "vp":
+        return _("+{n} VP").format(n=e.get("amount"))
     if do == "armies":
-        return f"{_n(e.get('armies'), 'army', 'armies')} onto {e.get('county')}" if e.get("county") else "no armies (no county)"
+        return (_("{armies} onto {county}").format(armies=_armies_n(e.get("armies")), county=e.get("county"))
+                if e.get("county") else _("no armies (no county)"))
     if do == "unrest":
-        return f"{e.get('markers_removed')} revolt marker(s) removed in {e.get('county') or 'no county'}"
+        return _("{n} revolt marker(s) removed in {county}").format(n=e.get("markers_removed"),
+                                                                     county=e.get("county") or _("no county"))
     if do == "build":
-        return f"a free {e.get('building')} in {e.get('county')}" if e.get("county") else "nothing built (no room)"
+        from reports.wallenstein.enginetext import building_id
+
+        return (_("a free {building} in {county}").format(building=building_id(str(e.get("building"))),
+                                                          county=e.get("county"))
+                if e.get("county") else _("nothing built (no room)"))
     if do == "protect":
-        return "protection against " + ", ".join(a.upper() for a in e.get("actions") or [])
+        return _("protection against {actions}").format(actions=", ".join(a.upper() for a in e.get("actions") or []))
     return str(do)
 
 
 def _favour(ev: Event) -> str:
     done = "; ".join(_effect(e) for e in ev.get("effects") or [])
-    return f"Favour card {ev.get('card')} ({ev.get('name')}) for {ev.get('seat')}: {done}."
+    return _("Favour card {card} ({name}) for {seat}: {done}.").format(
+        card=ev.get("card"), name=card_name(ev.get("name")), seat=ev.get("seat"), done=done)
 
 
 def _court_end(ev: Event) -> str:
-    removed = ", ".join(map(str, ev.get("removed") or [])) or "none"
-    return f"The audience ends; courtiers back to the antechamber; favour cards removed unused: {removed}."
+    removed = ", ".join(map(str, ev.get("removed") or [])) or _("none")
+    return _("The audience ends; courtiers back to the antechamber; favour cards removed unused: {removed}.").format(
+        removed=removed)
 
 
 FORMATTERS: dict[str, Callable[[Event], str]] = {

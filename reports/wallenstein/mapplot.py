@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, Polygon
 
+from reports.i18n import DEFAULT, _, lang, speaking
 from reports import colors as col
 from reports.pngout import SharedCanvas, clear_stamps, figure_png
 from reports.wallenstein.geometry import County, borders, counties, extent
@@ -57,7 +58,7 @@ def render_map(view: Mapping[str, Any], title: str) -> bytes:
     picture, drawn once per process and reused (season reports: once per season)."""
     seats = view.get("seats", {})
     known = view.get("counties", {})
-    key = {"title": title, "palette": list(col.seat_colors(seats).items()),
+    key = {"title": title, "language": lang(), "palette": list(col.seat_colors(seats).items()),
            "counties": {n: None if c is None else {k: c.get(k) for k in DRAWN} for n, c in known.items()},
            "battles": sorted(battle_counties(view))}
     return _map_png(json.dumps(key, sort_keys=True))
@@ -68,7 +69,8 @@ def _map_png(key: str) -> bytes:
     drawn = json.loads(key)
     view = {"seats": {s: {"color": c} for s, c in drawn["palette"]}, "counties": drawn["counties"],
             "log": [{"type": "Battle", "county": c} for c in drawn["battles"]]}
-    return save_png(map_figure(view, drawn["title"]))
+    with speaking(drawn["language"]):  # the legend's words: one picture per language
+        return save_png(map_figure(view, drawn["title"]))
 
 
 def clear_cache() -> None:
@@ -431,16 +433,19 @@ def _army_badge(ax: Any, x: float, y: float, c: Mapping[str, Any], palette: dict
 def _legend(ax: Any, palette: dict[str, str]) -> None:
     handles: list[Any] = [Patch(fc=col.lighten(c, 0.5), ec="#333333", label=s) for s, c in palette.items()]
     handles += [
-        Patch(fc=col.NEUTRAL, ec="#333333", label="neutral"),
-        Patch(fc=col.OUT_OF_PLAY, ec="#333333", hatch="///", label="out of play"),
-        Patch(fc="none", ec=BATTLE, lw=2, label="\u2694 battle this season (red outline)"),
-        Line2D([], [], color="#222222", ls="--", label="neighbours (not touching here)"),
-        Line2D([], [], color=REGION_LINE, marker="o", mfc="white", ls="none", label="touching, but no border"),
-        Line2D([], [], color=BATTLE, marker="^", ls="none", label="revolt markers"),
-        Line2D([], [], color="none", label="P palace  C church  T trade"),
-        Line2D([], [], color="none", label="(n) armies in the county"),
+        Patch(fc=col.NEUTRAL, ec="#333333", label=_("neutral")),
+        Patch(fc=col.OUT_OF_PLAY, ec="#333333", hatch="///", label=_("out of play")),
+        Patch(fc="none", ec=BATTLE, lw=2, label="\u2694 " + _("battle this season (red outline)")),
+        Line2D([], [], color="#222222", ls="--", label=_("neighbours (not touching here)")),
+        Line2D([], [], color=REGION_LINE, marker="o", mfc="white", ls="none", label=_("touching, but no border")),
+        Line2D([], [], color=BATTLE, marker="^", ls="none", label=_("revolt markers")),
+        # TRANSLATORS: the letters are drawn on the map (P palace, C church, T trading post): keep them
+        Line2D([], [], color="none", label=_("P palace  C church  T trade")),
+        Line2D([], [], color="none", label=_("(n) armies in the county")),
     ]
     legend = ax.legend(handles=handles, loc="upper left", fontsize=8, frameon=True, framealpha=0.9,
                        bbox_to_anchor=(0.0, 1.0))
-    # what the legend shows (its other entries are fixed): drawn once per palette (save_png)
-    legend.set_gid(LEGEND + json.dumps(list(palette.items())))
+    # what the legend shows (its other entries are fixed but for their language): drawn once per
+    # palette and language (save_png)
+    legend.set_gid(LEGEND + json.dumps([lang(), *palette.items()]) if lang() != DEFAULT else
+                   LEGEND + json.dumps(list(palette.items())))

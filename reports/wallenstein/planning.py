@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from reports.doc import Items, Para, Section, Sub
+from reports.i18n import _
+from reports.wallenstein.enginetext import SEASONS
 from reports.wallenstein.events import n_of
 
 #: Seasons still to be played before the winter that follows them (rule 4.2: winter after autumn).
@@ -36,19 +38,20 @@ def neighbours_section(view: Mapping[str, Any], seat: str) -> Section | None:
         armies = int(known[name].get("armies") or 0)
         near = [n for n in neighbours(name, len(view.get("seats") or {})) if not known.get(n, {}).get("out_of_play")]
         parts = [_neighbour(n, known.get(n) or {}, seat) for n in near]
-        can = (f"a manoeuvre can send 1 to {armies - 1} to any of them" if armies > 2 else
-               "a manoeuvre can send 1 to any of them" if armies == 2 else
-               "too few armies to manoeuvre: one must stay")
-        lines.append(f"{name} ({n_of(armies, 'army')}; {can}): " + "; ".join(parts) + ".")
-    intro = Para("Neighbours of each of your counties (owner, armies). ATTACKA/ATTACKB move armies "
-                 "from one of these counties to a neighbour listed here, a battle where it is not yours; "
-                 "RECRUIT1 ... MOVE only to a neighbour you own.")
-    return Section("neighbours", "Your counties and their neighbours", (intro, Items(tuple(lines))))
+        can = (_("a manoeuvre can send 1 to {n} to any of them").format(n=armies - 1) if armies > 2 else
+               _("a manoeuvre can send 1 to any of them") if armies == 2 else
+               _("too few armies to manoeuvre: one must stay"))
+        lines.append(_("{county} ({armies}; {can}): {neighbours}.").format(
+            county=name, armies=n_of(armies, "army"), can=can, neighbours="; ".join(parts)))
+    intro = Para(_("Neighbours of each of your counties (owner, armies). ATTACKA/ATTACKB move armies "
+                   "from one of these counties to a neighbour listed here, a battle where it is not yours; "
+                   "RECRUIT1 ... MOVE only to a neighbour you own."))
+    return Section("neighbours", _("Your counties and their neighbours"), (intro, Items(tuple(lines))))
 
 
 def _neighbour(name: str, county: Mapping[str, Any], seat: str) -> str:
     owner = county.get("owner")
-    who = "yours" if owner == seat else owner or "neutral"
+    who = _("yours") if owner == seat else owner or _("neutral")
     return f"{name} ({who}, {int(county.get('armies') or 0)})"
 
 
@@ -65,19 +68,22 @@ def famine_warning(view: Mapping[str, Any], seat: str) -> list[Any]:
     owned = own_counties(view, seat)
     grain, need = int(me.get("grain") or 0), len(owned)
     left = SEASONS_BEFORE_WINTER[season]
-    head = f"You hold {n_of(need, 'county')}, so winter needs {need} grain; you have {grain} in store. "
+    head = _("You hold {counties}, so winter needs {need} grain; you have {grain} in store.").format(
+        counties=n_of(need, "county"), need=need, grain=grain) + " "
     if grain >= need:
-        return [Sub("Grain for winter"), Para(head + "That is enough, as long as you hold no more counties.")]
+        return [Sub(_("Grain for winter")), Para(head + _("That is enough, as long as you hold no more counties."))]
     short = need - grain
     row = famine_row(short) or {}
     best = sorted(((int(counties()[n]["grain"]), n) for n in owned), reverse=True)[:len(left)]
-    harvest = sum(g for g, _ in best)
-    orders = ", ".join(f"GRAIN {n} ({g})" for g, n in best) or "none (you hold no county)"
+    harvest = sum(g for g, _n in best)
+    orders = ", ".join(f"GRAIN {n} ({g})" for g, n in best) or _("none (you hold no county)")
     still = short - harvest
-    after = ("that would close the gap" if still <= 0 else
-             f"still {still} short even so: bid for the grain bonus tile, or hold fewer counties")
-    text = (head + f"Short by {short}: the famine table's row for a shortfall of {short} makes "
-            f"{row.get('revolting_counties', 0)} of your counties revolt, with {row.get('extra_peasants', 0)} "
-            f"extra peasants each. One GRAIN order per season is left before winter ({', '.join(left)}); "
-            f"your best harvests: {orders}, {harvest} grain in all (+1 each with the grain bonus tile): {after}.")
-    return [Sub("Grain for winter: famine ahead"), Para(text)]
+    after = (_("that would close the gap") if still <= 0 else
+             _("still {n} short even so: bid for the grain bonus tile, or hold fewer counties").format(n=still))
+    text = head + _("Short by {short}: the famine table's row for a shortfall of {short} makes {revolting} of your "
+                    "counties revolt, with {extra} extra peasants each. One GRAIN order per season is left before "
+                    "winter ({seasons}); your best harvests: {orders}, {harvest} grain in all (+1 each with the grain "
+                    "bonus tile): {after}.").format(
+        short=short, revolting=row.get("revolting_counties", 0), extra=row.get("extra_peasants", 0),
+        seasons=", ".join(_(SEASONS[s]) for s in left), orders=orders, harvest=harvest, after=after)
+    return [Sub(_("Grain for winter: famine ahead")), Para(text)]
