@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 OUT ?= demo-out
 
-.PHONY: demo test test-slow bench golden install-test clean messages
+.PHONY: demo test test-slow bench golden install-test clean messages docs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,3 +43,8 @@ messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -c TRANSLATORS: --add-location=file --sort-output --project pbem \
 	    --version 1 --copyright-holder pbem -o reports/locale/pbem.pot .
 	$(BIN)/pybabel update -i reports/locale/pbem.pot -d reports/locale -D pbem --no-fuzzy-matching
+	$(BIN)/python -m reports.docs_i18n messages
+
+# docs/hu and docs/de: the players' references made from the English pages and docs/locale
+docs: $(VENV)/.installed
+	$(BIN)/python -m reports.docs_i18n build

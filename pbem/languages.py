@@ -16,14 +16,26 @@ from collections.abc import Mapping
 from typing import Any
 
 from pbem.errors import DomainError
-from reports.i18n import DEFAULT, LANGUAGES, UnknownLanguage, check_language
 
-__all__ = ["LANGUAGES", "check", "game_language", "seat_language", "languages", "split_seat_value",
+__all__ = ["DEFAULT", "names", "check", "game_language", "seat_language", "languages", "split_seat_value",
            "set_language", "status_fields", "status_lines"]
+
+#: The language of a log that names none (``reports.i18n.DEFAULT``; kept here so that ``pbem
+#: status`` and a quiet tick read a game's languages without importing the reports package).
+DEFAULT = "en"
+
+
+def names() -> dict[str, str]:
+    """Every language pbem writes, code -> its own name (``reports.i18n.LANGUAGES``)."""
+    from reports.i18n import LANGUAGES
+
+    return dict(LANGUAGES)
 
 
 def check(code: str) -> str:
     """A supported language code, or a :class:`DomainError` listing the supported ones."""
+    from reports.i18n import UnknownLanguage, check_language
+
     try:
         return check_language(code)
     except UnknownLanguage as exc:
@@ -115,6 +127,7 @@ def status_lines(row: Mapping[str, Any]) -> list[str]:
     seats = row.get("languages") or {}
     if not seats or (row.get("language", DEFAULT) == DEFAULT and set(seats.values()) == {DEFAULT}):
         return []
-    listed = ", ".join(f"{seat} {LANGUAGES.get(lang, lang)} ({lang})" for seat, lang in seats.items())
+    known = names()
+    listed = ", ".join(f"{seat} {known.get(lang, lang)} ({lang})" for seat, lang in seats.items())
     return [f"  languages: {listed}; the public and the GM: {row.get('language', DEFAULT)}"]
 

@@ -46,10 +46,10 @@ CANONICAL = {"estate": "ESTATE", "nobles": "NOBLES", "cubes": "CUBES", "bid": "B
              "action": "ACTION", "recruit": "RECRUIT", "campaign": "CAMPAIGN", "counter": "COUNTER"}
 KING_WORDS = {"king", "royal", "royalarmy", "krol", "kiraly", "kiralyisereg", "krolewska"}
 UNIT_WORDS = {
-    "inf": ("inf", "infantry", "gyalogos", "gyalogsag", "piechota", "foot"),
-    "cav": ("cav", "cavalry", "lovas", "lovassag", "jazda", "horse"),
-    "can": ("cannon", "can", "artillery", "agyu", "tuzerseg", "dzialo", "armata"),
-    "cossack": ("cossack", "cossacks", "kozak", "kozakok", "kozacy"),
+    "inf": ("inf", "infantry", "gyalogos", "gyalogsag", "piechota", "foot", "infanterie", "fussvolk"),
+    "cav": ("cav", "cavalry", "lovas", "lovassag", "jazda", "horse", "kavallerie", "reiter", "reiterei"),
+    "can": ("cannon", "can", "artillery", "agyu", "tuzerseg", "dzialo", "armata", "kanone", "geschutz", "artillerie"),
+    "cossack": ("cossack", "cossacks", "kozak", "kozakok", "kozacy", "kosak", "kosaken"),
 }
 ACTION_WORDS = {"steward": "steward", "intezo": "steward", "danzig": "danzig", "gdansk": "danzig",
                 "diplomacy": "diplomacy", "treaty": "diplomacy", "diplomacia": "diplomacy", "move": "move",
@@ -67,10 +67,20 @@ class Bad(Exception):
         self.stage = stage
 
 
+#: German names the board data does not list (docs/de: the players' German reference; the
+#: grammar's own, so the board's data file and its rules versions stay as they are).
+GERMAN_PROVINCES = {"royal_prussia": ["Königlich Preußen", "Preußen Königlichen Anteils"], "lithuania": ["Litauen"],
+                    "ukraine": ["Ukraine"], "little_poland": ["Kleinpolen"], "greater_poland": ["Großpolen"]}
+GERMAN_ENEMIES = {"black": ["Deutscher Orden", "Schweden", "Preußen"], "russians": ["Russen"],
+                  "tatars": ["Tataren"], "turks": ["Türken", "Osmanen"], "habsburgs": ["Habsburger"]}
+
+
 def _indexes() -> tuple[NameIndex, NameIndex]:
     b = default_board()
-    provs = {p: [b["provinces"][p]["name"], *b["provinces"][p]["aliases"], p.replace("_", " ")] for p in PROVINCES}
-    enemies = {e: [b["enemies"][e]["name"], *b["enemies"][e]["aliases"], e] for e in ENEMIES}
+    provs = {p: [b["provinces"][p]["name"], *b["provinces"][p]["aliases"], *GERMAN_PROVINCES.get(p, []),
+                 p.replace("_", " ")] for p in PROVINCES}
+    enemies = {e: [b["enemies"][e]["name"], *b["enemies"][e]["aliases"], *GERMAN_ENEMIES.get(e, []), e]
+               for e in ENEMIES}
     return NameIndex(provs), NameIndex(enemies)
 
 
@@ -152,8 +162,8 @@ def _campaign(text: str) -> dict[str, Any]:
 
 
 def _counter(text: str) -> dict[str, Any]:
-    if normalise(text) in ("habsburgs", "habsburg", "habsburgok", "habsburgowie", "vienna", "becs", "wieden",
-                           "habsburgsbox"):
+    if normalise(text) in ("habsburgs", "habsburg", "habsburgok", "habsburgowie", "habsburger", "wien", "vienna",
+                           "becs", "wieden", "habsburgsbox"):
         return {"target": "habsburgs"}
     return {"target": province(text)}
 

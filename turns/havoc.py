@@ -2,7 +2,8 @@
 
 One order per line (``#`` starts a comment); keywords are case-insensitive. Cards are
 written ``blue7``, ``blue07``, ``blue-7`` or ``blue 7`` (also the Hungarian colours
-``kék``, ``barna``, ``zöld``, ``szürke``, ``narancs``, ``sárga``), ``dog`` for any Dog of War
+``kék``, ``barna``, ``zöld``, ``szürke``, ``narancs``, ``sárga`` and the German ``blau``, ``braun``,
+``grün``, ``grau``, ``orange``, ``gelb``), ``dog`` (``eb``, ``hund``) for any Dog of War
 of the hand, ``dog03`` for a given one, or a bare value (``5``: any card of value 5). The
 canonical forms are ``blue07``, ``dog``, ``5``. The player's guide is docs/orders-havoc.md.
 
@@ -21,8 +22,10 @@ from turns.base import LineProblem, NameIndex, ParseResult, register_grammar, st
 
 COLOURS = {**{s: s for s in SUITS}, "gray": "grey", "kek": "blue", "barna": "brown", "zold": "green",
            "szurke": "grey", "narancs": "orange", "sarga": "yellow", "kék": "blue", "zöld": "green",
-           "szürke": "grey", "sárga": "yellow"}
-DOG_WORDS = {"dog", "dogs", "eb", "dogofwar"}
+           "szürke": "grey", "sárga": "yellow",
+           # German (docs/de/orders-havoc.md)
+           "blau": "blue", "braun": "brown", "grün": "green", "gruen": "green", "grau": "grey", "gelb": "yellow"}
+DOG_WORDS = {"dog", "dogs", "eb", "dogofwar", "hund"}
 SOURCES = {"deck": "deck", "draw": "deck", "pile": "deck", "pakli": "deck"}
 WHENS = ("recruit", "join", "round", "dogsout", "dogs", "discard", "exchange", "final", "choose")
 #: Written keyword -> canonical keyword.

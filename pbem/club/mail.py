@@ -112,9 +112,9 @@ def _language(service: Any, game_id: str, seat: str, words: list[str], by: str) 
     from pbem import languages
 
     if len(words) != 1:
-        raise DomainError(f"write LANGUAGE and one code: {', '.join(languages.LANGUAGES)}")
+        raise DomainError(f"write LANGUAGE and one code: {', '.join(languages.names())}")
     code = languages.set_language(service, game_id, seat, words[0], by)
-    return f"from now on your reports are written in {languages.LANGUAGES[code]} ({code})."
+    return f"from now on your reports are written in {languages.names()[code]} ({code})."
 
 
 BLOCK_HANDLERS: dict[str, Callable[[Any, str, str, list[str], str], str]] = {

@@ -508,7 +508,7 @@ def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str,
         languages.set_language(app.service, game_id, seat, language, "gm")
     text = f"updated seat {seat} of {game_id}" if email or allow or reset or language else f"seat {seat} of {game_id}"
     if language:
-        text += f"; it reads {languages.LANGUAGES[language]} ({language}) from now on"
+        text += f"; it reads {languages.names()[language]} ({language}) from now on"
     if password:
         text += f"; new password {password} (the old one no longer works); welcome mail queued"
     if unlock or unlocked:

@@ -316,9 +316,9 @@ def _track(view: Mapping[str, Any]) -> Section:
     readings = view.get("readings") or {}
     if readings:  # rules version 3 on: the GM's choice where the rulebook reads two ways
         said = ", ".join(f"{k}={v}" for k, v in sorted(readings.items()))
-        blocks.append(Para(_("Readings in force (docs/havoc-rules.md, Readings): {readings} (one Sic 'em! or one "
-                             "Looting per recruiting).") if readings.get("sic") == "once" else
-                           _("Readings in force (docs/havoc-rules.md, Readings): {readings}.")).format(readings=said))
+        blocks.append(Para((_("Readings in force (docs/havoc-rules.md, Readings): {readings} (one Sic 'em! or one "
+                              "Looting per recruiting).") if readings.get("sic") == "once" else
+                            _("Readings in force (docs/havoc-rules.md, Readings): {readings}.")).format(readings=said)))
     removed = view.get("removed") or []
     if removed:
         why = [_(REMOVED[r.get("why", "")]) if r.get("why", "") in REMOVED else r.get("why", "") for r in removed]

@@ -103,3 +103,10 @@ def test_a_log_made_before_languages_reads_as_english_and_an_archive_keeps_them(
     other = Setup(tmp_path / "other", clock)
     other.run("import", str(archive))
     assert status(other, "w1")["languages"] == {"red": "hu", "blue": "de", "green": "en"}
+
+
+def test_the_shells_default_language_is_the_reports_one():
+    from pbem import languages
+    from reports import i18n
+
+    assert languages.DEFAULT == i18n.DEFAULT and languages.names() == i18n.LANGUAGES

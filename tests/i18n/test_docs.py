@@ -1,0 +1,71 @@
+"""The players' references in Hungarian and German are made from the English pages and the
+docs catalogues (``make docs``, :mod:`reports.docs_i18n`), so they cannot drift apart; every
+order example of every language parses with its game's grammar."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import turns.games  # noqa: F401  (registers every grammar)
+from reports.docs_i18n import LANGUAGES, PAGES, build, translate, units, Catalogue
+from turns.base import grammar_for
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+ORDER_PAGES = {"orders-wallenstein.md": "wallenstein", "orders-havoc.md": "havoc",
+               "orders-gods-playground.md": "gods-playground"}
+
+
+def test_the_translated_pages_are_made_from_the_english_ones_as_they_are_now():
+    report = build(check=True)
+    assert "stale" not in report, f"run `make docs` (python -m reports.docs_i18n build): {report['stale']}"
+
+
+def examples(text: str) -> list[tuple[int, str]]:
+    """The order lines of a page's code blocks: inside a GAME block if there is one, each line
+    without its comment; placeholders (``<county>``), replies (``line 12: ...``) and ellipses left out."""
+    out = []
+    for m in re.finditer(r"^```[^\n]*\n(.*?)^```", text, flags=re.S | re.M):
+        block = m.group(1)
+        if re.search(r"^line \d+:", block, flags=re.M) or block.lstrip().startswith(("{", "$", "pbem ")):
+            continue
+        lines = block.splitlines()
+        if any(line.startswith("GAME ") for line in lines):
+            start = next(i for i, line in enumerate(lines) if line.startswith("GAME "))
+            lines = lines[start + 1:]
+            lines = lines[:next((i for i, line in enumerate(lines) if line.strip() == "END"), len(lines))]
+        for line in lines:
+            order = line.split("#", 1)[0].strip()
+            if order and "<" not in order and "..." not in order and not order.startswith(("TURN ", "PRESS", "END")):
+                out.append((text[:m.start()].count("\n") + 1, order))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+@pytest.mark.parametrize("page", sorted(ORDER_PAGES))
+def test_every_order_example_of_every_language_parses(page, lang):
+    text = (DOCS / page if lang == "en" else DOCS / lang / page).read_text(encoding="utf-8")
+    found = examples(text)
+    assert len(found) >= 5, page
+    parse = grammar_for(ORDER_PAGES[page])
+    bad = []
+    for line_no, order in found:
+        result = parse(order)
+        if result.problems:
+            bad.append(f"{lang}/{page}:{line_no}: {order!r}: {result.problems[0]}")
+    assert not bad, "\n".join(bad)
+
+
+def test_a_hungarian_example_uses_hungarian_names_the_grammar_reads():
+    text = (DOCS / "hu" / "orders-wallenstein.md").read_text(encoding="utf-8")
+    assert "ATTACKA Csehország TO Szilézia WITH ALL" in text and "BONUS támadás adó gabona" in text
+
+
+def test_a_unit_the_catalogue_lacks_stays_english_under_a_mark():
+    cat = Catalogue("hu")
+    page = translate("# Writing Wallenstein orders\n\nA paragraph nobody has translated yet.\n", cat, "x.md")
+    assert "# Wallenstein-parancsok írása" in page
+    assert "(fordítás nélkül:) A paragraph nobody has translated yet." in page
+    assert cat.missing == ["A paragraph nobody has translated yet."]
