@@ -87,18 +87,6 @@ def _place(seats: Mapping[str, Any], seat: str) -> str:
                     shared).format(rank=rank, seats=len(seats), n=shared)
 
 
-def _place(seats: Mapping[str, Any], seat: str) -> str:
-    """``place 2 of 4 by VP, then Taler`` (the end's ranking), ``shared`` when another seat has
-    as many of both (everyone on 0 VP and 10 Taler shares place 1: no seat order)."""
-    def key(s: str) -> tuple[int, int]:
-        return int(seats[s].get("vp") or 0), int(seats[s].get("taler") or 0)
-
-    rank = 1 + sum(key(s) > key(seat) for s in seats)
-    shared = sum(key(s) == key(seat) for s in seats) - 1
-    return (f"{'shared ' if shared else ''}place {rank} of {len(seats)} by VP, then Taler"
-            + (f", with {shared} other seat{'s' if shared > 1 else ''}" if shared else ""))
-
-
 def _banner(view: Mapping[str, Any]) -> str:
     if view.get("over"):
         winner = view.get("winner") or _("none (VP and Taler tied)")

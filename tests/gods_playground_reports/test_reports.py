@@ -139,11 +139,13 @@ def test_reports_are_deterministic_72_columns_and_complete(seed):
             assert not long, long
             flat = " ".join(a.text.split())
             assert inp.seed_commitment in a.text.replace("\n", "") and inp.state_hash in a.text.replace("\n", "")
-            if viewer == GM or step.turn.startswith("r1/"):  # in full; elsewhere one line (issue 18)
+            if viewer == GM:  # in full for the GM; a player's first reports list them by what they are
                 for p in inp.view["provisional"]:
                     assert " ".join(p.split(" (")[0].split()) in flat
-            else:
-                assert f"PROVISIONAL: {len(inp.view['provisional'])} figures in use are provisional" in flat
+            elif step.turn.startswith("r1/"):
+                assert "the royal army table" in flat and "The GM's report lists each with its source." in flat
+            else:  # elsewhere one line
+                assert f"PROVISIONAL: {len(inp.view['provisional'])} figures in use are our own choice" in flat
             assert (seed in a.text) == step.state["over"]
             for key in ("Royal Prussia", "Lithuania", "Ukraine", "Little Poland", "Greater Poland", "Russians"):
                 assert key in a.text

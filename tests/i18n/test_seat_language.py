@@ -80,8 +80,9 @@ def test_report_mails_are_in_each_seats_language_with_content_language_and_a_tra
     mails = {row["to_addr"]: row for row in setup.outbox("report")}
     red, green = message_of(mails[SEATS["red"]]), message_of(mails[SEATS["green"]])
     assert red["Content-Language"] == "hu" and green["Content-Language"] == "en"
-    assert red["Subject"] == "[w1] 1618-spring: jelentés red számára"
-    assert green["Subject"] == "[w1] 1618-spring report for green"
+    assert red["Subject"] == "[w1] 1618 tavasza: jelentés red számára"
+    assert green["Subject"] == "[w1] spring 1618: report for green"
+    assert message_of(mails[SEATS["blue"]])["Subject"] == "[w1] Frühling 1618: Bericht für blue"
     assert "Évszakjelentés red játékos számára" in text(mails[SEATS["red"]])
     assert "Season report for seat green" in text(mails[SEATS["green"]])
     blue = text(mails[SEATS["blue"]])

@@ -69,10 +69,10 @@ def test_winter_scoring_table(red):
 
 def test_footer_hashes_provisional_and_no_seed(red):
     assert "c" * 64 in red.text and "a" * 64 in red.text
-    assert "PROVISIONAL: 1 figures in use are our own choice" in red.text  # a later season: one line for a seat
+    assert "PROVISIONAL: 1 figure in use is our own choice" in red.text  # a later season: one line for a seat
     assert "provisional: revolt_markers (rules.json)" not in red.text
     first = render_report(sample_input("red", turn="1618-spring")).text
-    assert "They are:" in first and "- revolt_markers" in first and "(rules.json)" not in first
+    assert "It is:" in first and "- revolt_markers" in first and "(rules.json)" not in first
     gm = render_report(sample_input("@gm")).text
     assert "PROVISIONAL figures in use" in gm and "provisional: revolt_markers (rules.json): revolt markers unlimited" in gm
     assert "Seed (the game is over" not in red.text

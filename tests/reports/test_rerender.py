@@ -54,8 +54,9 @@ def _mailed(db: str) -> list[tuple[str, str, str, email.message.EmailMessage]]:
     out = []
     for subject, stored in rows:
         raw = unpack(conn, stored)  # the bytes sent (pictures stored once: pbem.mailpack)
-        game_id, turn, who = re.match(r"\[(.*?)\] (\S+) report for (\S+)", subject).groups()
         msg = email.message_from_bytes(raw, policy=email.policy.default)
+        # the subject names the turn in words (spring 1618); the Message-ID has its label
+        game_id, turn, who = re.match(r"<report\.([^.]+)\.([^.~]+)(?:~\d+)?\.([^.@]+)@", msg["Message-ID"]).groups()
         out.append((game_id, turn, {"GM": "gm", "public": "public"}.get(who, who), msg))
     return out
 
