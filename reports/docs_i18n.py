@@ -77,13 +77,13 @@ def units(markdown: str) -> list[Unit | str]:
             out.append(_row(line))
         elif m := re.match(r"^(\s*(?:[-*]|\d+\.)\s+)(.*)$", line):
             body = [m.group(2)]
-            while i + 1 < len(lines) and _continues(lines[i + 1], len(m.group(1))):
+            while i + 1 < len(lines) and _continues(lines[i + 1]):
                 i += 1
                 body.append(lines[i].strip())
             out.append(Unit("item", " ".join(body), m.group(1)))
         else:
             body = [line.strip()]
-            while i + 1 < len(lines) and _continues(lines[i + 1], 0):
+            while i + 1 < len(lines) and _continues(lines[i + 1]):
                 i += 1
                 body.append(lines[i].strip())
             out.append(Unit("para", " ".join(body), re.match(r"^\s*(>\s*)?", line).group(0)))
@@ -91,13 +91,12 @@ def units(markdown: str) -> list[Unit | str]:
     return out
 
 
-def _continues(line: str, indent: int) -> bool:
+def _continues(line: str) -> bool:
     """True when ``line`` goes on with the paragraph or list item before it."""
     if not line.strip() or line.startswith("```") or line.lstrip().startswith("|") or re.match(r"^#+\s", line):
         return False
-    if re.match(r"^\s*(?:[-*]|\d+\.)\s+", line):
-        return False
-    return len(line) - len(line.lstrip()) >= indent or indent == 0
+    # any other line goes on (Markdown's lazy continuation: "10. " items go on indented by 3)
+    return not re.match(r"^\s*(?:[-*]|\d+\.)\s+", line)
 
 
 def _row(line: str) -> Unit | str:
