@@ -18,8 +18,8 @@ from pbem.events import ReplayMismatch
 from pbem.store import busy_error, is_lock_error
 
 
-#: The command modules besides ``pbem.commands.games`` (imported when first needed).
-COMMAND_MODULES = ("mail", "archive", "reports", "demo", "tick", "history", "press", "versions", "club")
+#: The command modules (each imported when first needed).
+COMMAND_MODULES = ("games", "mail", "archive", "reports", "demo", "tick", "history", "press", "versions", "club")
 #: Which of them defines each command: a command named here imports its own module only, so
 #: the commands a cron job or a mail hook runs for every mail start without the others'
 #: machinery (``tests/store/test_fast_paths.py`` checks this table against the modules).
@@ -28,15 +28,18 @@ COMMAND_HOMES = {"ingest": "mail", "outbox": "mail", "send": "mail", "tick": "ti
                  "demo": "demo", "bots": "demo", "branch": "history", "rollback": "history", "site": "history",
                  "press": "press", "rules": "versions", "upgrade": "versions", "repair": "tick", "absent": "club",
                  "back": "club", "disorder": "club", "replace": "club", "standby": "club", "lobby": "club",
-                 "observe": "club", "offer": "club", "players": "club", "start": "club"}
+                 "observe": "club", "offer": "club", "players": "club", "start": "club",
+                 **{name: "games" for name in ("abandon", "adjudicate", "deadline", "engines", "games", "log", "new",
+                                               "seat", "show", "status", "void")}}
 _loading = False  # a command module is being imported (its decorators add commands)
 
 
 class _Commands(click.Group):
-    """The ``pbem`` group: only :mod:`pbem.commands.games` (status, show, log, new, ...) is
-    imported with it; the other command modules are imported the first time a command not
-    among those is asked for or the commands are listed (``pbem --help``, ``cli.commands``),
-    so that ``pbem status`` starts without the mail, archive and report machinery."""
+    """The ``pbem`` group: importing it imports no command module; a command is found in the
+    module :data:`COMMAND_HOMES` names (only that module is imported), and every command module
+    is imported when the commands are listed (``pbem --help``, ``cli.commands``) or a command
+    is not in the table, so that ``pbem status`` or a mail's ``pbem ingest`` starts without
+    the other commands' machinery."""
 
     _all = False
 
@@ -105,17 +108,6 @@ def cli_db_path() -> str:
     if "--db" in argv[:-1]:
         return argv[argv.index("--db") + 1]
     return os.environ.get("PBEM_DB", "./pbem.db")
-
-
-def _register_core() -> None:
-    """Import :mod:`pbem.commands.games` (the commands every run may need)."""
-    global _loading
-    _loading = True
-    try:
-        from pbem.commands import games  # noqa: F401
-    finally:
-        _loading = False
-    _db_after_command(cli)
 
 
 def _register_one(name: str) -> None:
@@ -191,6 +183,3 @@ def main() -> None:
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     sys.exit(code if isinstance(code, int) else 0)
-
-
-_register_core()

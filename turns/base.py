@@ -242,8 +242,9 @@ def register_plan_checker(game: str, check: PlanChecker) -> None:
 
 def plan_checker_for(game: str) -> PlanChecker | None:
     """The plan checker of ``game`` (None: its blocks are orders for the pending turn)."""
-    import turns.games  # noqa: F401
+    from turns.games import load
 
+    load(game)
     return _PLAN_CHECKERS.get(game)
 
 
@@ -255,15 +256,17 @@ def register_grammar(game: str, parse: Grammar, format_orders: Callable[[Sequenc
 
 def grammar_for(game: str) -> Grammar:
     """The registered parser of ``game``."""
-    import turns.games  # noqa: F401  (registers the grammars)
+    from turns.games import load
 
+    load(game)  # registers its grammar
     return _GRAMMARS[game]
 
 
 def format_orders(game: str, orders: Sequence[Order]) -> str:
     """The canonical text of ``orders`` in ``game``'s order language."""
-    import turns.games  # noqa: F401
+    from turns.games import load
 
+    load(game)
     return _FORMATTERS[game](orders)
 
 
