@@ -46,6 +46,7 @@ class Table:
         self.passwords = created.passwords
         self.ingestor_of: Callable[[], Any] = lambda: Ingestor(self.service)
         self.mails: list[float] = []
+        self.raw: list[bytes] = []  # every mail sent
         self.adjudications: list[tuple[float, bool]] = []  # (CPU, whether reports went out)
         self.sent = 0
 
@@ -64,6 +65,7 @@ class Table:
                              self.service.store.clock(), self.service.sender)
             self.sent += 1
             raw = raw.replace(b"@demo.pbem.invalid>", f".{self.sent}@bench.invalid>".encode())
+            self.raw.append(raw)
             _forget()
             start = time.process_time()
             outcome = self.ingestor_of().ingest(RawMail(raw, f"mail-{self.sent}"))
@@ -118,20 +120,70 @@ def wallenstein(directory: Path) -> dict[str, Any]:
 
 
 def whole(directory: Path, engine: str, seats: list[str]) -> dict[str, Any]:
-    """A whole game: its first quarter's decisions against its last quarter's."""
+    """A whole game: its first quarter's decisions against its last quarter's; and each
+    decision's whole cost (its mails and its adjudication) against the engine's own."""
     table = Table(directory, engine, seats, f"length-{engine}-" + "x" * 32)
-    steps = 0
+    steps, decisions = 0, []
     while table.service.load("g").pending is not None and (not QUICK or steps < 40):
+        mails = len(table.mails)
         table.mail_all()
         table.adjudicate()
+        decisions.append(sum(table.mails[mails:]) + table.adjudications[-1][0])
         steps += 1
     quarter = max(len(table.adjudications) // 4, 1)
     mails_q = max(len(table.mails) // 4, 1)
     times = [t for t, _ in table.adjudications]
     events = table.service.store.last_seq("g")
     return {"early_mail": table.mails[2:mails_q], "late_mail": table.mails[-mails_q:],
-            "early_adj": times[2:quarter], "late_adj": times[-quarter:],
+            "early_adj": times[2:quarter], "late_adj": times[-quarter:], "decisions": decisions,
+            "engine": engine_costs(table), "parse": parse_costs(table.raw),
             "what": f"{len(table.adjudications)} decisions, {events} events; first quarter vs last"}
+
+
+def engine_costs(table: Table) -> list[float]:
+    """The CPU of the engine's own ``advance`` for each adjudication of the game, re-run on the
+    same states and orders (standing orders and plans applied as the log applied them)."""
+    from pbem.events import fold
+    from pbem.rollback import live_events
+
+    store = table.service.store
+    events = live_events(store.events("g"))
+    game = fold("g", events[:1], store.secrets("g")[0])
+    engine, state = game.engine, game.state
+    out = []
+    for ev in events[1:]:
+        if ev.type == "StandingOrders":
+            state = engine.apply_standing(state, ev.payload["seat"], ev.payload["orders"])
+        elif ev.type == "TurnAdjudicated":
+            start = time.process_time()
+            state, _ = engine.advance(state, ev.payload["orders"], game.chance_seed)
+            out.append(time.process_time() - start)
+    return out
+
+
+def parse_costs(mails: list[bytes]) -> list[float]:
+    """The CPU of parsing each mail with the stdlib (the floor of reading a mail at all)."""
+    from email import message_from_bytes, policy
+
+    out = []
+    for raw in mails:
+        start = time.process_time()
+        message_from_bytes(raw, policy=policy.default).get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
+        out.append(time.process_time() - start)
+    return out
+
+
+def decision_row(name: str, got: dict[str, Any]) -> dict[str, Any]:
+    """A decision through the service (its mail, its adjudication and the mail that asks the
+    next seat) against 20 times the engine's advance plus one mail's parse."""
+    whole_cost = statistics.median(got["decisions"])
+    engine, parse = statistics.median(got["engine"]), statistics.median(got["parse"])
+    floor = 20 * engine + parse
+    return {"bench": "length", "measure": f"{name}: a decision through the service", "value": whole_cost * 1000,
+            "unit": "ms CPU", "floor": f"{floor * 1000:.3g} ms = 20 x engine {engine * 1000:.3g} + parse "
+                                       f"{parse * 1000:.3g}", "ratio": whole_cost / floor, "target": "ratio <= 1",
+            "note": f"median of {len(got['decisions'])} decisions (mail ingested, adjudicated, next seat mailed), "
+                    "caches emptied before each"}
 
 
 def _rows(name: str, got: dict[str, Any]) -> list[dict[str, Any]]:
@@ -151,8 +203,11 @@ def run() -> list[dict[str, Any]]:
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
         rows += _rows("Wallenstein, 30 seasons", wallenstein(directory))
-        rows += _rows("Havoc, a whole game", whole(directory, "havoc", ["red", "blue", "green", "yellow"]))
-        rows += _rows("God's Playground, a whole game", whole(directory, "gods-playground", ["white", "blue", "red"]))
+        havoc = whole(directory, "havoc", ["red", "blue", "green", "yellow"])
+        rows += _rows("Havoc, a whole game", havoc)
+        gods = whole(directory, "gods-playground", ["white", "blue", "red"])
+        rows += _rows("God's Playground, a whole game", gods)
+        rows += [decision_row("God's Playground", gods), decision_row("Havoc", havoc)]
     return rows
 
 

@@ -365,6 +365,21 @@ def fold_more(game: Game, events: Iterable[StoredEvent]) -> Game:
     return game
 
 
+def fold_known(game: Game, events: Iterable[StoredEvent], state: State) -> Game:
+    """Apply events just recorded after ``game.last_seq`` to ``game`` (in place) when the state
+    they lead to is known already (``state``: the engine's result the caller recorded): the
+    bookkeeping is folded without running the engine again. Returns ``game``."""
+    for ev in events:
+        if ev.seq != game.last_seq + 1:
+            raise ReplayMismatch(f"event {ev.seq} does not follow event {game.last_seq}")
+        if ev.type == "RolledBack":
+            raise ReplayMismatch(f"event {ev.seq} rolls the game back")
+        _apply(game, ev, False, engine=False)
+        game.last_seq = ev.seq
+    game.state = state
+    return game
+
+
 def copy_game(game: Game, state: State | None = None) -> Game:
     """A copy of ``game`` that can be advanced without touching the original; ``state``
     (already a private copy, e.g. from :func:`thaw`) replaces a copy of ``game.state``."""

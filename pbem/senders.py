@@ -2,11 +2,11 @@
 
 Ingest asks this before it spends anything on a mail: a mail from an address that no game
 knows is never answered (anyone can write any address into ``From:``, and a reply would mail
-a third party: backscatter), and its GAME blocks cost no password hash. The addresses are read
-from the ``GameCreated`` and ``SeatChanged`` events of every game (running or over), once per
-ingest run, and read again only when a game was created since (:meth:`Registry.seats_of`); a
-seat's address changed by ``pbem seat`` while an ingest runs is seen by the next run, and
-``pbem ingest --retry-rejected`` reads again the mails ignored meanwhile.
+a third party: backscatter), and its GAME blocks cost no password hash. The addresses are those
+of the ``GameCreated`` and ``SeatChanged`` events of every game (running or over), looked up
+once per address and ingest run in the index of seat addresses the store keeps with every
+event (:meth:`Registry.seats_of`); ``pbem ingest --retry-rejected`` reads again the mails
+ignored before an address was allowed.
 """
 
 from __future__ import annotations
@@ -29,41 +29,51 @@ order by 1, 5
 
 
 class Registry:
-    """The addresses of every seat of every game of one store, read when first needed."""
+    """The (game, seat) pairs of each address, looked up one address at a time in the store's
+    index of seat addresses (:mod:`pbem.projection`, kept with every event), so a mail costs
+    one indexed query whatever the number of games; games whose index is behind their log (an
+    older pbem's) are read from their events instead. Each address is looked up once per run."""
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._by_address: dict[str, set[tuple[str, str]]] | None = None
-        self._games: Any = None
+        self._found: dict[str, set[tuple[str, str]]] = {}
+        self._stale: dict[str, set[tuple[str, str]]] | None = None
 
     def seats_of(self, address: str | None) -> set[tuple[str, str]]:
         """The (game, seat) pairs whose registered or allowed addresses include ``address``."""
         if not address:
             return set()
         address = address.strip().lower()
-        if self._by_address is None:
-            self._load()
-        assert self._by_address is not None
-        found = self._by_address.get(address)
-        if found is None and self._games != self._marker():  # a game created since: read again
-            self._load()
-            found = self._by_address.get(address)
-        return set(found or ())
+        found = self._found.get(address)
+        if found is None:
+            from pbem import projection
+
+            found = set(projection.games_of_address(self.store, address, running=False))
+            found |= self._stale_seats().get(address, set())
+            if len(self._found) > 10_000:  # a run over a huge mailbox: keep the memory flat
+                self._found.clear()
+            self._found[address] = found
+        return set(found)
 
     def knows(self, address: str | None) -> bool:
         """True when some seat of some game has registered or allowed ``address``."""
         return bool(self.seats_of(address))
 
-    def _marker(self) -> Any:
-        return self.store.conn.execute("select count(*), max(created_at) from games").fetchone()
+    def _stale_seats(self) -> dict[str, set[tuple[str, str]]]:
+        """The addresses of the games whose index is behind their log, from their events."""
+        if self._stale is None:
+            from pbem import projection
 
-    def _load(self) -> None:
+            self._stale = self._read(projection.stale_games(self.store))
+        return self._stale
+
+    def _read(self, game_ids: list[str]) -> dict[str, set[tuple[str, str]]]:
         import json
 
-        self._games = self._marker()
+        wanted = set(game_ids)
         seats: dict[tuple[str, str], dict[str, Any]] = {}
-        for game_id, seat, email, allowed, _ in self.store.conn.execute(_SEATS):
-            if not isinstance(seat, str):
+        for game_id, seat, email, allowed, _ in (self.store.conn.execute(_SEATS) if wanted else ()):
+            if not isinstance(seat, str) or game_id not in wanted:
                 continue
             row = seats.setdefault((game_id, seat), {"email": None, "addresses": []})
             if isinstance(email, str):  # a SeatChanged replaces what it names (as the fold does)
@@ -78,4 +88,4 @@ class Registry:
         for pair, row in seats.items():
             for address in {a.strip().lower() for a in [row["email"], *row["addresses"]] if isinstance(a, str)}:
                 by_address.setdefault(address, set()).add(pair)
-        self._by_address = by_address
+        return by_address

@@ -21,7 +21,8 @@ from pbem.deadlines import parse_deadline  # noqa: F401  (kept importable from h
 from pbem.auth import (check_game_id, check_password, check_seat_name, hash_password, new_password,
                        parse_address)
 from pbem.errors import DomainError
-from pbem.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_more,
+from pbem.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_known, fold_more,
+                         text_digest,
                          freeze, state_digest, thaw)
 from pbem.store import NewEvent, StoredEvent, Store
 from pbem.club.state import TYPES as CLUB_TYPES
@@ -349,7 +350,12 @@ class Service:
                 raise DomainError(f"standing orders for {seat} are not legal: {problems[0].message}")
             payload = {"seat": seat, "orders": orders, "text": text, "source": dict(source)}
             result = self.store.append(game_id, [NewEvent("StandingOrders", payload, key=key)], game.last_seq)
-            self._project(self.load(game_id))
+            if result.duplicate:
+                self._project(self.load(game_id))
+            else:  # this call's own copy, brought to the new event (its standing orders applied once)
+                after = fold_more(game, result.events)
+                self._project(after)
+                self.remember(after)
             return Submitted(result.events[0], result.duplicate, "standing")
 
     def void(self, game_id: str, seat: str, reason: str) -> StoredEvent:
@@ -528,17 +534,20 @@ class Service:
                     orders[seat] = chosen
                 state, derived = game.engine.advance(game.state, orders, game.chance_seed)
                 over = game.engine.pending(state) is None
-                payload = {"turn": pending.turn, "orders": orders, "defaulted": defaulted,
-                           "forced": bool(defaulted), "events": derived, "state_hash": game.digest(state),
+                text = canonical_json(state)  # encoded once: the recorded hash, the snapshot, the head
+                payload = {"turn": pending.turn, "orders": orders, "defaulted": defaulted, "forced": bool(defaulted),
+                           "events": derived, "state_hash": text_digest(text, game.seed, game.digest_scheme),
                            "scores": game.engine.scores(state), "over": over,
                            "winner": game.engine.winner(state) if over else None}
                 new = [NewEvent("TurnAdjudicated", payload)]
                 if over:  # the game ended: reveal the seed so every draw can be verified
                     new.append(NewEvent("SeedRevealed", {"seed": game.seed}))
                 stored = self.store.append(game_id, new, game.last_seq)
-                self._snapshot(game_id, stored.events[0].seq, state)
-                after = self._start_clock(self.load(game_id), now)
-                self._project(after)
+                self._snapshot(game_id, stored.events[0].seq, text)
+                # this call's own copy, brought to the recorded events without running the engine again
+                after = self._start_clock(fold_known(game, stored.events, state), now)
+                self._project(after, text if after.state is state else None)
+                self.remember(after)
                 from pbem import turnhistory
 
                 turnhistory.keep(self.store, game_id, stored.events[0].seq,
@@ -565,10 +574,10 @@ class Service:
         if every is None or game.pending is None or game.pending.turn in game.deadlines:
             return game
         value = deadlines.utc_text(now + every)
-        self.store.append(game.game_id, [NewEvent("DeadlineSet", {"turn": game.pending.turn, "deadline": value,
-                                                                   "utc": value, "relative": True})],
-                          game.last_seq)
-        return self.load(game.game_id)
+        stored = self.store.append(game.game_id, [NewEvent("DeadlineSet", {"turn": game.pending.turn, "deadline": value,
+                                                                            "utc": value, "relative": True})],
+                                   game.last_seq)
+        return fold_more(game, stored.events)  # a deadline leaves the state alone: no reload
 
     def awaited(self, game: Game) -> list[str]:
         """The pending seats that have no orders yet (neither submitted nor standing)."""
@@ -593,18 +602,30 @@ class Service:
             self._project(self.load(game_id))
 
     # -- projections ---------------------------------------------------------------------
-    def _project(self, game: Game, created: bool = False) -> None:
+    def _project(self, game: Game, state_text: str | None = None, created: bool = False) -> None:
         """Write the games row, the due index, the head and the seat addresses of ``game``
-        (folded at its last event) inside the caller's transaction (:mod:`pbem.projection`)."""
+        (folded at its last event) inside the caller's transaction (:mod:`pbem.projection`);
+        ``state_text``: the canonical JSON of its state, made already."""
         from pbem import projection
 
-        projection.project(self.store, game, created)
+        projection.project(self.store, game, created, state_text)
 
-    def _snapshot(self, game_id: str, seq: int, state: Any) -> None:
-        """Cache the state right after the TurnAdjudicated event ``seq`` (never the truth)."""
+    def remember(self, game: Game) -> None:
+        """Keep ``game`` (folded at the log's last event, which this caller recorded) in this
+        process's cache, so the next load needs neither the store's head nor a replay."""
+        if self.store.path != ":memory:":
+            last = self.store.log_head(game.game_id)
+            if last[0] == game.last_seq:
+                _remember((self.store.path, game.game_id), _cached(last[1], game))
+
+    def _snapshot(self, game_id: str, seq: int, text: str) -> None:
+        """Cache the state right after the TurnAdjudicated event ``seq`` (never the truth), given
+        as its canonical JSON ``text``."""
+        import hashlib
+
         self.store.conn.execute(
             "insert or replace into snapshots (game_id, seq, state, state_hash) values (?, ?, ?, ?)",
-            [game_id, seq, canonical_json(state), state_hash(state)])  # GM-only cache
+            [game_id, seq, text, hashlib.sha256(text.encode("utf-8")).hexdigest()])  # GM-only cache
 
     def view(self, game: Game, viewer: str = GM) -> Any:
         """The engine's view of the current state for ``viewer``, with the game's seat colours
