@@ -43,6 +43,32 @@ def replay_rows(store: Store, game_id: str) -> list[dict[str, Any]]:
              "target": "ratio <= 6", "note": f"{len(store.events(game_id))} events"}]
 
 
+def whole_game_replay_rows(directory: Path) -> list[dict[str, Any]]:
+    """``replay --verify`` of a whole game of each engine (played to its end by random bots
+    through the service, with a relative clock: a deadline event per turn) against reading and
+    decoding its events, both in CPU time of this process."""
+    from datetime import datetime, timedelta, timezone
+
+    from bench.gamedb import make_templates
+
+    db = directory / "whole.db"
+    make_templates(db, datetime.now(timezone.utc) - timedelta(days=60),
+                   (("ww", "wallenstein", 99), ("wh", "havoc", 999), ("wg", "gods-playground", 999)))
+    store = Store(db)
+    rows = []
+    for game_id, name in (("ww", "Wallenstein"), ("wh", "Havoc"), ("wg", "God's Playground")):
+        seed = store.secrets(game_id)[0]
+        events = store.events(game_id)
+        floor = _best(lambda: store.events(game_id), 7, time.process_time)
+        replay = _best(lambda: fold(game_id, store.events(game_id), seed, verify=True), 7, time.process_time)
+        turns = sum(e.type == "TurnAdjudicated" for e in events)
+        rows.append({"bench": "replay", "measure": f"replay --verify of a whole {name} game", "value": replay * 1000,
+                     "unit": "ms CPU", "floor": f"{floor * 1000:.3g} ms read+decode", "ratio": replay / floor,
+                     "target": "ratio <= 6", "note": f"{len(events)} events, {turns} adjudications"})
+    store.close()
+    return rows
+
+
 def status_process_rows(db: Path, game_id: str) -> list[dict[str, Any]]:
     """``pbem status G`` as a whole process (start-up, imports, replay, output), in CPU time of
     the process (wall time in the note), vs a bare interpreter."""
@@ -119,6 +145,7 @@ def run() -> list[dict[str, Any]]:
         directory = Path(tmp)
         store, game_id = demo_game(directory)
         rows = replay_rows(store, game_id)
+        rows += whole_game_replay_rows(directory)
         rows += status_process_rows(directory / "bench.db", game_id)
         rows += random_game_rows()
         rows += store_scaling_rows(directory)
