@@ -176,7 +176,7 @@ def _help(service: Any, game: Game, seat: str) -> None:
               "(DIGEST OFF: whole again).",
               "A GAME block of its own may also say ABSENT FROM <date> TO <date> (or ABSENT FOR 10d), BACK,",
               "DRAW, CONCEDE <seat> or RESIGN; from any address: LIST, JOIN <game>, OBSERVE <game>, STATS,",
-              "STANDBY (docs/order-mail.md of pbem)."]
+              "STANDBY (HELP ORDERS mails how to write each of them)."]
     queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "help", lines))
 
 
