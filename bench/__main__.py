@@ -35,7 +35,7 @@ from typing import Any
 
 MODULES = ["bench.core_bench", "bench.ingest_bench", "bench.hostile_bench", "bench.reports_bench", "bench.gp_bench",
            "bench.season_bench",
-           "bench.scale_bench", "bench.length_bench", "bench.startup_bench"]
+           "bench.scale_bench", "bench.length_bench", "bench.startup_bench", "bench.campaign_bench"]
 COLUMNS = ["bench", "measure", "value", "unit", "floor", "ratio", "target", "met", "note"]
 DEFAULT_JSON = Path(__file__).resolve().parent / "results.json"
 _OPS = {"<=": operator.le, ">=": operator.ge, "<": operator.lt, ">": operator.gt}

@@ -1,14 +1,13 @@
-"""Hostile mail: how long each kind holds ingest, and the memory of one big ``pbem ingest`` run.
+"""Hostile mail: how long one mail of each hostile kind holds ingest.
 
 - ``hostile mail: <kind>``: wall seconds to ingest one mail of each kind of
   :mod:`bench.hostile` (nested MIME, thousands of parts, a 3 MB base64 body, 20,000 bad order
   lines, 10 wrong-password GAME blocks, 2 MB of headers, and a mail just under every limit of
   :mod:`pbem.maillimits` with a seat's real password), the slower of two senders: a stranger and
   a seat's registered address (anyone can forge it). Target: no mail over 2 s.
-- ``ingest N mails in one run``: ``pbem ingest MAILDIR`` as its own process on a Maildir of
-  ``BENCH_CAMPAIGN_MAILS`` generated mails (:mod:`bench.mailcampaign`: valid, forged,
-  malformed, commands and autoresponders, hostile, among them up to 60 of the multi-megabyte
-  kinds); the value is its peak resident memory. Target: under 300 MB.
+
+:func:`ingest_run` runs ``pbem ingest MAILDIR`` as its own process and reads its peak memory
+(the campaign's row, bench/campaign_bench.py).
 """
 
 from __future__ import annotations
@@ -22,10 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from bench import hostile
-from bench.mailcampaign import fill_maildir, make_games
+from bench.mailcampaign import make_games
 
-QUICK = bool(os.environ.get("BENCH_QUICK"))
-MAILS = int(os.environ.get("BENCH_CAMPAIGN_MAILS", "300" if QUICK else "10000"))
 
 
 def time_kinds(directory: Path) -> dict[str, tuple[float, str]]:
@@ -75,26 +72,10 @@ def ingest_run(db: Path, maildir: Path) -> dict[str, Any]:
 
 
 def run() -> list[dict[str, Any]]:
-    """The hostile-mail rows."""
+    """The hostile-mail rows (the memory of a whole ``pbem ingest`` run: bench/campaign_bench.py)."""
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "kinds").mkdir()
-        for kind, (seconds, what) in time_kinds(Path(tmp) / "kinds").items():
+        for kind, (seconds, what) in time_kinds(Path(tmp)).items():
             rows.append({"bench": "hostile mail", "measure": kind, "value": seconds, "unit": "s",
                          "target": "value <= 2", "note": what})
-        campaign = Path(tmp) / "campaign"
-        campaign.mkdir()
-        games = make_games(campaign)
-        categories = fill_maildir(games, campaign / "Maildir", MAILS, big=60 if not QUICK else 6)
-        size = sum(p.stat().st_size for p in (campaign / "Maildir").rglob("*") if p.is_file())
-        done = ingest_run(games.db, campaign / "Maildir")
-        counts: dict[str, int] = {}
-        for result in done["results"]:
-            counts[result["outcome"]] = counts.get(result["outcome"], 0) + 1
-        rows.append({"bench": "hostile mail", "measure": f"pbem ingest of {len(categories)} mails in one run",
-                     "value": done["peak_mb"], "unit": "MB peak RSS", "target": "value <= 300",
-                     "note": f"Maildir {size / 1e6:.0f} MB; {done['seconds']:.0f} s; exit {done['exit']}"
-                             f"{'; TRACEBACK' if done['traceback'] else ''}; "
-                             + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()))})
     return rows
-

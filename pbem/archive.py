@@ -30,6 +30,7 @@ from pbem.masking import mask_mail
 from pbem.publish import SEAL_SCHEME, count_sealed, publish
 from pbem.events import EngineVersionMismatch, Game, ReplayMismatch, SeedUnknown, engine_for, fold
 from pbem.store import StoredEvent, Store, verify_chain
+from pbem.verifysource import check_sources
 from pbem.withhold import addresses, is_withheld
 
 FORMAT = "pbem-archive/3"
@@ -190,11 +191,13 @@ def verify_archive(archive: dict[str, Any], progress: Callable[[int], None] | No
     _check_complete(archive, events, result)
     note = _check_sealed(archive, events, result)
     _check_mails(archive, events, result)
+    problems, unchecked = check_sources(archive.get("mails", []), events)
+    result.problems += problems
     if result.problems:
         return result
     verify_replay(game_id, events, archive.get("seed"), result, progress)
     result.warnings += [note] if note else []
-    result.unverifiable += unverifiable_parts(archive.get("mails", []), events)
+    result.unverifiable += unchecked + unverifiable_parts(archive.get("mails", []), events)
     return result
 
 
@@ -213,6 +216,8 @@ def unverifiable_parts(mails: list[dict[str, Any]], events: list[StoredEvent] | 
     else:
         out.append("the seats' addresses: nothing in an archive can prove them")
     out.append("the times of the events and the deadlines: as the GM's log recorded them")
+    out.append("the events' keys (which mail or command each came from, for not recording it twice): "
+               "not part of their hashes")
     return out
 
 

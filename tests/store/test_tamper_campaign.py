@@ -201,6 +201,24 @@ def _masked_mail(a):
     mail["raw"], mail["masked_sha256"] = base64.b64encode(raw).decode(), hashlib.sha256(raw).hexdigest()
 
 
+def _mailed_source(a):
+    return next(e["payload"]["source"] for e in a["events"] if e["type"] in ("OrdersSubmitted", "StandingOrders")
+                and isinstance(e["payload"].get("source"), dict) and e["payload"]["source"].get("kind") == "mail")
+
+
+def _source_message_id(a):
+    _mailed_source(a)["message_id"] = "<another-mail@players.example>"
+
+
+def _source_date(a):
+    _mailed_source(a)["date"] = "2020-01-01T00:00:00+00:00"
+
+
+def _mail_removed(a):
+    wanted = _mailed_source(a)["raw_sha256"]
+    a["mails"] = [m for m in a["mails"] if m["sha256"] != wanted]
+
+
 def _address(a):
     a["events"][0]["payload"]["seats"][0]["email"] = "forger@elsewhere.example"
 
@@ -229,6 +247,9 @@ FORGERIES: list[tuple[str, Callable[[dict[str, Any]], None], str, str | None]] =
     ("seed", _seed, "published", None), ("options", _options, "published", None),
     ("seat order", _seat_order, "published", None),
     ("a masked mail and its hash", _masked_mail, "published", "masked"),
+    ("the Message-ID an order's source names", _source_message_id, "published", None),
+    ("the date an order's source names", _source_date, "published", None),
+    ("a kept mail taken out", _mail_removed, "published", "does not hold"),
     ("a seat address", _address, "backup", "address"),
     ("an event's time", _recorded_at, "published", "times"), ("a deadline", _deadline, "published", "deadline"),
 ]
