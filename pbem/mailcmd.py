@@ -231,12 +231,19 @@ def _status(service: Any, game: Game, seat: str) -> None:
 
 
 def _report(service: Any, game: Game, seat: str) -> None:
+    """The seat's latest report again: the last mail that brought it its position (a report, a
+    your-move mail, its welcome without the password) sent again as it was, when it shows the
+    current position; else rendered anew."""
     from pbem.notify import queue
     from pbem.turnmail import OPENING, compose, seat_report, view_summary
 
     turn = game.turns[-1]["turn"] if game.turns else OPENING
-    rendered = seat_report(game, seat, turn)
     intro = [f"Game {game.game_id}: your report ({seat}), as of {turn}, sent again on request."]
+    again = _sent_again(service, game, seat, intro[0])
+    if again is not None:
+        queue(service.store, game, again)
+        return
+    rendered = seat_report(game, seat, turn)
     if rendered is None:
         from pbem.colours import seat_view
 
@@ -244,6 +251,48 @@ def _report(service: Any, game: Game, seat: str) -> None:
     out = compose(game, game.seats[seat]["email"], f"[{game.game_id}] report for {seat} (again)",
                   service.sender, "command", intro, rendered)
     queue(service.store, game, out)
+
+
+_PASSWORD_LINE = re.compile(r"Your password: (\S+)")
+
+
+def _sent_again(service: Any, game: Game, seat: str, intro: str) -> Outgoing | None:
+    """The last position mail of ``seat`` made again for a REPORT answer (None: there is none
+    that shows the current position, or its password could not be taken out). Sending what was
+    rendered costs nothing like rendering it anew (a report's map)."""
+    from email import policy
+    from email.parser import BytesParser
+    from email.utils import make_msgid
+
+    from pbem.mailbase import LOOP_HEADER, domain_of
+    from pbem.mailpack import unpack
+
+    to = game.seats[seat]["email"]
+    rows = service.store.conn.execute(
+        "select kind, cause_seq, message from outbox where game_id = ? and to_addr = ? and kind in "
+        "('welcome', 'report', 'your-move') order by id desc limit 1", [game.game_id, to]).fetchall()
+    current = game.turns[-1]["seq"] if game.turns else 1
+    if not rows or int(rows[0][1] or 1) < current:
+        return None
+    kind, _, stored = rows[0]
+    msg = BytesParser(policy=policy.default).parsebytes(unpack(service.store.conn, bytes(stored)))
+    texts = [p for p in msg.walk() if p.get_content_type() in ("text/plain", "text/html") and not p.is_attachment()]
+    found = _PASSWORD_LINE.search(str(texts[0].get_content())) if texts else None
+    if kind == "welcome" and found is None:
+        return None
+    for n, part in enumerate(texts):
+        text = str(part.get_content())
+        if found is not None:
+            text = text.replace(found.group(1), "(not repeated here: see your welcome mail)")
+        if part.get_content_type() == "text/plain" and n == 0:
+            text = f"{intro}\n\n{text}"
+        part.set_content(text, subtype=part.get_content_subtype(), charset="utf-8")
+    subject = f"[{game.game_id}] report for {seat} (again)"
+    for name, value in (("To", to), ("Subject", subject), ("Message-ID", make_msgid("command", domain_of(service.sender))),
+                        (LOOP_HEADER, "command"), ("Auto-Submitted", "auto-replied")):
+        del msg[name]
+        msg[name] = value
+    return Outgoing(to, subject, msg, "command")
 
 
 ANSWERS = {"HELP": _help, "STATUS": _status, "REPORT": _report, "HELP ORDERS": _pages("ORDERS"),

@@ -80,3 +80,21 @@ def test_a_registered_sender_without_a_command_gets_the_usual_reply(service):
     out = Ingestor(service).ingest(_mail("anna@example.org", "my orders", "I forgot the block"))
     assert out.outcome == "rejected"
     assert "No order block" in _text(next(r for r in service.store.outbox() if r["kind"] == "reply"))
+
+
+def test_report_sends_the_latest_report_again_without_the_password(service):
+    """REPORT re-sends what the seat was last mailed of its position (no map drawn again): the
+    opening report of its welcome mail, whose password is not repeated, then each turn's report."""
+    passwords = _new(service)
+    ingest = Ingestor(service).ingest
+    assert ingest(_mail("ben@example.org", "REPORT")).outcome == "command"
+    answer = _answers(service)[-1]
+    raw = answer["message"].decode("utf-8", "replace")
+    assert passwords["blue"] not in raw and "not repeated here" in _text(answer)
+    assert "You (blue) have" in _text(answer) and "sent again on request" in _text(answer)
+    assert any(p.get_filename() == "map.png" for p in message_of(answer).walk())
+    assert message_of(answer)["Subject"] == "[w1] report for blue (again)"
+    service.adjudicate("w1", force=True)
+    assert ingest(_mail("ben@example.org", "REPORT")).outcome == "command"
+    again = _text(_answers(service)[-1])
+    assert "as of 1618-spring" in again and "Welcome to" not in again
