@@ -92,8 +92,8 @@ def test_report_mails_are_in_each_seats_language_with_content_language_and_a_tra
 
 def test_a_log_made_before_languages_reads_as_english_and_an_archive_keeps_them(tmp_path, clock):
     setup = Setup(tmp_path, clock)
-    for old in (ROOT / "tests/compat/corpus/r5/running/havoc.pbem.json",  # its seed unknown here: not replayed
-                ROOT / "tests/compat/corpus/r5/finished/gods-playground.pbem.json"):
+    for old in (ROOT / "tests/compat/corpus/r4/running/havoc.pbem.json",  # its seed unknown here: not replayed
+                ROOT / "tests/compat/corpus/r4/finished/gods-playground.pbem.json"):
         setup.run("import", str(old))
         game = json.loads(old.read_text())["game"]
         assert set(status(setup, game)["languages"].values()) == {"en"}
