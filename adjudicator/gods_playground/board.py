@@ -13,7 +13,7 @@ import os
 from typing import Any
 
 from adjudicator.base import GameError
-from adjudicator.gods_playground.releases import DATA_DIR, RELEASES
+from adjudicator.gods_playground.releases import DATA_DIR, RELEASES, rule
 
 #: today's board file (a game reads the one of its rules version: :func:`default_board`)
 BOARD_FILE = os.path.join(DATA_DIR, "board.json")
@@ -21,6 +21,8 @@ PROVINCES = ("royal_prussia", "lithuania", "ukraine", "little_poland", "greater_
 ENEMIES = ("black", "russians", "tatars", "turks", "habsburgs")
 UNITS = ("inf", "cav", "can")
 STATUSES = ("verified", "consistent", "provisional")
+#: Habsburg influence markers in the box (Components: „10 Habsburg befolyásjelző”)
+MARKERS = 10
 
 
 def data_files() -> dict[str, str]:
@@ -99,6 +101,9 @@ def compile_board(raw: dict[str, Any]) -> dict[str, Any]:
         if not isinstance(strength, list) or len(strength) != 4:
             raise GameError(f"board_json: {where}.strength must list 4 rounds")
         track = [r.fig(s, f"{where}.strength[{i}]") for i, s in enumerate(strength)]
+        if e == "habsburgs" and rule("influence_track"):  # rules version 3: rounds 1-3 give influence markers
+            out["influence_track"] = [None if v is None else _int(v, f"{where}.strength[{i}]", 0, MARKERS)
+                                      for i, v in enumerate(track[:3])]
         track = [None if (e == "habsburgs" and i < 3) else _int(v, f"{where}.strength[{i}]", 0, 30)
                  for i, v in enumerate(track)]
         raids = r.fig(_get(src, "raids", where), f"{where}.raids")

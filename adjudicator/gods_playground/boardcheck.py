@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from adjudicator.gods_playground.board import ENEMIES, PROVINCES, STATUSES, UNITS
+from adjudicator.gods_playground.board import ENEMIES, MARKERS, PROVINCES, STATUSES, UNITS
 
 _MISSING = object()
 
@@ -148,8 +148,10 @@ def _enemies(c: _Check, enemies: Any) -> None:
         elif strength is not _MISSING:
             for i, s in enumerate(strength):
                 value = c.fig(s, f"{where}.strength[{i}]")
-                if not (e == "habsburgs" and i < 3):  # the Habsburgs use influence in rounds 1-3
+                if not (e == "habsburgs" and i < 3):
                     c.whole(value, f"{where}.strength[{i}]", 0, 30)
+                elif value is not None:  # rounds 1-3: influence markers (habsburg_influence=track), or none
+                    c.whole(value, f"{where}.strength[{i}]", 0, MARKERS)
         raids = c.fig(c.get(src, "raids", where), f"{where}.raids")
         if raids is not _MISSING and (not isinstance(raids, list) or any(x not in PROVINCES for x in raids)):
             c.bad(f"{where}.raids must list provinces ({', '.join(PROVINCES)})")

@@ -10,6 +10,7 @@ from adjudicator.chance import Stream
 from adjudicator.gods_playground.board import PROVINCES
 from adjudicator.gods_playground.decisions import fill_cubes, problem_recruit, units_left
 from adjudicator.gods_playground.flow import legal_alts, pending
+from adjudicator.gods_playground.releases import rule
 from adjudicator.gods_playground.state import cube_supply
 
 State = dict[str, Any]
@@ -68,6 +69,8 @@ def _random_cubes(s: State, seat: str, rng: Stream) -> dict[str, int]:
 
 def _random_recruit(s: State, seat: str, rng: Stream, alts: list[dict[str, Any]]) -> dict[str, Any]:
     base = dict(rng.choice(alts))
+    if rule("recruit_one_tile"):  # rules version 3: one army tile a turn (Phase 9)
+        return base
     for k in ("inf", "cav", "can"):
         extra = rng.below(units_left(s, seat, k) + 1)
         trial = {**base, k: base.get(k, 0) + extra}
@@ -131,7 +134,12 @@ def _heuristic_alt(s: State, seat: str, kind: str, alts: list[dict[str, Any]]) -
         for k in ("cav", "inf"):
             while problem_recruit(s, seat, {**out, k: out.get(k, 0) + 1}) is None and s["money"][seat] > 2 * (out.get(k, 0) + 1):
                 out[k] = out.get(k, 0) + 1
-        return out if problem_recruit(s, seat, out) is None else best
+        if problem_recruit(s, seat, out) is not None:
+            return best
+        if rule("recruit_one_tile"):  # rules version 3: one tile a turn, the wish's first (cavalry first)
+            kind = next(k for k in ("cav", "inf") if out.get(k))
+            return {"province": out["province"], kind: 1}
+        return out
     if kind == "campaign":
         own = [a for a in alts if not a["royal"]]
         return max(own, key=lambda a: _threat(s, a["enemy"])) if own else None

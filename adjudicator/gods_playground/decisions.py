@@ -348,9 +348,36 @@ def recruit_paid(s: State, seat: str, province: str) -> bool:
     return rule("recruit_cube_per_province") and province in s["q"].get("paid", {}).get(seat, [])
 
 
+#: The order in which a recruitment naming several units places them, one tile a turn (rules
+#: version 3): the Cossacks first (another player may hire them), then infantry, cavalry, cannon.
+TILE_ORDER = ("cossack", "inf", "cav", "can")
+
+
+def first_tile(alt: dict[str, Any]) -> dict[str, Any]:
+    """The one army tile a recruitment turn places from ``alt`` (Phase 9: „Játéksorrendben mind
+    vásárolhattok egyetlen sereglapkát, felrakva azt egy tartományra.”; a Cossack is a tile:
+    „Kozák vásárlása, lerakása pont ugyanolyan, mint saját egység vásárlása”)."""
+    return {"province": alt["province"], _first_kind(alt): 1}
+
+
+def _first_kind(alt: dict[str, Any]) -> str:
+    return next(k for k in TILE_ORDER if alt.get(k, 0) > 0)
+
+
+def tiles_after(alt: dict[str, Any]) -> dict[str, Any] | None:
+    """``alt`` without its first tile (None when that was its last): the rest of a standing
+    list, placed on the seat's next recruitment turns."""
+    kind = _first_kind(alt)
+    rest = {k: v for k, v in {**alt, kind: alt[kind] - 1}.items() if k not in UNIT_KINDS or v > 0}
+    return rest if any(k in UNIT_KINDS for k in rest) else None
+
+
 def apply_recruit(ctx: Ctx, seat: str, alt: dict[str, Any]) -> None:
-    """Pay a cube (once per province in the phase, from version 3) and the thalers; place the units."""
+    """Pay a cube (once per province in the phase, from version 3) and the thalers; place the
+    units: from version 3 one tile, the first of ``alt`` (:func:`first_tile`)."""
     s = ctx.s
+    if rule("recruit_one_tile"):
+        alt = first_tile(alt)
     p = alt["province"]
     cost = recruit_cost(s, alt)
     s["money"][seat] -= cost

@@ -48,7 +48,10 @@ class GodsPlaygroundEngine(SequentialEngine):
             return problems
         from adjudicator.gods_playground.boardcheck import board_problems
 
-        return problems + [f"board_json: {problem}" for problem in board_problems(options["board_json"])]
+        found = [f"board_json: {problem}" for problem in board_problems(options["board_json"])]
+        if not found and not problems:
+            found = setup.track_problems(options)
+        return problems + found
 
     def _ctx(self, state: State, seed: str) -> Ctx:
         """The working copy whose events and chance streams carry the round."""
@@ -67,10 +70,11 @@ class GodsPlaygroundEngine(SequentialEngine):
         return flow.check(state, p, seat, orders)
 
     def _apply(self, ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> None:  # type: ignore[override]
-        """Apply the pending decision; the plan lines used are spent."""
-        used = flow.apply(ctx, p, orders)
+        """Apply the pending decision; the plan lines used are spent (a recruitment's rest
+        stays as the seat's next line)."""
+        used, rest = flow.apply(ctx, p, orders)
         for seat, order in used.items():
-            plans.consume(ctx.s, seat, order)
+            plans.consume(ctx.s, seat, order, rest.get(seat))
 
     def report_due(self, state: State, derived_events: Sequence[dict]) -> bool:
         """Reports go out when a round (or the game) has ended; a seat asked in between gets

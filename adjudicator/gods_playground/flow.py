@@ -16,7 +16,8 @@ from adjudicator.base import GameError, Order, Pending, Problem
 from adjudicator.gods_playground import aftermath, phases
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES
 from adjudicator.gods_playground.decisions import (
-    APPLY, PROBLEMS, counter_targets, fill_cubes, problem_bid, problem_cubes, problem_first, problem_nobles)
+    APPLY, PROBLEMS, counter_targets, fill_cubes, problem_bid, problem_cubes, problem_first, problem_nobles,
+    tiles_after)
 from adjudicator.gods_playground.releases import rule
 from adjudicator.gods_playground.state import ROUNDS, Ctx, cube_supply, turn_order
 
@@ -155,6 +156,7 @@ def _go(s: State, phase: str, q: dict[str, Any] | None = None) -> None:
 
 
 def _income(ctx: Ctx) -> None:
+    phases.influence_at_round_start(ctx)  # the start of the round (rules version 3, reading habsburg_influence)
     phases.income(ctx)
     _go(ctx.s, "nobles")
 
@@ -251,6 +253,8 @@ def pending(s: State) -> Pending | None:
         info["free_attack"] = s["q"].get("free") == seat
     if ph == "action":
         info["turn"] = 1 if len(s["q"]["left"]) > len(s["seats"]) else 2
+    if ph == "recruit" and rule("recruit_one_tile"):
+        info["one_tile"] = True  # Phase 9: one army tile a turn (rules version 3)
     return Pending((seat,), f"r{s['round']}/{ph}/{s['step']}/{seat}", ph, False, FORMS[ph], info)
 
 
@@ -317,10 +321,13 @@ def describe(kind: str) -> str:
             "recruit": "recruiting", "campaign": "a campaign", "counter": "a royal counterattack"}[kind]
 
 
-def apply(ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> dict[str, Order]:
-    """Apply the pending decision ``p``; returns the order used per seat."""
+def apply(ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> tuple[dict[str, Order], dict[str, Order]]:
+    """Apply the pending decision ``p``; returns the order used per seat, and what is left of
+    it per seat (a recruitment naming several units places one tile a turn from rules version
+    3: the rest stays the seat's next RECRUIT line)."""
     s = ctx.s
     s["step"] += 1
+    rest: dict[str, Order] = {}
     used: dict[str, Order] = {}
     for seat in p.seats:
         found = chosen(s, seat, p.kind, orders[seat])
@@ -332,7 +339,7 @@ def apply(ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> dict[str, Ord
             for v in o["place"].values():
                 s["hand"][seat].remove(v)
         _go(s, "reveal")
-        return used
+        return used, rest
     if p.kind == "bid":
         bids = {seat: o["amount"] for seat, o in used.items()}
         tied = phases.settle_bids(ctx, bids)
@@ -342,7 +349,7 @@ def apply(ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> dict[str, Ord
             _go(s, "bid", {"seats": tied, "again": s["q"].get("again", 0) + 1, "tied_at": max(bids.values())})
         else:
             _go(s, "bid", {"seats": tied})
-        return used
+        return used, rest
     seat = p.seats[0]
     if p.kind == "cubes":
         order = used[seat]
@@ -351,17 +358,30 @@ def apply(ctx: Ctx, p: Pending, orders: dict[str, list[Order]]) -> dict[str, Ord
             s["prov"][prov]["nobles"][seat] += n
         ctx.emit("FewerCubes", seat=seat, place=dict(place))
         _next(s["q"], passed=True)
-        return used
+        return used, rest
     alt = _first_legal(s, seat, p.kind, used[seat])
     if alt.get("pass"):
         ctx.emit("Passed", seat=seat, phase=p.kind)
         _next(s["q"], passed=True)
-        return used
+        return used, rest
     (APPLY.get(p.kind) or _apply_estate)(ctx, seat, alt)
     _next(s["q"], passed=False)
     if p.kind == "estate":
         _estate_next(s)
-    return used
+    if p.kind == "recruit" and rule("recruit_one_tile"):
+        left = _rest_of(used[seat], alt)
+        if left is not None:
+            rest[seat] = left
+    return used, rest
+
+
+def _rest_of(order: Order, alt: dict[str, Any]) -> Order | None:
+    """What a recruitment order holds after its chosen ``alt`` placed one tile: that
+    alternative's other tiles, then the fallbacks written after it (None: nothing left)."""
+    alts = order["alts"]
+    i = next(k for k, a in enumerate(alts) if a is alt)
+    left = tiles_after(alt)
+    return None if left is None else {**order, "alts": [left, *alts[i + 1:]]}
 
 
 def _first_legal(s: State, seat: str, kind: str, order: Order) -> dict[str, Any]:

@@ -13,8 +13,8 @@ from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
 from adjudicator.gods_playground.combat import clash, remove_enemy, roll
 from adjudicator.gods_playground.releases import RELEASES, rule
 from adjudicator.gods_playground.state import (
-    INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_supply, enemy_words, income_of, nobles_on, pay_out,
-    province_of, turkish_habsburgs, turks_hold_habsburgs, turn_order)
+    INFLUENCE, Ctx, cube_supply, disc_supply, enemy_cubes, enemy_supply, enemy_words, income_of, influence_from_track,
+    influence_on_board, nobles_on, pay_out, province_of, turkish_habsburgs, turks_hold_habsburgs, turn_order)
 
 MIN_INCOME = 10
 
@@ -30,6 +30,21 @@ def income(ctx: Ctx) -> None:
     paid = {seat: got[seat] for seat in s["seats"]}
     short = {seat: due[seat] - paid[seat] for seat in s["seats"] if due[seat] > paid[seat]}
     ctx.emit("Income", paid=paid, **({"short": short} if short else {}))
+
+
+def influence_at_round_start(ctx: Ctx) -> None:
+    """Rounds 1-3 under ``habsburg_influence=track`` (rules version 3): the Habsburgs' box gets
+    the influence markers of its strength track for the round (Phase 11 Example 2: „A forduló
+    elején 4 befolyásjelző került fel a dobozra, a 11. fázis elején még egy”; Example 3: six
+    in round 3), as many as the 10 markers allow; the 5s rolled add theirs later."""
+    s = ctx.s
+    if s["round"] > 3 or not influence_from_track(s):
+        return
+    want = (board(s).get("influence_track") or [None, None, None])[s["round"] - 1] or 0
+    placed = min(want, INFLUENCE - influence_on_board(s))
+    if want:
+        s["box"]["habsburgs"]["influence"] += placed
+        ctx.emit("HabsburgInfluence", markers=placed, track=want)
 
 
 def reveal_nobles(ctx: Ctx) -> list[str]:

@@ -81,10 +81,18 @@ def plan_problem(state: State, seat: str) -> str | None:
     return order_problem(state, seat, p.kind, line)
 
 
-def consume(state: State, seat: str, used: Order) -> None:
-    """Drop the plan line that was used (the first equal one), in place."""
-    plan = state["plans"].get(seat, [])
+def consume(state: State, seat: str, used: Order, rest: Order | None = None) -> None:
+    """Drop the plan line that was used (the first equal one), in place; or, when ``rest``
+    is left of it (a recruitment naming several units, placed one tile a turn from rules
+    version 3), put ``rest`` in its place. A ``rest`` of an order not from the plan goes
+    before the seat's other lines of its kind: a standing list, used on its next turns."""
+    plan = state["plans"].setdefault(seat, [])
     for i, o in enumerate(plan):
         if o == used:
-            del plan[i]
+            if rest is None:
+                del plan[i]
+            else:
+                plan[i] = rest
             return
+    if rest is not None:
+        plan.insert(next((i for i, o in enumerate(plan) if o.get("kind") == rest["kind"]), len(plan)), rest)

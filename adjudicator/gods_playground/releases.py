@@ -37,7 +37,20 @@ From version 3 (the third reading):
   járul.”: any cannon on the province; in "1"/"2" only the rolling seat's own.
 - ``bank_limit``: „A pénz elvileg korlátos - amennyi érme van a játékban”: the bank holds 22
   gold (5) and 22 silver (1) coins, 132 thalers, and pays no more than it holds.
-- ``gm_readings``: the GM option ``turks_from_habsburgs`` (docs/gods-playground-rules.md).
+- ``gm_readings``: the GM options ``turks_from_habsburgs`` and ``habsburg_influence``
+  (docs/gods-playground-rules.md).
+- ``influence_track``: Phase 11 Example 2, „A forduló elején 4 befolyásjelző került fel a
+  dobozra, a 11. fázis elején még egy”: in rounds 1-3 the Habsburgs' box gets the influence
+  markers of its strength track at the start of the round (GM reading ``habsburg_influence``,
+  ``track`` by default; the board's figures for rounds 1-3), besides those of the 5s; in
+  "1"/"2" only the 5s put markers there.
+- ``recruit_one_tile``: Phase 9, „Játéksorrendben mind vásárolhattok egyetlen sereglapkát,
+  felrakva azt egy tartományra.”: a recruitment turn places one army tile (a Cossack is one);
+  a RECRUIT naming several is a standing list, placed one tile a turn; in "1"/"2" one turn
+  placed them all.
+- ``vp_track_disc``: Components „16 vörös korong” and Phase 15 „A győzelmi pontokat a győzelmi
+  sávon kell jelölötök, a korongok segítségével.”: one of a seat's 16 discs marks its score,
+  so at most 15 go on estates and the Sejm; in "1"/"2" all 16.
 """
 
 from __future__ import annotations
@@ -59,16 +72,20 @@ def _upgrade_to_2(state: dict[str, Any]) -> dict[str, Any]:
 
 
 _OLD_READINGS = {"rebid_all_zero": False, "recruit_cube_per_province": False, "turkish_box_keeps_cubes": False,
-                 "cossacks_tatars_only": False, "cannon_on_province": False, "bank_limit": False, "gm_readings": False}
+                 "cossacks_tatars_only": False, "cannon_on_province": False, "bank_limit": False, "gm_readings": False,
+                 "influence_track": False, "recruit_one_tile": False, "vp_track_disc": False}
 _NEW_READINGS = {key: True for key in _OLD_READINGS}
 
 def _upgrade_to_3(state: dict[str, Any]) -> dict[str, Any]:
     """A state of version 2 as version 3 keeps it: the GM's readings, at their defaults (the
-    printed sentence: Turks leave the Habsburgs' box into Greater Poland always); upgraded
+    printed sentence: Turks leave the Habsburgs' box into Greater Poland always; influence
+    markers from the Habsburgs' strength track, from the next round's start), but a game on a
+    GM's board file of version 2, which gives no track, keeps the 5s alone (``dice``); upgraded
     during a recruitment phase, the provinces where a seat already has units are the ones it
     paid its noble cube for in that phase (units stand on the board only from this round's
     recruitment)."""
-    out = {**state, "readings": {"turks_from_habsburgs": "always"}}
+    influence = "track" if state.get("board") is None else "dice"
+    out = {**state, "readings": {"turks_from_habsburgs": "always", "habsburg_influence": influence}}
     if state["phase"] == "recruit":
         paid = {seat: [p for p, prov in state["prov"].items() if any(prov["units"][seat].values())]
                 for seat in state["seats"]}
@@ -96,7 +113,7 @@ RELEASES = Releases("gods-playground", DATA_DIR, [
         "whole round even if a counterattack clears the Habsburgs' box (reference page).",
         "Board data: the Turks' provisional strength is 4 in rounds 1 and 2 (it was 6 and 8); sources shortened.",
     ), upgrade=_upgrade_to_2),
-    Release("3", "2026-12-07", data={"board.json": "a675e8701e0607eb0228dc9a7852d16daebbccb5e8147920d02020d0a4403111"}, rules={
+    Release("3", "2026-12-07", data={"board.json": "a7da778b0cc43550e13f0aad978be139ce2d8ed1633b158ca15249d2b5aa568d"}, rules={
         "treaty_campaign_on_cubes": True, "estate_choice": True, "arms_needs_disc": True,
         "turks_fixed_for_round": True, **_NEW_READINGS,
     }, changes=(
@@ -112,6 +129,13 @@ RELEASES = Releases("gods-playground", DATA_DIR, [
         "The bank holds 132 thalers (22 gold, 22 silver coins) and pays out no more than it holds.",
         "A new game's GM may choose how Turks leave the Habsburgs' box: --option "
         "turks_from_habsburgs=like-a-raid (not into Greater Poland while Turkish cubes stand there).",
+        "Habsburg influence, rounds 1-3: at the start of the round the markers of the Habsburgs' "
+        "strength track go on their box (provisional 3, 4, 5), besides one for each 5 rolled (Phase 11 "
+        "Examples 2 and 3). The GM may keep the 5s alone: --option habsburg_influence=dice.",
+        "Recruitment: one army tile a turn, a Cossack too (Phase 9); a RECRUIT line of several units is "
+        "placed one tile a turn, the rest waiting for your next turns, so one mail still does the round.",
+        "Discs: one of your 16 marks your score, so at most 15 go on estates and the Sejm (Phase 15).",
+        "Board data: the Habsburgs' strength track for rounds 1-3 (provisional influence markers).",
     ), upgrade=_upgrade_to_3),
 ])
 

@@ -11,9 +11,13 @@ from adjudicator.chance import Chance
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board_from_option, default_board
 from adjudicator.gods_playground.flow import rotation
 from adjudicator.gods_playground.releases import RELEASES, rule
-from adjudicator.gods_playground.state import NOBLES, READINGS, START_MONEY, new_box, new_province, order_from
+from adjudicator.gods_playground.state import (
+    NOBLES, READINGS, START_MONEY, new_box, new_province, order_from, provisional)
 
 OPTIONS = ("board_json",)
+#: A board file without the Habsburgs' figures for rounds 1-3 under ``habsburg_influence=track``.
+TRACK_MISSING = ("enemies.habsburgs.strength[0-2]: give the Habsburgs' influence markers of rounds 1-3 "
+                 "(habsburg_influence=track, the default), or choose --option habsburg_influence=dice")
 
 
 def option_problems(options: Mapping[str, str]) -> list[str]:
@@ -30,6 +34,16 @@ def option_problems(options: Mapping[str, str]) -> list[str]:
         elif key in READINGS and str(value) not in READINGS[key]:
             out.append(f"option {key}={value!r}: choose one of {', '.join(READINGS[key])}")
     return out
+
+
+def track_problems(options: Mapping[str, str]) -> list[str]:
+    """A GM's board file that gives no Habsburg influence for rounds 1-3 while the game reads
+    them from the track (``habsburg_influence=track``): one problem; else none. Checked when a
+    game is made (``pbem new``), never in a replay: a board without them puts no markers."""
+    if not rule("influence_track") or options.get("habsburg_influence", READINGS["habsburg_influence"][0]) != "track":
+        return []
+    b = board_from_option(options["board_json"])
+    return [f"board_json: {TRACK_MISSING}"] if None in b.get("influence_track", [None]) else []
 
 
 def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[State, list[dict[str, Any]]]:
@@ -60,5 +74,5 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
     if rule("gm_readings"):  # from rules version 3 the GM's readings, every one named (defaults too)
         s["readings"] = {key: str(options.get(key, values[0])) for key, values in READINGS.items()}
     events = [{"type": "Setup", "round": 1, "seats": seats, "start": start,
-               "label": "gods_playground/setup/start", "provisional": list(b["provisional"])}]
+               "label": "gods_playground/setup/start", "provisional": provisional(s)}]
     return s, events

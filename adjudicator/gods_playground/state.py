@@ -8,6 +8,7 @@ boxes (seed 004, Components: 20 noble cubes, 16 discs, 12 nobles per player).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from adjudicator import sequential
@@ -75,6 +76,10 @@ READINGS: dict[str, tuple[str, ...]] = {
     # Phase 13: Turks leaving the Habsburgs' box always move into Greater Poland (the sentence
     # as printed), or only as a raid would: not where Turkish cubes already stand
     "turks_from_habsburgs": ("always", "like-a-raid"),
+    # Phase 11 Examples 2 and 3: in rounds 1-3 influence markers also go on the Habsburgs' box
+    # at the start of the round, by its strength track (the examples), or only from the 5s
+    # rolled (the main text names no other source)
+    "habsburg_influence": ("track", "dice"),
 }
 
 
@@ -82,6 +87,21 @@ def reading(state: State, key: str) -> str:
     """The game's reading of GM option ``key`` (its default when the GM chose none, and in
     games of rules versions 1-2, which know no such option)."""
     return str(state.get("readings", {}).get(key, READINGS[key][0]))
+
+
+def influence_from_track(state: State) -> bool:
+    """True when the Habsburgs' strength track puts influence markers on their box at the
+    start of rounds 1-3 (rules version 3, GM reading ``habsburg_influence=track``)."""
+    return bool(rule("influence_track")) and reading(state, "habsburg_influence") == "track"
+
+
+def provisional(state: State) -> list[str]:
+    """The provisional board figures a game uses: all of its board's, but the Habsburgs'
+    track for rounds 1-3 when the GM chose ``habsburg_influence=dice`` (unused then)."""
+    items = list(board(state)["provisional"])
+    if not rule("influence_track") or influence_from_track(state):
+        return items
+    return [x for x in items if not re.match(r"enemies\.habsburgs\.strength\[[012]\]", x)]
 
 
 def bank(state: State) -> int:
@@ -120,7 +140,11 @@ def sejm_discs(state: State, seat: str) -> int:
 
 
 def disc_supply(state: State, seat: str) -> int:
-    """A seat's discs not on an estate or the Sejm."""
+    """A seat's discs not on an estate or the Sejm. From rules version 3 one of the 16 marks
+    the seat's score (Phase 15: „A győzelmi pontokat a győzelmi sávon kell jelölötök, a
+    korongok segítségével.”), so at most 15 go on the board."""
+    if rule("vp_track_disc"):
+        return max(0, DISCS - 1 - estates_of(state, seat) - sejm_discs(state, seat))
     return DISCS - estates_of(state, seat) - sejm_discs(state, seat)
 
 

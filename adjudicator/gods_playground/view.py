@@ -14,7 +14,7 @@ from adjudicator.base import GM, State, canonical_json
 from adjudicator.gods_playground.board import ENEMIES, PROVINCES, board
 from adjudicator.gods_playground.flow import pending, plan_failure
 from adjudicator.gods_playground.phases import hit_cubes, strength
-from adjudicator.gods_playground.state import cube_supply, disc_supply
+from adjudicator.gods_playground.state import cube_supply, disc_supply, provisional
 
 
 def secret_code(state: State, seat: str) -> str | None:
@@ -60,7 +60,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
                      "tatars": state["box"]["tatars"]["cossacks"]},
         "towns_founded": state["towns_founded"],
         "nobles": _nobles(state, viewer, gm),
-        "provisional": list(board(state)["provisional"]),
+        "provisional": provisional(state),
     }
     if "readings" in state:  # rules version 3 on: the GM's choices where the rulebook reads two ways
         out["readings"] = dict(state["readings"])
@@ -112,7 +112,7 @@ def _nobles(state: State, viewer: str, gm: bool) -> dict[str, Any]:
 #: choice (face-down nobles, bids) enters an event only when it is revealed
 #: (``NoblesRevealed``, ``KingBids``); pre-sent plans never do.
 PUBLIC_EVENTS = frozenset({
-    "Setup", "StartingEstate", "Income", "NoblesRevealed", "NobleCubesPlaced", "KingBids", "StartPlayer",
+    "Setup", "StartingEstate", "HabsburgInfluence", "Income", "NoblesRevealed", "NobleCubesPlaced", "KingBids", "StartPlayer",
     "RoyalArmy", "Events", "Elections", "CossacksJoinTatars", "TreatyBroken", "InvasionDice", "Invasion",
     "Influence", "FewerCubes", "Passed", "EstateBought", "SpecialAction", "Recruited", "Campaign",
     "Counterattack", "Raid", "InfluenceSpreads", "Estates", "VictoryPoints", "RoundEnded", "GameOver",

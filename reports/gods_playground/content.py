@@ -284,10 +284,18 @@ def decision_blocks(inp: ReportInput, p: Mapping[str, Any]) -> list[Any]:
     info = p.get("info") or {}
     if kind == "bid" and info.get("again"):
         blocks.append(Para(_again(info)))
+    if kind == "recruit" and info.get("one_tile"):
+        blocks.append(Para(_(ONE_TILE)))
     failed = ((p.get("info") or {}).get("plan_failed") or {}).get(inp.viewer)
     if failed:
         blocks.append(Para(_("Your pre-sent order for this decision cannot be used: {why}").format(why=failed)))
     return blocks
+
+
+#: Recruitment from rules version 3 (Phase 9: one army tile a turn), said with the decision.
+ONE_TILE = N_("One army tile a turn, a Cossack too (Phase 9): a RECRUIT line naming several units places one now "
+            "(Cossacks first, then infantry, cavalry, cannon) and keeps the rest as your next RECRUIT line, "
+            "placed on your next turns; your noble cube there is paid with the first tile.")
 
 
 def _again(info: Mapping[str, Any]) -> str:
@@ -390,4 +398,4 @@ def _footer(inp: ReportInput) -> tuple[str, ...]:
 
 
 #: The readings a game has when its GM chooses none (adjudicator/gods_playground/state.py READINGS).
-READING_DEFAULTS = {"turks_from_habsburgs": "always"}
+READING_DEFAULTS = {"turks_from_habsburgs": "always", "habsburg_influence": "track"}

@@ -201,7 +201,8 @@ class _Map:
         self.text(x + w - 0.6, top, _("VP {n}").format(n=e.get("vp")) + self.dag("vp:" + key), ha="right",
                   fontweight="bold")
         if e.get("strength") is None:
-            line = _("influence {n} (no strength before round 4)").format(n=e.get("influence", 0))
+            line = _("influence {n} (no strength before round 4)").format(n=e.get("influence", 0)) + self.dag(
+                "strength:" + key)  # the markers of the round's start: the track (rules version 3)
         else:
             line = (_("strength {n}").format(n=e.get("strength")) + self.dag("strength:" + key) + "   " +
                     _("cubes {n}").format(n=e.get("cubes")))

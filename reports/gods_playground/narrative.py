@@ -79,6 +79,16 @@ def _income(e: Event, v: Any) -> str:
     return _("Income: {paid} thalers.").format(paid=counts(e.get("paid") or {})) + owed
 
 
+def _habsburg_influence(e: Event, v: Any) -> str:
+    n, track = int(e.get("markers") or 0), e.get("track")
+    text = ngettext("The Habsburgs put {n} influence marker on their box at the start of the round, their "
+                    "strength track for the round.", "The Habsburgs put {n} influence markers on their box at the "
+                    "start of the round, their strength track for the round.", n).format(n=n)
+    if track != n:
+        text += " " + _("(The 10 markers allowed no more of its {track}.)").format(track=track)
+    return text
+
+
 def _revealed(e: Event, v: Any) -> str:
     parts = [f"{seat}: {', '.join(f'{province(k)} {n}' for k, n in nobles.items())}"
              for seat, nobles in (e.get("nobles") or {}).items()]
@@ -339,7 +349,7 @@ def _fields(e: Mapping[str, Any]) -> str:
 
 
 SENTENCES: dict[str, Callable[[Event, Any], str]] = {
-    "StartingEstate": _starting, "Income": _income, "NoblesRevealed": _revealed, "FewerCubes": _fewer,
+    "StartingEstate": _starting, "HabsburgInfluence": _habsburg_influence, "Income": _income, "NoblesRevealed": _revealed, "FewerCubes": _fewer,
     "Passed": _passed, "KingBids": _bids, "StartPlayer": _start, "RoyalArmy": _royal, "Events": _events,
     "Elections": _elections, "EstateBought": _bought, "SpecialAction": _action, "Recruited": _recruited,
     "CossacksJoinTatars": _cossacks, "Campaign": _campaign, "Counterattack": _counter,
@@ -350,7 +360,7 @@ SENTENCES: dict[str, Callable[[Event, Any], str]] = {
     "RoundEnded": lambda e, v: _("Round {n} ended.").format(n=e.get("round")),
 }
 #: Which heading an event is told under (the phase it belongs to).
-HEADINGS = {"StartingEstate": N_("Setup"), "Income": N_("Income"), "NoblesRevealed": N_("Nobles"),
+HEADINGS = {"StartingEstate": N_("Setup"), "HabsburgInfluence": N_("Income"), "Income": N_("Income"), "NoblesRevealed": N_("Nobles"),
             "NobleCubesPlaced": N_("Nobles"), "FewerCubes": N_("Nobles"), "StartPlayer": N_("The king"),
             "KingBids": N_("The king"), "RoyalArmy": N_("Royal army and events"), "Events": N_("Royal army and events"),
             "Elections": N_("Sejm elections"), "EstateBought": N_("Buying estates"),

@@ -8,10 +8,12 @@ rolls (in the order the engine rolls them), runs ``steps`` and checks ``expect``
 A case of an earlier rules version names it (``"version": "2"``); ``options`` are the GM's
 options of ``pbem new``; ``board`` changes figures of the packaged board (a printed board).
 
-Steps: ``["income"]``, ``["royal_army"]``, ``["events"]``, ``["elections"]``, ``["king"]``,
+Steps: ``["round_start"]`` (the Habsburgs' influence of the round's start), ``["income"]``,
+``["royal_army"]``, ``["events"]``, ``["elections"]``, ``["king"]``,
 ``["bids", {seat: n}]`` (results ``tied``: the seats
 tied after the last bids, ``tied_each``: after each), ``["influence"]``, ``["invasions"]``, ``["raids"]``,
-``["estates"]``, ``["vp"]``, ``["end_of_round"]``, ``["end_of_game"]``,
+``["estates"]``, ``["vp"]``, ``["end_of_round"]``, ``["end_of_game"]``, ``["invasion_dice"]`` and
+``["invade"]`` (the two halves of ``["invasions"]``), ``["expect", {path: value}]`` (checked there),
 ``[<decision kind>, seat, alt]`` for buy/action/recruit/campaign/counter (checked legal
 first), ``["illegal", kind, seat, alt, "part of the reason"]``, ``["legal", kind, seat, alt]``
 (could be done; is not), ``["income_of", province]``, ``["winner"]``,
@@ -114,7 +116,8 @@ def start_state(case: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-AUTO = {"income": phases.income, "royal_army": phases.royal_army, "events": phases.events,
+AUTO = {"round_start": phases.influence_at_round_start, "invasion_dice": phases.invasion_dice,
+        "invade": phases.invasions, "income": phases.income, "royal_army": phases.royal_army, "events": phases.events,
         "elections": phases.elections, "influence": phases._influence, "raids": aftermath.raids,
         "estates": aftermath.estates, "vp": aftermath.victory_points, "end_of_round": aftermath.end_of_round,
         "end_of_game": aftermath.end_of_game}
@@ -144,6 +147,9 @@ def _step(ctx: CaseCtx, step: list[Any], results: dict[str, Any]) -> None:
     elif name == "invasions":
         phases.invasion_dice(ctx)
         phases.invasions(ctx)
+    elif name == "expect":  # a check on the way, e.g. the markers on the box before the Turks strike
+        for path, value in step[1].items():
+            assert get(s, path) == value, f"{step}: {path} is {get(s, path)!r}"
     elif name == "income_of":
         results["income_of"] = {seat: income_of(s, seat, step[1]) for seat in SEATS}
     elif name == "winner":

@@ -6,7 +6,8 @@ from typing import Any
 
 from adjudicator.gods_playground.board import ENEMIES, board
 from adjudicator.gods_playground.state import (
-    COINS, INFLUENCE, ROYAL_CUBES, TOWNS, cube_supply, disc_supply, enemy_supply, influence_on_board, stewards_used)
+    COINS, INFLUENCE, ROYAL_CUBES, TOWNS, cube_supply, disc_supply, enemy_supply, estates_of, influence_on_board,
+    sejm_discs, stewards_used)
 
 
 def check(state: dict[str, Any], bank_limit: bool | None = None) -> None:
@@ -17,6 +18,8 @@ def check(state: dict[str, Any], bank_limit: bool | None = None) -> None:
     for seat in state["seats"]:
         assert 0 <= cube_supply(state, seat) <= 20, (seat, "noble cubes")
         assert 0 <= disc_supply(state, seat) <= 16, (seat, "discs")
+        # 16 discs; from rules version 3 one of them marks the score (Phase 15): at most 15 on the board
+        assert estates_of(state, seat) + sejm_discs(state, seat) <= (15 if "readings" in state else 16), (seat, "discs")
         expected = 0 if state["over"] else (12 if state["round"] in (1, 3) else 6) - len(state["placed"][seat])
         assert len(state["hand"][seat]) == expected, (seat, "nobles", state["hand"][seat], state["placed"][seat])
         assert state["money"][seat] >= 0, (seat, "money")

@@ -124,3 +124,40 @@ def test_a_line_for_the_decision_awaited_now_is_checked_now(service, game):
     outcome, reply = _send(service, game, seat, f"GAME g1 {seat} PW\nESTATE Ukraine\nBUY PASS\nEND\n")
     assert outcome == "partial" and "no empty estate in Ukraine" in reply, reply
     assert _plan(service, seat) == ["BUY PASS"]
+
+
+ROUND1 = """ESTATE Ukraine OR Lithuania OR Royal Prussia OR Little Poland OR Greater Poland
+ESTATE Ukraine OR Lithuania OR Royal Prussia OR Little Poland OR Greater Poland
+ESTATE Ukraine OR Lithuania OR Royal Prussia OR Little Poland OR Greater Poland
+NOBLES Royal Prussia 4, Lithuania 3, Ukraine 5, Little Poland 2, Greater Poland 1, King 0
+BID {bid}
+BUY PASS
+ACTION PASS
+ACTION PASS
+RECRUIT Ukraine 2 INF 1 CAV OR PASS
+RECRUIT PASS
+CAMPAIGN PASS
+COUNTER PASS
+"""
+
+
+def test_a_recruit_line_of_several_units_is_placed_one_tile_a_turn_from_one_mail(service, game):
+    """Rules version 3 (Phase 9: one army tile a turn): each seat's one plan mail of the round
+    holds RECRUIT Ukraine 2 INF 1 CAV; the three seats' tiles go down one a turn in turn order
+    (its cube with the first), the rest of the line waiting for the seat's next turn, and
+    nobody is asked about recruiting."""
+    for n, (seat, _) in enumerate(SEATS):
+        outcome, reply = _send(service, game, seat, f"GAME g1 {seat} PW\n" + ROUND1.format(bid=n + 1) + "END\n")
+        assert outcome == "accepted", reply
+    service.adjudicate("g1")
+    events = [e for row in service.store.events("g1") if row.type == "TurnAdjudicated"
+              for e in row.payload["events"]]
+    recruited = [e for e in events if e["type"] == "Recruited"]
+    assert len(recruited) == 9 and all(e["inf"] + e["cav"] + e["can"] + e["cossack"] == 1 for e in recruited)
+    order = [e["seat"] for e in recruited]
+    assert order[:3] == order[3:6] == order[6:] and len(set(order[:3])) == 3  # round and round, one tile each
+    assert [e["cube"] for e in recruited] == [1, 1, 1] + [0] * 6  # the cube with the first tile only
+    assert [e["inf"] for e in recruited] == [1] * 6 + [0] * 3  # infantry, then the cavalry
+    assert not [r for r in service.store.outbox() if r["kind"] == "your-move"]  # one mail did the round
+    state = service.load("g1").state
+    assert state["round"] == 2 and state["plans"] == {s: [] for s, _ in SEATS}

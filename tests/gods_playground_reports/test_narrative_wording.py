@@ -57,3 +57,25 @@ def test_one_cossack_and_raids_under_their_own_heading():
         {"type": "Counterattack", "round": 1, "seat": "red", "target": "ukraine", "rolls": [], "hits": 0},
         {"type": "Raid", "round": 1, "enemy": "tatars", "source": "ukraine", "targets": {"lithuania": 1}}]}], VIEW)
     assert [head for head, _ in groups] == ["Round 1: Invasions", "Round 1: Counterattacks", "Round 1: Raids"]
+
+
+def test_the_habsburgs_markers_of_the_round_s_start_and_the_one_tile_rule_are_said():
+    from reports.gods_playground.content import ONE_TILE, decision_blocks
+    from reports.gods_playground.narrative import story
+
+    text = sentence({"type": "HabsburgInfluence", "markers": 4, "track": 4}, VIEW)
+    assert text == ("The Habsburgs put 4 influence markers on their box at the start of the round, their "
+                    "strength track for the round.")
+    short = sentence({"type": "HabsburgInfluence", "markers": 3, "track": 5}, VIEW)
+    assert short.endswith("(The 10 markers allowed no more of its 5.)")
+    groups = story([{"turn": "r2/nobles", "events": [{"type": "HabsburgInfluence", "round": 2, "markers": 4,
+                                                      "track": 4}]}], VIEW)
+    assert groups[0][0] == "Round 2: Income"
+
+    class Inp:
+        viewer = "red"
+
+    pending = {"seats": ["red"], "kind": "recruit", "turn": "r2/recruit/40/red", "info": {"one_tile": True}}
+    said = [b.text for b in decision_blocks(Inp(), pending)]
+    assert ONE_TILE in said and "One army tile a turn" in ONE_TILE
+    assert ONE_TILE not in [b.text for b in decision_blocks(Inp(), {**pending, "info": {}})]  # versions 1-2
