@@ -7,7 +7,7 @@ from adjudicator.chance import Stream
 from adjudicator.havoc import battle, final, turn
 from adjudicator.havoc.cards import is_dog, sort_key, value
 from adjudicator.havoc.flow import pending
-from adjudicator.havoc.hands import best_lay
+from adjudicator.havoc.lay import default_lay
 from adjudicator.havoc.releases import rule
 from adjudicator.havoc.state import fits_battle, highest_plain
 
@@ -18,7 +18,7 @@ def default_orders(state: State, seat: str) -> list[Order]:
     Havoc with the two lowest cards; battle: stay out (join with the two lowest when John of
     Gaunt forces it), then pass; Dogs out at the end of a battle: none (the Dogs fight); Dogs:
     scavenge the highest cards on the table; Year of Peace: discard the lowest; exchange none;
-    Castillon: the strongest lay."""
+    Castillon: the strongest lay (:mod:`adjudicator.havoc.lay`)."""
     p = pending(state)
     if p is None or seat not in p.seats:
         return []
@@ -50,7 +50,7 @@ def default_orders(state: State, seat: str) -> list[Order]:
     if p.kind == "exchange":
         return [{"kind": "exchange", "count": 0}]
     if p.kind == "final":
-        return [{"kind": "final", "cards": best_lay(hand)}]
+        return [{"kind": "final", "cards": default_lay(hand)}]
     if p.kind == "loot":  # the highest non-Dog, as a LOOT without a card
         return [{"kind": "loot", "prefs": []}]
     return []
@@ -107,7 +107,7 @@ def random_orders(state: State, seat: str, rng: Stream) -> list[Order]:
         return [{"kind": "exchange", "count": rng.randint(0, final.exchange_limit(state, seat))}]
     if p.kind == "final":
         if rng.below(2):
-            return [{"kind": "final", "cards": best_lay(hand)}]
+            return [{"kind": "final", "cards": default_lay(hand)}]
         return [{"kind": "final", "cards": rng.shuffled(hand)[: rng.randint(1, min(6, len(hand)))]}]
     return default_orders(state, seat)
 

@@ -27,6 +27,11 @@ Rule points (seed 002, the Hungarian rules):
   strongest choice for a seat that said nothing.
 - ``gm_readings``: the GM options of equally plausible readings (``small_third``, ``sic``,
   docs/havoc-rules.md "Readings"); unknown options before "3".
+- ``final_lay_strongest``: the Castillon lay made for a seat without a FINAL (missed orders,
+  bots) is the strongest of at most 6 cards, of equal ones the one with most cards („lerakja a
+  legerősebb kombinációt, amit csak tud - természetesen legfeljebb 6 lapból”, „Egyenlőségnél az
+  az erősebb, akinek kevesebb kártya maradt a kezében”): an exact search
+  (:mod:`adjudicator.havoc.lay`). Before "3" a bounded search that could miss it.
 
 Games of "1" created between the rules review's first commit and version 2's name on main
 (2026-11-30 03:22:57 to 03:32:14 UTC) read the review's first three rule points as "2" does
@@ -66,7 +71,7 @@ RELEASES = Releases("havoc", DATA_DIR, [
     Release("1", "2026-11-30", data=_DATA_1, rules={
         "full_recruits_any_take": False, "small_variant_shift": False, "peace_fresh_five_seats": False,
         "dogs_out": False, "loot_look": False, "recruit_asked": False, "dogs_out_asked": False,
-        "gm_readings": False,
+        "gm_readings": False, "final_lay_strongest": False,
     }, windows=(
         ("2026-11-30T03:22:57+00:00", "2026-11-30T03:32:14+00:00",
          {"full_recruits_any_take": True, "small_variant_shift": True, "peace_fresh_five_seats": True}),
@@ -77,7 +82,7 @@ RELEASES = Releases("havoc", DATA_DIR, [
     Release("2", "2026-11-30", data=_DATA_2, data_before=(("2026-12-01T02:13:00+00:00", _DATA_1),), rules={
         "full_recruits_any_take": True, "small_variant_shift": True, "peace_fresh_five_seats": True,
         "dogs_out": True, "loot_look": True, "recruit_asked": False, "dogs_out_asked": False,
-        "gm_readings": False,
+        "gm_readings": False, "final_lay_strongest": False,
     }, changes=(
         "When the recruits are full, the first card you take by any means (RECRUIT, SIC or LOOT) must "
         "come from the recruits.",
@@ -95,7 +100,7 @@ RELEASES = Releases("havoc", DATA_DIR, [
     Release("3", "2026-12-07", data=_DATA_2, rules={
         "full_recruits_any_take": True, "small_variant_shift": True, "peace_fresh_five_seats": True,
         "dogs_out": True, "loot_look": True, "recruit_asked": True, "dogs_out_asked": True,
-        "gm_readings": True,
+        "gm_readings": True, "final_lay_strongest": True,
     }, changes=(
         "Recruiting is asked a part at a time: send RECRUIT DECK (or a recruit) alone and you are mailed "
         "the card you drew and asked for the next part (the second card, SIC or LOOT, then the LAY). "
@@ -107,6 +112,9 @@ RELEASES = Releases("havoc", DATA_DIR, [
         "GM options for two readings the rulebook leaves open: small_third=shift|none (2-3 seats: does "
         "3rd place at Castillon score the 4th-place points?) and sic=twice|once (two Sic 'em!s in one "
         "recruiting, or one Dog action a turn); the defaults are the readings of version 2.",
+        "A seat that sends no FINAL lays the strongest combination its hand allows at Castillon (of equally "
+        "strong ones, the one that leaves fewest cards in hand); the engine's search used to miss it now and "
+        "then (a straight flush laid without its kicker).",
     ), upgrade=_upgrade_to_3),
 ])
 
