@@ -26,6 +26,7 @@ Rule points (seed 002, the Hungarian rules):
   nothing before; with no declaration the Dogs fight. Before "3" the engine declared the
   strongest choice for a seat that said nothing.
 - ``gm_readings``: the GM options of equally plausible readings (``small_third``, ``sic``,
+  ``peace_first_round`` with 5-6 seats,
   docs/havoc-rules.md "Readings"); unknown options before "3".
 - ``final_lay_strongest``: the Castillon lay made for a seat without a FINAL (missed orders,
   bots) is the strongest of at most 6 cards, of equal ones the one with most cards („lerakja a
@@ -56,15 +57,19 @@ _DATA_2 = {"battles.json": "e19f25d0fee20ee444b309f30d89472390b1cf777c8e00923da6
 def _upgrade_to_3(state: dict[str, Any]) -> dict[str, Any]:
     """A state of "2" as "3" keeps it: the options of the GM's readings at their defaults
     (version 2's readings). Everything else is kept alike."""
+    big = len(state["seats"]) >= 5
     state["options"] = {**state["options"], **{k: v for k, v in READING_DEFAULTS.items()
-                                               if k not in state["options"]}}
+                                               if k not in state["options"] and (big or k not in FIVE_SIX_READINGS)}}
     return state
 
 
 #: The GM options of version 3 (docs/havoc-rules.md, "Readings") and their defaults: the
 #: readings versions 1 and 2 played.
-READINGS: dict[str, tuple[str, ...]] = {"small_third": ("shift", "none"), "sic": ("twice", "once")}
+READINGS: dict[str, tuple[str, ...]] = {"small_third": ("shift", "none"), "sic": ("twice", "once"),
+                                        "peace_first_round": ("exempt", "turned")}
 READING_DEFAULTS = {k: v[0] for k, v in READINGS.items()}
+#: the readings that concern only games of 5-6 seats (absent from the options of smaller games)
+FIVE_SIX_READINGS = ("peace_first_round",)
 
 
 RELEASES = Releases("havoc", DATA_DIR, [
@@ -109,9 +114,11 @@ RELEASES = Releases("havoc", DATA_DIR, [
         "asked (DOGS OUT 0, 1 or 2) unless it declared with its HAVOC, JOIN, ADD or PASS (or a STANDING "
         "DOGSOUT line). With no declaration the Dogs fight: the engine no longer picks the strongest "
         "choice for you (DOGS OUT BEST still asks for it).",
-        "GM options for two readings the rulebook leaves open: small_third=shift|none (2-3 seats: does "
-        "3rd place at Castillon score the 4th-place points?) and sic=twice|once (two Sic 'em!s in one "
-        "recruiting, or one Dog action a turn); the defaults are the readings of version 2.",
+        "GM options for three readings the rulebook leaves open: small_third=shift|none (2-3 seats: does "
+        "3rd place at Castillon score the 4th-place points?), sic=twice|once (two Sic 'em!s in one "
+        "recruiting, or one Dog action a turn) and peace_first_round=exempt|turned (5-6 seats: is the Peace "
+        "card left unturned in the game's first round, or turned to 1 as in every later round?); the "
+        "defaults are the readings of version 2.",
         "A seat that sends no FINAL lays the strongest combination its hand allows at Castillon (of equally "
         "strong ones, the one that leaves fewest cards in hand); the engine's search used to miss it now and "
         "then (a straight flush laid without its kicker).",

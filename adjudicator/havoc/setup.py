@@ -8,7 +8,7 @@ from typing import Any
 from adjudicator.base import GameError, State
 from adjudicator.havoc.cards import GAUNT, JOHN, game_cards
 from adjudicator.havoc.dealwords import deal_words, read_deal
-from adjudicator.havoc.releases import READINGS, RELEASES, rule
+from adjudicator.havoc.releases import FIVE_SIX_READINGS, READINGS, RELEASES, rule
 from adjudicator.havoc.state import Ctx, to_hand
 from adjudicator.havoc.tables import SETUP, load_battles
 
@@ -49,6 +49,11 @@ def parse_options(options: Mapping[str, str], nseats: int) -> dict[str, Any]:
         out[key] = value
     if out["small"] == "on" and nseats > 3:
         raise GameError("option small=on is the 2-3 seat variant")
+    for key in FIVE_SIX_READINGS:
+        if nseats < 5 and key in out:
+            if key in options:
+                raise GameError(f"option {key} is a reading of the 5-6 seat rules (seed 002, \"5-6 játékos\")")
+            del out[key]
     if out["peace"] == "auto":
         out["peace"] = "12" if nseats >= 5 else "123"
     if out["peace"] == "123" and nseats >= 5:
@@ -73,8 +78,10 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
         "field": {}, "discard": [], "box": list(box), "table": [],
         "peace": {"holder": seats[0], "side": "peace", "position": 0, "max": 3 if opts["peace"] == "123" else 2,
                   # seed 002, 5-6 players: in the first round the 1-2 card need not be rotated
-                  # yet (a 5-6 player rule: not for the faster game with 4 or fewer seats)
-                  "fresh": n >= 5 if rule("peace_fresh_five_seats") else opts["peace"] == "12"},
+                  # yet (a 5-6 player rule: not for the faster game with 4 or fewer seats);
+                  # GM option peace_first_round=turned reads it away (docs/havoc-rules.md, reading 3)
+                  "fresh": (n >= 5 and opts.get("peace_first_round", "exempt") == "exempt")
+                  if rule("peace_fresh_five_seats") else opts["peace"] == "12"},
         "john": {"where": "deck" if opts["gaunt"] != "off" else "unused", "left_of": None, "won": [], "points": 0},
         "phase": {"name": "turn", "seat": seats[0]}, "bno": 1, "counters": {"step": 0, "reshuffle": 0},
         "standing": {s: [] for s in seats}, "last_battle": None, "castillon": None, "winner": None, "over": False,

@@ -59,7 +59,7 @@ def view(state: State, viewer: str) -> dict[str, Any]:
     elif viewer != PUBLIC:
         out["viewer"] = PUBLIC
     if any(k in state["options"] for k in READINGS):  # version 3 on: the GM's readings in force
-        out["readings"] = {k: state["options"].get(k, v[0]) for k, v in READINGS.items()}
+        out["readings"] = {k: state["options"][k] for k in READINGS if k in state["options"]}
     if state["phase"]["name"] == "recruiting":  # version 3: a recruiting under way
         out["recruiting"] = recruiting_view(state["phase"], seat if not gm else state["phase"]["seat"])
     return out

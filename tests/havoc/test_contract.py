@@ -30,6 +30,7 @@ class TestHavocContract(EngineContract):
         assert set(state["hands"]) == set(seats)
         assert sum(state["points"].values()) >= 0
         assert len(state["recruits"]) <= state["limit"]
+        assert 0 <= state["peace"]["position"] <= state["peace"]["max"]
         for laid in state["field"].values():
             assert len(laid) <= 8
         phase = state["phase"]
@@ -78,7 +79,8 @@ def test_many_random_games(n: int, version: str) -> None:
     tests/compat/test_old_versions.py); every other game also uses DOGS OUT and LOOT LOOK."""
     contract = TestHavocContract()
     pinned = pin(ENGINE, version)
-    options = OPTIONS + (({"sic": "once", "small": "on"},) if version == "3" and n <= 3 else ())
+    options = OPTIONS + (({"sic": "once", "small": "on"},) if version == "3" and n <= 3 else ()) \
+        + (({"peace_first_round": "turned"},) if version == "3" and n >= 5 else ())
     for g in range(GAMES):
         for opts in options:
             seats = list(SEAT_NAMES[:n])
