@@ -106,7 +106,7 @@ def test_site_in_headless_chromium(quiet, service, tmp_path):
     dom, console = _console((out / "index.html").as_uri() + "#turn=2")
     assert console == []  # no console errors (a missing picture or a script error would log one)
     assert 'data-ready="yes"' in dom  # the slider's script ran from file://
-    assert re.search(r'id="turn-label">1618-summer<', dom) and "002-1618-summer/report.html" in dom
+    assert re.search(r'id="turn-label">summer 1618<', dom) and "002-1618-summer/report.html" in dom
     for page in sorted(out.glob("turns/*/report.html")) + [out / "record.html"]:
         assert _console(page.as_uri())[1] == [], page
     shot = screenshot(out / "index.html", tmp_path / "site.png", window=(1100, 1600))

@@ -41,7 +41,7 @@ def _parts(row: dict) -> list[str]:
     return [p.get_content_type() for p in message_of(row).walk()]
 
 
-@pytest.mark.parametrize("engine,seats,steps", [("gods-playground", GP, 40), ("havoc", HAVOC, 30)])
+@pytest.mark.parametrize("engine,seats,steps", [("gods-playground", GP, 80), ("havoc", HAVOC, 30)])
 def test_a_your_move_mail_is_short_text_naming_the_last_report(service, engine, seats, steps):
     service.new_game("g", engine, seats, {}, seed="short-moves-" + "s" * 40)
     _play(service, "g", steps, "short")
