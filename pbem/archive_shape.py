@@ -18,7 +18,7 @@ from typing import Any
 from pbem.club.state import SHAPES as CLUB_SHAPES
 from pbem.errors import DomainError
 
-_EVENT = {"seq": int, "type": str, "version": int, "payload": dict, "recorded_at": str, "prev_hash": str,
+_EVENT = {"game": str, "seq": int, "type": str, "version": int, "payload": dict, "recorded_at": str, "prev_hash": str,
           "hash": str}
 _HEADER = {"game": str, "engine": str, "engine_version": str, "options": dict, "commitment": str,
            "data_files": dict, "seats": list, "turns": list, "events": list}
@@ -98,6 +98,8 @@ def check_shape(archive: Any) -> None:
         if not isinstance(event, dict):
             raise DomainError(f"{where} is not an object")
         _fields(event, _EVENT, where)
+        if event["game"] != archive["game"]:  # every event of an archive is of the header's game
+            raise DomainError(f"{where} names game {event['game'][:40]!r}, not the archive's {archive['game'][:40]!r}")
         if not _sealed(event["payload"]):  # a payload sealed whole (a running game's votes) shows no fields
             _fields(event["payload"], _PAYLOADS.get(event["type"], {}), f"{where} ({event['type']}) payload")
         key = event.get("key")

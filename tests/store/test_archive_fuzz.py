@@ -46,3 +46,23 @@ def test_tampered_and_malformed_archives_get_one_line_errors_and_no_forgery_is_a
             problems.append(f"{name}: a changed archive imported as genuine")
     assert not problems, f"{len(problems)} problems, e.g. " + "; ".join(problems[:5])
     assert {"events an object", "a duplicate key", "a 5,001-digit integer", "truncated"} <= kinds
+
+
+@pytest.mark.parametrize("change", ["removed", "another game"])
+def test_an_event_that_names_no_game_or_another_game_is_refused(tmp_path, change):
+    """Every event of an archive carries its game; one without it, or naming another game, is
+    refused in one line by verification and import (the import would otherwise file it under
+    the header's game, saying something the archive does not)."""
+    archive = json.loads(_archive(tmp_path, "wallenstein", True))
+    event = archive["events"][3]
+    if change == "removed":
+        del event["game"]
+    else:
+        event["game"] = "g2"
+    path = tmp_path / "tampered.json"
+    path.write_text(json.dumps(archive), encoding="utf-8")
+    verified = run("replay", str(path), "--verify", code=1)
+    imported = run("--db", str(tmp_path / "other.db"), "import", str(path), code=1)
+    for out in (verified, imported):
+        assert out.startswith("Error: ") and len(out.strip().splitlines()) == 1, out
+        assert "event 4" in out
