@@ -59,10 +59,10 @@ def mail_campaign(directory: Path, mails: int, big: int = 60) -> dict[str, Any]:
 def timed_pass(db: Path, maildir: Path) -> dict[str, Any]:
     """Every mail of ``maildir`` ingested one at a time (as ``pbem ingest`` reads them), each
     timed: the slowest, what it was, and the slowest of each outcome."""
-    from pbem.ingest import Ingestor
-    from pbem.mailin import read_sources
-    from pbem.service import Service
-    from pbem.store import Store
+    from pbem.loop.ingest import Ingestor
+    from pbem.mailin.parse import read_sources
+    from pbem.loop.service import Service
+    from pbem.store.db import Store
 
     service = Service(Store(db), "gm@pbem.example")
     ingestor = Ingestor(service)
@@ -94,7 +94,7 @@ def _timed_in_a_new_process(db: Path, maildir: Path) -> dict[str, Any]:
 def archive_campaign(directory: Path, per_archive: int = 25) -> dict[str, Any]:
     """The archive part: forgeries of finished games and tampered or malformed archives."""
     from bench.tamper import check, mutants
-    from pbem.archive import export_game
+    from pbem.archives.archive import export_game
     from tests.store import test_tamper_campaign as tc  # the forger's edits of finished games
 
     count, tracebacks, accepted, examples = 0, 0, 0, []
@@ -151,8 +151,8 @@ def _running_archive(directory: Path) -> dict[str, Any]:
 
     (directory / "running").mkdir()
     db = _play(directory / "running", "havoc")
-    from pbem.archive import export_game
-    from pbem.store import Store
+    from pbem.archives.archive import export_game
+    from pbem.store.db import Store
 
     store = Store(db)
     try:

@@ -11,9 +11,9 @@ from typing import Any
 
 from adjudicator.chance import Chance
 from adjudicator.registry import engine_names, get_engine
-from pbem.events import fold
-from pbem.service import Service
-from pbem.store import Store
+from pbem.store.events import fold
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 from bench.timing import best as _best
 from bench.timing import best_process
@@ -24,8 +24,8 @@ QUICK = bool(os.environ.get("BENCH_QUICK"))
 
 def demo_game(directory: Path) -> tuple[Store, str]:
     """The demo game (without rendering reports) in a fresh store."""
-    import pbem.cli  # noqa: F401 - registers the commands first (pbem.commands.reports imports the cli)
-    from pbem.demo import run_demo
+    import pbem.cli.main  # noqa: F401 - registers the commands first (pbem.cli.commands.reports imports the cli)
+    from pbem.loop.demo import run_demo
 
     store = Store(directory / "bench.db")
     run_demo(Service(store, "gm@bench.invalid"), directory, max_turns=2 if QUICK else None, render=None)
@@ -73,7 +73,7 @@ def status_process_rows(db: Path, game_id: str) -> list[dict[str, Any]]:
     """``pbem status G`` as a whole process (start-up, imports, replay, output), in CPU time of
     the process (wall time in the note), vs a bare interpreter."""
     pbem = Path(sys.executable).with_name("pbem")
-    command = [str(pbem)] if pbem.exists() else [sys.executable, "-m", "pbem.cli"]
+    command = [str(pbem)] if pbem.exists() else [sys.executable, "-m", "pbem.cli.main"]
     command += ["--db", str(db), "status", game_id]
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
     floor, floor_wall = best_process([sys.executable, "-c", "pass"], env=env)

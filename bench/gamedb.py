@@ -45,7 +45,8 @@ def fixed_clock(start: datetime) -> Callable[[], datetime]:
 def quiet_mail() -> Iterator[None]:
     """Inside: adjudications queue no report mails and no "your move" mails (the templates'
     mail is not what the scaling benchmarks measure, and rendering it would take minutes)."""
-    from pbem import notify, service
+    from pbem.mailout import notify
+    from pbem.loop import service
 
     saved = notify.turn_reports, service.Service._announce
     notify.turn_reports = lambda *a, **k: []  # type: ignore[assignment]
@@ -61,7 +62,7 @@ def play(service: Any, game_id: str, steps: int, seed: str, bot: str = "random",
     """Play ``steps`` adjudications of ``game_id`` with bots submitting every awaited seat's
     orders (as events, through the service); returns the steps played."""
     from adjudicator.chance import Chance
-    from pbem.demo import bot_for
+    from pbem.loop.demo import bot_for
 
     chance = Chance("bench-bots:" + seed)
     done = 0
@@ -80,8 +81,8 @@ def play(service: Any, game_id: str, steps: int, seed: str, bot: str = "random",
 def make_templates(db: Path, start: datetime, templates: tuple[tuple[str, str, int], ...] = TEMPLATES,
                    mail: bool = False) -> list[str]:
     """The template games in a new database ``db`` (the store's clock begins at ``start``)."""
-    from pbem.service import Service
-    from pbem.store import Store
+    from pbem.loop.service import Service
+    from pbem.store.db import Store
 
     import json
 
@@ -106,8 +107,8 @@ def order_mails(db: Path, games: list[str], count: int) -> list[bytes]:
     from email.message import EmailMessage
 
     from adjudicator.chance import Chance
-    from pbem.service import Service
-    from pbem.store import Store
+    from pbem.loop.service import Service
+    from pbem.store.db import Store
     from turns.base import format_orders
 
     passwords = json.loads(Path(str(db) + ".passwords.json").read_text())
@@ -179,7 +180,7 @@ def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
 def _copy_events(conn: sqlite3.Connection, names: list[str], events: list[tuple[Any, ...]], template: str,
                  game_id: str) -> dict[str, str]:
     """Insert the template's events under ``game_id``, chained again; old hash -> new hash."""
-    from pbem.store import GENESIS, event_hash
+    from pbem.store.db import GENESIS, event_hash
 
     col = {n: i for i, n in enumerate(names)}
     prev, mapping, rows = GENESIS, {GENESIS: GENESIS}, []

@@ -64,10 +64,10 @@ def huge_headers(sender: str, mid: str, size: int = 2 * 1024 * 1024) -> bytes:
 
 
 def under_limits(sender: str, mid: str, block: str, game: str, seat: str) -> bytes:
-    """Just under every limit of :mod:`pbem.maillimits`: ten GAME blocks of the seat (its real
+    """Just under every limit of :mod:`pbem.mailin.maillimits`: ten GAME blocks of the seat (its real
     password) of as many bad order lines as are read, in a base64 text part of almost the
     largest decoded size, beside 90 small parts, in a mail of almost the largest size."""
-    from pbem import maillimits
+    from pbem.mailin import maillimits
 
     per_block = maillimits.MAX_MAIL_LINES // 10
     blocks = "".join(f"{block}\n" + "\n".join(f"FROB Nowhereville{b}x{i} Elsewhere{i} {i}" for i in range(per_block))

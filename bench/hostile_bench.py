@@ -3,7 +3,7 @@
 - ``hostile mail: <kind>``: wall seconds to ingest one mail of each kind of
   :mod:`bench.hostile` (nested MIME, thousands of parts, a 3 MB base64 body, 20,000 bad order
   lines, 10 wrong-password GAME blocks, 2 MB of headers, and a mail just under every limit of
-  :mod:`pbem.maillimits` with a seat's real password), the slower of two senders: a stranger and
+  :mod:`pbem.mailin.maillimits` with a seat's real password), the slower of two senders: a stranger and
   a seat's registered address (anyone can forge it). Target: no mail over 2 s.
 
 :func:`ingest_run` runs ``pbem ingest MAILDIR`` as its own process and reads its peak memory
@@ -27,10 +27,10 @@ from bench.mailcampaign import make_games
 
 def time_kinds(directory: Path) -> dict[str, tuple[float, str]]:
     """``{kind: (seconds of the slower sender, its outcome and note)}``."""
-    from pbem.ingest import Ingestor
-    from pbem.mailin import RawMail
-    from pbem.service import Service
-    from pbem.store import Store
+    from pbem.loop.ingest import Ingestor
+    from pbem.mailin.parse import RawMail
+    from pbem.loop.service import Service
+    from pbem.store.db import Store
 
     games = make_games(directory)
     service = Service(Store(games.db), "gm@pbem.example")

@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.chance import Chance
-from pbem.demo import order_mail
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
-from pbem.service import Service
-from pbem.store import Store
+from pbem.loop.demo import order_mail
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from turns.base import format_orders
 
 MAILS = int(os.environ.get("BENCH_MAILS", "200" if os.environ.get("BENCH_QUICK") else "10000"))

@@ -37,9 +37,9 @@ class Table:
     """A game in its own database, played by bots that mail their orders."""
 
     def __init__(self, directory: Path, engine: str, seats: list[str], seed: str) -> None:
-        from pbem.ingest import Ingestor
-        from pbem.service import Service
-        from pbem.store import Store
+        from pbem.loop.ingest import Ingestor
+        from pbem.loop.service import Service
+        from pbem.store.db import Store
 
         self.service = Service(Store(directory / f"{engine}.db"), "gm@bench.invalid")
         created = self.service.new_game("g", engine, [(s, f"{s}@bench.invalid") for s in seats], {}, seed)
@@ -54,8 +54,8 @@ class Table:
         """Every awaited seat mails its orders (a bot's, drawn by ``label`` and the turn); each
         mail timed on its own."""
         from adjudicator.chance import Chance
-        from pbem.demo import bot_for, order_mail
-        from pbem.mailin import RawMail
+        from pbem.loop.demo import bot_for, order_mail
+        from pbem.mailin.parse import RawMail
         from turns.base import format_orders
 
         game = self.service.load("g")
@@ -88,16 +88,16 @@ class Table:
 def _forget() -> None:
     """Empty this process's game cache and its cache of rendered reports: the next load reads
     the store, and a report is rendered, as in a new process."""
-    import pbem.reporting
-    import pbem.service
+    import pbem.mailout.reporting
+    import pbem.loop.service
 
-    pbem.service._CACHE.clear()
-    pbem.reporting._CACHE.clear()
+    pbem.loop.service._CACHE.clear()
+    pbem.mailout.reporting._CACHE.clear()
 
 
 def wallenstein(directory: Path) -> dict[str, Any]:
     """Six seasons, rolled back to the first and played again, ``PASSES`` times."""
-    from pbem.reopen import rollback
+    from pbem.loop.reopen import rollback
 
     table = Table(directory, "wallenstein", ["red", "blue", "yellow", "black"], "length-wallenstein-" + "w" * 32)
     first = table.service.load("g").pending.turn
@@ -143,8 +143,8 @@ def whole(directory: Path, engine: str, seats: list[str]) -> dict[str, Any]:
 def engine_costs(table: Table) -> list[float]:
     """The CPU of the engine's own ``advance`` for each adjudication of the game, re-run on the
     same states and orders (standing orders and plans applied as the log applied them)."""
-    from pbem.events import fold
-    from pbem.rollback import live_events
+    from pbem.store.events import fold
+    from pbem.store.rollback import live_events
 
     store = table.service.store
     events = live_events(store.events("g"))

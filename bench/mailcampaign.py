@@ -55,9 +55,9 @@ class Games:
 def make_games(directory: Path) -> Games:
     """A database with one running game of each game, every seat's password, and one valid
     order text for each seat that owes orders (a heuristic bot's)."""
-    from pbem.demo import bot_texts
-    from pbem.service import Service
-    from pbem.store import Store
+    from pbem.loop.demo import bot_texts
+    from pbem.loop.service import Service
+    from pbem.store.db import Store
 
     out = Games(directory / "campaign.db")
     service = Service(Store(out.db), "gm@pbem.example")

@@ -94,8 +94,8 @@ def _keep_only(db: Path, game_id: str) -> None:
 
 def make_due(db: Path, games: list[str], when: datetime) -> None:
     """Set the deadline of each of ``games``' pending turn to ``when`` (the past)."""
-    from pbem.service import Service
-    from pbem.store import Store
+    from pbem.loop.service import Service
+    from pbem.store.db import Store
 
     store = Store(db)
     service = Service(store, "gm@bench.invalid")
@@ -206,8 +206,8 @@ def _adjudication_costs(db: Path, status_cpu: float) -> tuple[dict[str, float], 
     ``status`` and a warm adjudication); on games no tick run touches."""
     import time
 
-    from pbem.service import Service
-    from pbem.store import Store
+    from pbem.loop.service import Service
+    from pbem.store.db import Store
 
     warm: dict[str, float] = {}
     service = Service(Store(db), "gm@bench.invalid")

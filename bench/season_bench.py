@@ -36,11 +36,11 @@ LANGUAGES = {"blue": "hu", "green": "de", "yellow": "hu", "purple": "de"}
 def play_seasons(directory: Path, seasons: int, seed: str = "bench-season",
                  languages: dict[str, str] | None = None) -> dict[str, Any]:
     """Play ``seasons`` turns of a 5-seat Wallenstein game with random orders (``languages``:
-    the seats' own, pbem.languages); returns the adjudicate wall times, the DB size after
+    the seats' own, pbem.mailout.languages); returns the adjudicate wall times, the DB size after
     creation and after the last season, and the service (for the floor)."""
     from adjudicator.chance import Chance
-    from pbem.service import Service
-    from pbem.store import Store
+    from pbem.loop.service import Service
+    from pbem.store.db import Store
 
     db = directory / "season.db"
     service = Service(Store(db), "gm@bench.invalid")

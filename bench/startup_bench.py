@@ -36,10 +36,10 @@ def _setup(directory: Path) -> tuple[Path, Path, Path, float]:
     """A database with one game, a stranger's mail and a seat's order mail; one scrypt's CPU."""
     from email.message import EmailMessage
 
-    from pbem.auth import hash_password
-    from pbem.demo import order_mail
-    from pbem.service import Service
-    from pbem.store import Store
+    from pbem.loop.auth import hash_password
+    from pbem.loop.demo import order_mail
+    from pbem.loop.service import Service
+    from pbem.store.db import Store
 
     db = directory / "p.db"
     service = Service(Store(db), "gm@bench.invalid")

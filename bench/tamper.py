@@ -27,7 +27,7 @@ ODD = [None, True, 0, -1, 2**70, 1.5, "", "x" * 300, [], {}, [1, "a"], {"sealed"
 
 def forge(archive: dict[str, Any]) -> dict[str, Any]:
     """Recompute the hash chain and the header over what ``archive`` holds (a forger's step)."""
-    from pbem.store import GENESIS, event_hash
+    from pbem.store.db import GENESIS, event_hash
 
     prev = GENESIS
     for e in archive["events"]:
@@ -148,8 +148,8 @@ class Checked:
 def check(path: Path, name: str, genuine: dict[str, Any], db: Path) -> Checked:
     """Run ``pbem replay PATH --verify`` and ``pbem --db DB import PATH`` (in this process) on
     one archive file; a command that raises (a traceback) or whose error is not one line is noted."""
-    from pbem.app import App
-    from pbem.cli import cli
+    from pbem.cli.app import App
+    from pbem.cli.main import cli
 
     codes, outputs, tracebacks = [], [], []
     for args in (["replay", str(path), "--verify"], ["--db", str(db), "import", str(path)]):

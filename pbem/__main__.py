@@ -1,5 +1,5 @@
 """``python -m pbem``: the same as the ``pbem`` console script."""
 
-from pbem.cli import main
+from pbem.cli.main import main
 
 main()

@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem.errors import DomainError
-from pbem.outqueue import RetryPolicy
+from pbem.mailout.outqueue import RetryPolicy
 
 FILE_NAME = "pbem.toml"
 _SECRET_KEYS = {"password", "pass", "secret"}

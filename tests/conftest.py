@@ -8,8 +8,8 @@ import pytest
 from hypothesis import settings
 
 import tests.toy  # noqa: F401  (registers the toy engine and grammar)
-from pbem.service import Service
-from pbem.store import Store
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 
 # No per-example deadline: a property test checks behaviour, and a loaded 2-core CI machine

@@ -10,13 +10,13 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pbem.archive import export_game, import_archive, verify_archive
-from pbem.cli import cli
+from pbem.archives.archive import export_game, import_archive, verify_archive
+from pbem.cli.main import cli
 from pbem.errors import DomainError
-from pbem.events import EngineVersionMismatch, fold
-from pbem.records import import_record, record_of
-from pbem.service import Service
-from pbem.store import Store, event_hash
+from pbem.store.events import EngineVersionMismatch, fold
+from pbem.archives.records import import_record, record_of
+from pbem.loop.service import Service
+from pbem.store.db import Store, event_hash
 from turns.record import Record, RecordTurn, read_record, write_record
 
 

@@ -47,7 +47,7 @@ def _commands() -> list[list[str]]:
 def test_every_command_and_snippet_of_the_guide_runs_as_written(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from pbem.cli import cli
+    from pbem.cli.main import cli
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("PBEM_DB", raising=False)
@@ -87,8 +87,8 @@ def _historical() -> tuple[str, list[list[str]], list[str]]:
 
 def test_the_historical_example_imports_and_every_sample_message_is_real(tmp_path):
     from pbem.errors import DomainError
-    from pbem.records import import_record
-    from pbem.store import Store
+    from pbem.archives.records import import_record
+    from pbem.store.db import Store
 
     example, _, messages = _historical()
     assert example == (Path(__file__).parent / "wallenstein" / "records" / "combat_example_3.txt").read_text(
@@ -113,7 +113,7 @@ def test_the_historical_example_imports_and_every_sample_message_is_real(tmp_pat
 def test_the_historical_commands_of_the_guide_run_as_written(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    from pbem.cli import cli
+    from pbem.cli.main import cli
 
     example, commands, _ = _historical()
     monkeypatch.chdir(tmp_path)

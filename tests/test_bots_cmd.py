@@ -4,7 +4,7 @@ import json
 
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 
 
 def test_bots_fill_a_dropped_seat(tmp_path):

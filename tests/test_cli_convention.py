@@ -7,7 +7,7 @@ import json
 
 import click
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 from tests.clirun import SEATS, run as _run
 
 

@@ -11,7 +11,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 from tests.clirun import SEATS, run
 
 #: Every option a command writes to, with a run of that command; ``{to}`` is the bad place.

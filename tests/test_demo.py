@@ -7,8 +7,8 @@ from email import message_from_bytes, policy
 
 from click.testing import CliRunner
 
-from pbem.cli import cli
-from pbem.store import Store
+from pbem.cli.main import cli
+from pbem.store.db import Store
 
 
 def test_demo_two_seasons_by_mail(tmp_path):

@@ -45,9 +45,9 @@ def test_standing_orders_rejected_for_games_without_them(service):
 def test_standing_orders_by_mail_from_any_seat(service):
     from email import message_from_bytes, policy
 
-    from pbem.demo import order_mail
-    from pbem.ingest import Ingestor
-    from pbem.mailin import RawMail
+    from pbem.loop.demo import order_mail
+    from pbem.loop.ingest import Ingestor
+    from pbem.mailin.parse import RawMail
 
     created = _new(service)
     game = created.game
@@ -68,9 +68,9 @@ def test_standing_orders_by_mail_from_any_seat(service):
 
 
 def test_a_mistyped_standing_block_gets_its_syntax_problem(service):
-    from pbem.demo import order_mail
-    from pbem.ingest import Ingestor
-    from pbem.mailin import RawMail
+    from pbem.loop.demo import order_mail
+    from pbem.loop.ingest import Ingestor
+    from pbem.mailin.parse import RawMail
 
     created = _new(service)
     game = created.game
@@ -84,7 +84,7 @@ def test_a_mistyped_standing_block_gets_its_syntax_problem(service):
 
 
 def test_bots_write_the_same_orders_again_on_a_later_turn(service):
-    from pbem.demo import bot_texts
+    from pbem.loop.demo import bot_texts
 
     created = _new(service)
     game = created.game

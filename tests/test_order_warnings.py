@@ -8,7 +8,7 @@ from email.message import EmailMessage
 
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 from turns.warnings import order_warnings
 
 SEATS = [a for s in ("red", "blue", "yellow") for a in ("--seat", f"{s}={s}@example.org")]

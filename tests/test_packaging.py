@@ -1,5 +1,5 @@
 """An installed pbem (a wheel, not this checkout) has the players' pages that HELP ORDERS and
-HELP RULES mail: every page :mod:`pbem.playerdocs` names is in the wheel, byte for byte."""
+HELP RULES mail: every page :mod:`pbem.mailout.playerdocs` names is in the wheel, byte for byte."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.playerdocs import ENVELOPE, EXTRA, ORDER_PAGES, RULES_PAGES
+from pbem.mailout.playerdocs import ENVELOPE, EXTRA, ORDER_PAGES, RULES_PAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,7 +28,7 @@ def test_the_wheel_holds_the_players_pages(tmp_path):
 
 
 def test_every_page_named_is_a_page_of_docs():
-    from pbem.playerdocs import page
+    from pbem.mailout.playerdocs import page
 
     for pages in (*ORDER_PAGES.values(), *RULES_PAGES.values(), (ENVELOPE, *EXTRA.values())):
         for name in pages:

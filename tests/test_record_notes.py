@@ -2,7 +2,7 @@
 
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 from turns.record import read_record
 
 

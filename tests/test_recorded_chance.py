@@ -18,10 +18,10 @@ from adjudicator.chance import Chance
 from adjudicator.recorded import ChanceLineError, RecordingSeed, label_words, merged_lines, seed_text
 from adjudicator.registry import get_engine
 from pbem.errors import DomainError
-from pbem.records import import_record, record_of
-from pbem.reporting import history, render_turn
-from pbem.service import Service
-from pbem.store import Store
+from pbem.archives.records import import_record, record_of
+from pbem.mailout.reporting import history, render_turn
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from turns.base import format_orders
 from turns.record import read_record, write_record
 
@@ -141,7 +141,7 @@ def test_a_changed_tower_line_is_refused_with_its_line_number(tmp_path, service)
 def _template(tmp_path, *args: str) -> str:
     from click.testing import CliRunner
 
-    from pbem.cli import cli
+    from pbem.cli.main import cli
 
     out = tmp_path / "table.txt"
     result = CliRunner().invoke(cli, ["--db", str(tmp_path / "t.db"), "record", "template", *args, "-o", str(out)])
@@ -215,7 +215,7 @@ def test_a_historical_game_is_not_adjudicated_further(tmp_path):
 def test_cli_export_chance_of_a_finished_game_drop_seed_import_verify(tmp_path, service):
     from click.testing import CliRunner
 
-    from pbem.cli import cli
+    from pbem.cli.main import cli
 
     service.new_game("t1", "toy-dice-duel", [("red", "r@x.org"), ("blue", "b@x.org")], {"rounds": "2"}, "cli-chance")
     run, db = CliRunner(), service.store.path

@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 
 from pbem.errors import ConflictError
-from pbem.migrations import MIGRATIONS
-from pbem.store import NewEvent, Store
+from pbem.store.migrations import MIGRATIONS
+from pbem.store.db import NewEvent, Store
 
 
 def test_fresh_schema(store):

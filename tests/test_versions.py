@@ -12,7 +12,7 @@ import pytest
 from adjudicator.base import GameError
 from adjudicator.registry import get_engine
 from adjudicator.versions import Releases, data_bytes, pin, released_name, upgraded_state
-from pbem.upgrade import changes
+from pbem.loop.upgrade import changes
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("wallenstein", "havoc", "gods-playground")

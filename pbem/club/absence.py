@@ -29,7 +29,7 @@ from typing import Any
 from pbem.club import log, mailing, options
 from pbem.club.state import instant
 from pbem.errors import DomainError
-from pbem.store import NewEvent
+from pbem.store.db import NewEvent
 
 #: The longest absence a player may declare.
 LONGEST = timedelta(days=90)
@@ -43,7 +43,7 @@ def parse_period(words: list[str], now: datetime) -> tuple[str, str]:
     start, end = now, None
     try:
         if upper[:1] == ["FOR"] and len(words) == 2:
-            from pbem.deadlines import parse_duration
+            from pbem.loop.deadlines import parse_duration
 
             end = now + parse_duration(words[1])
         elif upper[:1] == ["FROM"] and len(words) == 4 and upper[2] == "TO":
@@ -60,7 +60,7 @@ def parse_period(words: list[str], now: datetime) -> tuple[str, str]:
 
 def check_period(start: datetime, end: datetime, now: datetime) -> tuple[str, str]:
     """The period as UTC texts, refused when it ends before it begins, is over, or is too long."""
-    from pbem.deadlines import utc_text
+    from pbem.loop.deadlines import utc_text
 
     start = max(start, now)  # an absence that began already is noted from now
     if end <= start:
@@ -163,7 +163,7 @@ def play_bots(service: Any, game: Any, now: datetime) -> Any:
     if not due:
         return game
     from adjudicator.chance import Chance
-    from pbem.demo import bot_for
+    from pbem.loop.demo import bot_for
     from turns.base import format_orders
 
     bot = bot_for(game, "heuristic")
@@ -179,7 +179,7 @@ def play_bots(service: Any, game: Any, now: datetime) -> Any:
 def wait_for_absent(service: Any, game: Any) -> Any:
     """Under ``absence=wait``: move the pending turn's deadline to the end of the absences of
     the awaited seats away at that deadline, at most ``absence_cap`` past the deadline it had."""
-    from pbem.deadlines import utc_text
+    from pbem.loop.deadlines import utc_text
 
     if not game.club.absences:
         return game
@@ -199,7 +199,7 @@ def wait_for_absent(service: Any, game: Any) -> Any:
     payload = {"turn": pending.turn, "deadline": utc_text(moved), "utc": utc_text(moved), "absence": away,
                "base": base}
     (event,), after = log.append(service, game, [NewEvent("DeadlineSet", payload)])
-    from pbem.mailbase import format_deadline
+    from pbem.mailout.mailbase import format_deadline
 
     lines = [f"Game {game.game_id}: the deadline of turn {pending.turn} waits for {', '.join(away)}, away by a "
              "declared absence. The new deadline:", f"  {format_deadline(payload['deadline'])}"]

@@ -29,7 +29,7 @@ from typing import Any
 from pbem.club import log, mailing
 from pbem.club.state import ending_problem
 from pbem.errors import DomainError
-from pbem.store import NewEvent
+from pbem.store.db import NewEvent
 
 
 # -- votes and resignations ------------------------------------------------------------

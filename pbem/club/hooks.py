@@ -135,7 +135,7 @@ def tick(service: Any, now: datetime) -> list[tuple[str, str]]:
     """One run of the club's part of ``pbem tick``: the pending turn of every running game the
     club watches (:func:`watched`, read from the due index without loading the others) settled
     (:func:`turn_open`); ``(game, what was done)`` for each game where something was recorded."""
-    from pbem import projection
+    from pbem.store import projection
 
     done = []
     for game_id in projection.watched_games(service.store):

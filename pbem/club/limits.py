@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem import guard
+from pbem.mailin import guard
 
 #: The most answers to one command per seat (or address) in the guard's window.
 PER_WINDOW = {"LIST": 6, "JOIN": 6, "LEAVE": 6, "OBSERVE": 6, "STOP": 6, "STANDBY": 6, "STATS": 6, "ADDRESS": 4,

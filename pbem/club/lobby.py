@@ -40,9 +40,9 @@ def announce(service: Any, game_id: str, engine_name: str, seats: list[tuple[str
     at once, or None); checked as ``pbem new`` checks a game, nothing created on a problem."""
     from adjudicator.registry import get_engine
     from adjudicator.base import GameError
-    from pbem.auth import check_game_id, check_seat_name, parse_address
+    from pbem.loop.auth import check_game_id, check_seat_name, parse_address
     from pbem.club.options import split as club_split
-    from pbem.press import split_options
+    from pbem.loop.press import split_options
 
     check_game_id(game_id)
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.store import NewEvent
+from pbem.store.db import NewEvent
 
 
 def append(service: Any, game: Any, new: list[NewEvent]) -> tuple[list[Any], Any]:

@@ -109,7 +109,7 @@ def _resign(service: Any, game_id: str, seat: str, words: list[str], by: str) ->
 
 
 def _language(service: Any, game_id: str, seat: str, words: list[str], by: str) -> str:
-    from pbem import languages
+    from pbem.mailout import languages
 
     if len(words) != 1:
         raise DomainError(f"write LANGUAGE and one code: {', '.join(languages.names())}")
@@ -175,7 +175,7 @@ def _standby(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]
 
 def _running_game(service: Any, word: str) -> Any:
     """The running game named ``word`` (matched ignoring case), or a one-line DomainError."""
-    from pbem.auth import check_game_id
+    from pbem.loop.auth import check_game_id
 
     try:
         check_game_id(word)
@@ -200,7 +200,7 @@ def _game_word(words: list[str], command: str, rest: str = "") -> str:
     """The game id a command names (first word), or a one-line DomainError saying how to write it."""
     if not words:
         raise DomainError(f"write {command} <game>{rest}")
-    from pbem.auth import check_game_id
+    from pbem.loop.auth import check_game_id
 
     try:
         return check_game_id(words[0]) or words[0]

@@ -23,7 +23,7 @@ def text_mail(game: Any, to: str, subject: str, lines: list[str], sender: str, k
               answer: bool = False) -> Any:
     """A plain-text message to ``to`` (threaded on ``game`` when given), a
     :class:`pbem.mailbase.TextOutgoing` (imported here: ``pbem status`` loads no mail package)."""
-    from pbem.mailbase import TextOutgoing, base_headers
+    from pbem.mailout.mailbase import TextOutgoing, base_headers
 
     prefix = f"[{game.game_id}] " if game is not None else ""
     headers = base_headers(game, to, prefix + subject, sender, kind)
@@ -34,7 +34,7 @@ def text_mail(game: Any, to: str, subject: str, lines: list[str], sender: str, k
 
 def queue(service: Any, game: Any, out: Any, cause_seq: int | None = None) -> None:
     """Queue ``out`` unless it goes to a seat nobody took."""
-    from pbem.notify import queue as put
+    from pbem.mailout.notify import queue as put
 
     put(service.store, game, out, cause_seq=cause_seq)  # nothing for a seat nobody took (is_bot_address)
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from pbem.club import log, mailing
 from pbem.errors import DomainError
-from pbem.store import NewEvent
+from pbem.store.db import NewEvent
 
 
 def _rows(store: Any, game_id: str) -> list[dict[str, Any]]:
@@ -96,8 +96,8 @@ def turn_copies(service: Any, game: Any, reports: list[Any], cause_seq: int) -> 
     public = next((m for m in reports if m.kind == "report-public"), None)
     if public is None or not game.club.observers:
         return
-    from pbem.mailbase import Outgoing
-    from pbem.notify import queue
+    from pbem.mailout.mailbase import Outgoing
+    from pbem.mailout.notify import queue
 
     for row in current(service.store, game.game_id):
         msg = copy.deepcopy(public.message)  # the public report: made from the @public view only
@@ -111,9 +111,9 @@ def turn_copies(service: Any, game: Any, reports: list[Any], cause_seq: int) -> 
 def final(service: Any, game: Any, intro: list[str], rendered: Any, cause_seq: int) -> None:
     """The final mail of each observer: how the game ended, the final public report (when the
     players ended it) and the game's record."""
-    from pbem.notify import queue
-    from pbem.records import record_of
-    from pbem.turnmail import compose
+    from pbem.mailout.notify import queue
+    from pbem.archives.records import record_of
+    from pbem.mailout.turnmail import compose
     from turns.record import write_record
 
     rows = current(service.store, game.game_id)

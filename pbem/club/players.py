@@ -106,7 +106,7 @@ def _hash(salt: str, code: str) -> str:
 
 def ask_link(service: Any, address: str, other: str) -> list[str]:
     """``ADDRESS ADD other`` from ``address``: a code mailed to ``other``; the answer lines."""
-    from pbem.auth import parse_address
+    from pbem.loop.auth import parse_address
     from pbem.club import mailing
 
     address, other = address.strip().lower(), parse_address(other)[1].lower()
@@ -175,7 +175,7 @@ def _seat_addresses(store: Any) -> set[str]:
 # -- the figures ----------------------------------------------------------------------------
 def figures(store: Any) -> dict[str, Figures]:
     """Every player's figures, by player (their own address), from every game's log."""
-    from pbem.rollback import live_events
+    from pbem.store.rollback import live_events
 
     out: dict[str, Figures] = {}
     for game_id in store.game_ids():

@@ -17,8 +17,8 @@ from pbem.club import mailing
 
 def rendered(game: Any, service: Any, sentence: str, viewers: list[str]) -> dict[str, Any]:
     """The final report of each of ``viewers`` (None for each: the game has no renderer)."""
-    from pbem import reporting
-    from pbem.turnmail import OPENING
+    from pbem.mailout import reporting
+    from pbem.mailout.turnmail import OPENING
     from reports.render import UnknownGame
 
     turn = game.turns[-1]["turn"] if game.turns else OPENING
@@ -32,9 +32,9 @@ def rendered(game: Any, service: Any, sentence: str, viewers: list[str]) -> dict
 
 def final(service: Any, game: Any, sentence: str, cause_seq: int) -> None:
     """Queue the final report of every seat, the public and the GM (and each observer's)."""
-    from pbem.mailbase import address_of
-    from pbem.notify import queue
-    from pbem.turnmail import compose
+    from pbem.mailout.mailbase import address_of
+    from pbem.mailout.notify import queue
+    from pbem.mailout.turnmail import compose
 
     viewers = [*game.seats, PUBLIC, GM]
     reports = rendered(game, service, sentence, viewers)

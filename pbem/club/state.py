@@ -151,7 +151,7 @@ def _count_turn(club: Club, p: dict[str, Any], recorded_at: str) -> None:
 
 
 def _mismatch(ev: Any, message: str) -> Exception:
-    from pbem.events import ReplayMismatch
+    from pbem.store.events import ReplayMismatch
 
     return ReplayMismatch(f"event {ev.seq} ({ev.type}): {message}")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pbem.store import Store
+from pbem.store.db import Store
 from tests.loop.mailrun import SEATS, Setup, text
 
 __all__ = ["SEATS", "Setup", "text", "events", "block", "answers", "last_answer"]

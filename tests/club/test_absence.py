@@ -9,8 +9,8 @@ from datetime import timedelta
 
 import pytest
 
-from pbem.events import ReplayMismatch, fold
-from pbem.store import Store
+from pbem.store.events import ReplayMismatch, fold
+from pbem.store.db import Store
 from tests.club.helpers import SEATS, Setup, answers, block, events, last_answer, status, text
 
 THREE = ("red", "blue", "green")
@@ -40,7 +40,7 @@ def test_an_absence_by_mail_moves_the_deadline_up_to_the_cap_and_every_seat_is_t
     assert st["absences"]["red"]["now"] is True
     moved = events(setup, "d1", "DeadlineSet")[-1].payload
     assert moved["absence"] == ["red"] and moved["base"] == before
-    from pbem.deadlines import instant
+    from pbem.loop.deadlines import instant
 
     assert instant(st["deadline_utc"]) - instant(before) == timedelta(days=2)  # the cap, not 20 days
     for seat in THREE:  # every seat is told why the deadline moved

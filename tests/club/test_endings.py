@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from pbem.events import ReplayMismatch, fold
-from pbem.store import Store
+from pbem.store.events import ReplayMismatch, fold
+from pbem.store.db import Store
 from tests.club.helpers import SEATS, Setup, answers, block, events, last_answer, status
 
 THREE = ("red", "blue", "green")

@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from pbem.deliver import message_of
+from pbem.mailout.deliver import message_of
 from tests.club.helpers import Setup
 from tests.store.test_running_leaks import SEATS, _secrets, _seed
 

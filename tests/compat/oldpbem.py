@@ -71,10 +71,16 @@ def main(argv: list[str]) -> int:
         reports.pngout.figure_png = lambda fig, *a, **k: _TINY_PNG  # type: ignore[assignment]
     except ImportError:
         pass
-    import pbem.store
+    try:  # the store's module: pbem/store/db.py, in earlier releases pbem/store.py
+        import pbem.store.db as store_module
+    except ImportError:
+        import pbem.store as store_module  # type: ignore[no-redef]
 
-    pbem.store.datetime = _fake_datetime(start)  # type: ignore[attr-defined]
-    from pbem.cli import main as cli
+    store_module.datetime = _fake_datetime(start)  # type: ignore[attr-defined]
+    try:
+        from pbem.cli.main import main as cli
+    except ImportError:
+        from pbem.cli import main as cli  # type: ignore[no-redef]
 
     sys.argv = ["pbem", *rest]
     try:

@@ -78,8 +78,8 @@ RELEASE_VERSIONS = {"wallenstein": ("1.0", "1.1", "1.2"), "havoc": ("1", "2", "3
 
 def _mail_orders(db: str, game: str, seat: str, password: str, where: Path) -> None:
     """The bot's orders for ``seat`` mailed as the player would: a real MIME mail into a Maildir."""
-    from pbem.app import App
-    from pbem.demo import bot_texts
+    from pbem.cli.app import App
+    from pbem.loop.demo import bot_texts
 
     app = App(db)
     loaded = app.service.load(game)

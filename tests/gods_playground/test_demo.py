@@ -9,7 +9,7 @@ import pytest
 
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 
 
 @pytest.mark.slow  # a whole game: the long campaigns' marker (CI runs them)

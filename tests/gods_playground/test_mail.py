@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 
 from adjudicator.base import PUBLIC, canonical_json
-from pbem.archive import export_game, import_archive, verify_archive
-from pbem.demo import order_mail
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
-from pbem.store import Store
+from pbem.archives.archive import export_game, import_archive, verify_archive
+from pbem.loop.demo import order_mail
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
+from pbem.store.db import Store
 
 SEATS = ["white", "blue", "red"]
 PLAN = """CUBES FIRST Lithuania, Ukraine

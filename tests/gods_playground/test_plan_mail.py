@@ -9,9 +9,9 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem.deliver import message_of
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
+from pbem.mailout.deliver import message_of
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
 
 SEATS = [("white", "w@x.org"), ("blue", "b@x.org"), ("red", "r@x.org")]
 ADDRESS = dict(SEATS)

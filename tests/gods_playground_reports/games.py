@@ -1,5 +1,5 @@
 """Seeded random God's Playground games turned into report inputs, as the shell builds them
-(pbem/reporting.py: public history with money and ``reported``, the derived events since
+(pbem/mailout/reporting.py: public history with money and ``reported``, the derived events since
 the last report in ``recent``)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 from adjudicator.base import PUBLIC, state_hash, visible_events
 from adjudicator.gods_playground.engine import ENGINE
-from pbem.reporting import history_entry, order_help
+from pbem.mailout.reporting import history_entry, order_help
 from reports.model import ReportInput
 from tests.randomgames import commitment, random_steps, viewers  # noqa: F401 - viewers: for the tests
 

@@ -1,6 +1,6 @@
 """End to end through the shell: bots play God's Playground by mail; the demo page links
 each reported turn's public map and every viewer's report; reports tell what happened since
-the viewer's previous report (ReportInput.recent from pbem/reporting.py)."""
+the viewer's previous report (ReportInput.recent from pbem/mailout/reporting.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 
 
 @pytest.mark.slow  # a whole game: the long campaigns' marker (CI runs them)

@@ -17,12 +17,12 @@ from typing import Any
 import pytest
 
 from adjudicator.base import PUBLIC, canonical_json
-from pbem import service as service_mod
-from pbem.deliver import message_of
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
-from pbem.service import Service
-from pbem.store import Store
+from pbem.loop import service as service_mod
+from pbem.mailout.deliver import message_of
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from tests.conftest import FakeClock
 from turns.base import format_orders
 
@@ -121,7 +121,7 @@ class Table:
 
 _CID = re.compile(rb"cid:[^\"'\s>]+")  # a picture's Content-ID is random per mail
 #: The state hash in a report's footer covers the whole state, pre-sent plans included, so it
-#: changes with them; it is keyed with the secret seed (pbem/events.py, ``state_digest``), so
+#: changes with them; it is keyed with the secret seed (pbem/store/events.py, ``state_digest``), so
 #: while the game runs it tells nothing of what changed. Compared as a placeholder.
 _HASH = re.compile(rb"\b[0-9a-f]{64}\b")
 

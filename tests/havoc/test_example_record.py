@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from pbem.errors import DomainError
-from pbem.events import fold_steps
-from pbem.records import import_record
-from pbem.store import Store
+from pbem.store.events import fold_steps
+from pbem.archives.records import import_record
+from pbem.store.db import Store
 from tests.havoc.scenario import check
 
 HERE = Path(__file__).parent

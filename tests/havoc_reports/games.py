@@ -36,7 +36,7 @@ def play(nseats: int, seed: str, options: dict[str, str] | None = None, max_step
 
 
 def report_input(step: Step, viewer: str, seed: str, game_id: str = "h1") -> ReportInput:
-    """The input the shell (pbem/reporting.py) would pass for ``viewer`` after ``step``."""
+    """The input the shell (pbem/mailout/reporting.py) would pass for ``viewer`` after ``step``."""
     over = step.state["over"]
     return ReportInput(game_id=game_id, game="havoc", viewer=viewer, turn=step.turn,
                        view=ENGINE.view(step.state, viewer), history=step.history,

@@ -6,9 +6,9 @@ import json
 
 from click.testing import CliRunner
 
-from pbem.cli import cli
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.main import cli
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 
 def test_havoc_demo_by_mail_reports_every_battle(tmp_path):

@@ -9,7 +9,7 @@ from typing import Any
 
 from click.testing import CliRunner, Result
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 
 SEATS = [("red", "r@x.org"), ("blue", "b@x.org"), ("green", "g@x.org")]
 

@@ -9,6 +9,6 @@ import pytest
 def quiet(monkeypatch):
     """No report mails while a test plays its turns (they are tested elsewhere; rendering
     every seat's map each turn would make these tests slow)."""
-    import pbem.notify
+    import pbem.mailout.notify
 
-    monkeypatch.setattr(pbem.notify, "turn_reports", lambda *args, **kwargs: [])
+    monkeypatch.setattr(pbem.mailout.notify, "turn_reports", lambda *args, **kwargs: [])

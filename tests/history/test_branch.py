@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from pbem.archive import export_game, import_archive, verify_archive
-from pbem.branch import branch
-from pbem.deliver import message_of
+from pbem.archives.archive import export_game, import_archive, verify_archive
+from pbem.loop.branch import branch
+from pbem.mailout.deliver import message_of
 from pbem.errors import DomainError
-from pbem.records import import_record, record_of
-from pbem.service import Service
-from pbem.store import Store
+from pbem.archives.records import import_record, record_of
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from turns.record import write_record
 from tests.history.common import SEATS, cli_game, play
 

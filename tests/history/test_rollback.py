@@ -7,15 +7,15 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pbem.archive import export_game, verify_archive
-from pbem.cli import cli
-from pbem.deliver import message_of
+from pbem.archives.archive import export_game, verify_archive
+from pbem.cli.main import cli
+from pbem.mailout.deliver import message_of
 from pbem.errors import DomainError
-from pbem.events import ReplayMismatch, fold
-from pbem.records import record_of
-from pbem.reopen import rollback
-from pbem.rollback import live_events
-from pbem.store import StoredEvent, event_hash, verify_chain
+from pbem.store.events import ReplayMismatch, fold
+from pbem.archives.records import record_of
+from pbem.loop.reopen import rollback
+from pbem.store.rollback import live_events
+from pbem.store.db import StoredEvent, event_hash, verify_chain
 from turns.record import write_record
 from tests.history.common import SEATS, cli_game, play
 
@@ -172,7 +172,7 @@ def test_a_set_aside_turn_is_rendered_as_it_was_with_set_aside(tmp_path):
 def test_your_move_after_a_rollback_compares_with_the_rebuilt_position(service):
     """Issue 19: the "what changed since your last mail" part of a "your move" mail after a
     rollback starts from the position the rollback mail announced, not from the set-aside one."""
-    from pbem.turnmail import announce
+    from pbem.mailout.turnmail import announce
 
     game = _play(service, "h1", "havoc", {}, 4)
     rollback(service, "h1", game.turns[1]["turn"], "wrong card")

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from adjudicator.base import PUBLIC
-from pbem.archive import verify_archive
-from pbem.events import fold_steps
-from pbem.reporting import history, render_turn
-from pbem.reopen import rollback
-from pbem.site import write_site
+from pbem.archives.archive import verify_archive
+from pbem.store.events import fold_steps
+from pbem.mailout.reporting import history, render_turn
+from pbem.loop.reopen import rollback
+from pbem.archives.site import write_site
 from tests.reports.browser import FLAGS, chromium, screenshot
 from tests.history.common import cli_game, play
 

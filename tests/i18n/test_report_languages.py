@@ -72,8 +72,8 @@ def _names(view: dict) -> set[str]:
 
 @lru_cache(maxsize=None)
 def _inputs(game: str) -> tuple:
-    if game == "wallenstein":  # with the grammar's own order reminder, as pbem/reporting.py gives it
-        from pbem.reporting import order_help
+    if game == "wallenstein":  # with the grammar's own order reminder, as pbem/mailout/reporting.py gives it
+        from pbem.mailout.reporting import order_help
 
         turns = wallenstein.play("i18n-1", seats=("red", "blue", "green", "yellow"), options={"expansion": "court"})
         return tuple(dataclasses.replace(wallenstein.report_input("w1", "i18n-1", t, v),

@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pbem.deliver import message_of
-from pbem.store import Store
+from pbem.mailout.deliver import message_of
+from pbem.store.db import Store
 from tests.club.helpers import SEATS, Setup, block, events, last_answer, status, text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,7 +107,7 @@ def test_a_log_made_before_languages_reads_as_english_and_an_archive_keeps_them(
 
 
 def test_the_shells_default_language_is_the_reports_one():
-    from pbem import languages
+    from pbem.mailout import languages
     from reports import i18n
 
     assert languages.DEFAULT == i18n.DEFAULT and languages.names() == i18n.LANGUAGES

@@ -14,11 +14,11 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from pbem.app import App
-from pbem.cli import cli
-from pbem.deliver import message_of
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.app import App
+from pbem.cli.main import cli
+from pbem.mailout.deliver import message_of
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 SEATS = {"red": "anna@example.org", "blue": "ben@example.org", "green": "cis@example.org",
          "yellow": "dan@example.org"}

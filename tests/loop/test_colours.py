@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from pbem.app import App
-from pbem.cli import cli
-from pbem.colours import assign, split_colour
+from pbem.cli.app import App
+from pbem.cli.main import cli
+from pbem.mailout.colours import assign, split_colour
 from pbem.errors import DomainError
-from pbem.reporting import render_turn
-from pbem.service import Service
-from pbem.store import Store
+from pbem.mailout.reporting import render_turn
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from reports.colors import NAMED
 
 

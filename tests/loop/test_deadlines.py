@@ -12,13 +12,13 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.app import App
-from pbem.cli import cli
-from pbem.deadlines import instant, is_due, parse_duration, resolve
+from pbem.cli.app import App
+from pbem.cli.main import cli
+from pbem.loop.deadlines import instant, is_due, parse_duration, resolve
 from pbem.errors import DomainError
-from pbem.service import Service
-from pbem.store import Store
-from pbem.tick import adjudicate_due, send_reminders
+from pbem.loop.service import Service
+from pbem.store.db import Store
+from pbem.loop.tick import adjudicate_due, send_reminders
 from tests.conftest import FakeClock
 
 SEATS = [("red", "anna@example.org"), ("blue", "ben@example.org")]
@@ -140,7 +140,7 @@ def test_two_processes_adjudicate_one_overdue_turn_once(tmp_path):
     service = Service(Store(db), sender="gm@pbem.example")
     service.new_game("d1", "toy-dice-duel", SEATS, {}, seed="race-" + "x" * 40)
     service.set_deadline("d1", "2020-01-01T00:00+00:00")  # this turn only: the next one has none
-    code = ("import sys, tests.toy; from pbem.cli import main; sys.argv=['pbem','--db',sys.argv[1],"
+    code = ("import sys, tests.toy; from pbem.cli.main import main; sys.argv=['pbem','--db',sys.argv[1],"
             "'adjudicate','d1']; main()")
     procs = [subprocess.Popen([sys.executable, "-c", code, db], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
              for _ in range(3)]
@@ -150,7 +150,7 @@ def test_two_processes_adjudicate_one_overdue_turn_once(tmp_path):
 
 
 def test_one_broken_game_does_not_stop_the_tick(store, clock, monkeypatch):
-    from pbem.tick import tick
+    from pbem.loop.tick import tick
 
     service = _game(store)
     service.new_game("d2", "toy-dice-duel", SEATS, {}, seed="deadline-" + "y" * 40)

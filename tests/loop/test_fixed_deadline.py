@@ -10,9 +10,9 @@ from datetime import timedelta
 
 from click.testing import CliRunner
 
-from pbem.app import App
-from pbem.cli import cli
-from pbem.store import Store
+from pbem.cli.app import App
+from pbem.cli.main import cli
+from pbem.store.db import Store
 from tests.conftest import FakeClock
 
 SEATS = ["--seat", "red=anna@example.org", "--seat", "blue=ben@example.org", "--seat", "green=cis@example.org"]

@@ -4,8 +4,8 @@ the rest; no mail to another seat names that card; the rest by mail ends the tur
 
 from __future__ import annotations
 
-from pbem.service import Service
-from pbem.store import Store
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from tests.loop.mailrun import SEATS, Setup, text
 
 

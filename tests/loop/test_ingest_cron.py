@@ -10,10 +10,10 @@ from email.message import EmailMessage
 import pytest
 from click.testing import CliRunner
 
-from pbem.app import App
-from pbem.cli import cli
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.app import App
+from pbem.cli.main import cli
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 SEATS = [("red", "anna@example.org"), ("blue", "ben@example.org")]
 PW = "pw-" + "q" * 12
@@ -21,9 +21,9 @@ PW = "pw-" + "q" * 12
 
 @pytest.fixture
 def setup(tmp_path, monkeypatch):
-    import pbem.service
+    import pbem.loop.service
 
-    monkeypatch.setattr(pbem.service, "new_password", lambda: PW)
+    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: PW)
     db = str(tmp_path / "p.db")
     Service(Store(db)).new_game("d1", "toy-dice-duel", SEATS, {}, seed="cron-" + "x" * 40)
     box = mailbox.Maildir(tmp_path / "md", create=True)

@@ -12,10 +12,10 @@ from datetime import timedelta
 
 import pytest
 
-import pbem.auth
-from pbem import lockout
-from pbem.ingest import NO_BLOCK_REPLIES, UNAUTHENTICATED_REPLIES
-from pbem.mailcmd import LIMITS
+import pbem.loop.auth
+from pbem.loop import lockout
+from pbem.loop.ingest import NO_BLOCK_REPLIES, UNAUTHENTICATED_REPLIES
+from pbem.loop.mailcmd import LIMITS
 from tests.loop.mailrun import SEATS, Setup, text
 
 ANNA = SEATS["red"]
@@ -33,14 +33,14 @@ def gm(tmp_path, clock):
 def hashes(monkeypatch):
     """Every password hash (scrypt) computed from here on, by password."""
     seen: list[str] = []
-    real = pbem.auth.hash_password
+    real = pbem.loop.auth.hash_password
 
     def counting(password, salt=None):
         seen.append(password)
         return real(password, salt)
 
-    pbem.auth._scrypt_hex.cache_clear()
-    monkeypatch.setattr(pbem.auth, "hash_password", counting)
+    pbem.loop.auth._scrypt_hex.cache_clear()
+    monkeypatch.setattr(pbem.loop.auth, "hash_password", counting)
     return seen
 
 

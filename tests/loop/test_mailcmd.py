@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from email.message import EmailMessage
 
-from pbem.deliver import message_of
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
+from pbem.mailout.deliver import message_of
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
 
 SEATS = [("red", "anna@example.org"), ("blue", "ben@example.org"), ("yellow", "cis@example.org")]
 _n = iter(range(10_000))

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from pbem.cli import cli
-from pbem.deliver import message_of
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.main import cli
+from pbem.mailout.deliver import message_of
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 SEATS = [("red", "anna@example.org"), ("blue", "ben@example.org"), ("yellow", "cis@example.org")]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.store import Store
+from pbem.store.db import Store
 from tests.clirun import run
 from tests.loop.mailrun import text
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.store import Store
+from pbem.store.db import Store
 from reports.gamenames import played, turn_name, turn_short
 from tests.clirun import run
 from tests.loop.mailrun import text
@@ -90,8 +90,8 @@ def test_the_site_says_battles_not_turns(havoc_site):
 
 def test_the_site_chart_axis_names_the_battles(havoc_site, monkeypatch):
     import reports.charts
-    from pbem.service import Service
-    from pbem.site import site_input
+    from pbem.loop.service import Service
+    from pbem.archives.site import site_input
 
     drawn = {}
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from pbem.app import App
-from pbem.cli import cli
-from pbem.deliver import message_of
-from pbem.demo import order_mail
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.app import App
+from pbem.cli.main import cli
+from pbem.mailout.deliver import message_of
+from pbem.loop.demo import order_mail
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 SEATS = [("red", "anna@example.org"), ("blue", "ben@example.org"), ("yellow", "cis@example.org")]
 
@@ -48,9 +48,9 @@ def test_a_new_player_takes_a_seat(service):
 
 
 def test_void_tells_the_seat_and_withdraws_the_unsent_accepted_reply(service, monkeypatch):
-    import pbem.service
+    import pbem.loop.service
 
-    monkeypatch.setattr(pbem.service, "new_password", lambda: "pw-" + "k" * 12)
+    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: "pw-" + "k" * 12)
     service.new_game("d1", "toy-dice-duel", SEATS[:2], {}, seed="void-" + "x" * 40)
     game = service.load("d1")
     raw = order_mail(game, "red", "pw-" + "k" * 12, "BID 1", service.store.clock(), service.sender)
@@ -66,9 +66,9 @@ def test_void_tells_the_seat_and_withdraws_the_unsent_accepted_reply(service, mo
 
 
 def test_void_keeps_a_reply_already_sent(service, monkeypatch):
-    import pbem.service
+    import pbem.loop.service
 
-    monkeypatch.setattr(pbem.service, "new_password", lambda: "pw-" + "k" * 12)
+    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: "pw-" + "k" * 12)
     service.new_game("d1", "toy-dice-duel", SEATS[:2], {}, seed="void-" + "y" * 40)
     game = service.load("d1")
     raw = order_mail(game, "red", "pw-" + "k" * 12, "BID 1", service.store.clock(), service.sender)

@@ -10,11 +10,11 @@ import json
 import pytest
 
 from adjudicator.chance import Chance
-from pbem.deliver import message_of
-from pbem.demo import bot_for, order_mail
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
-from pbem.service import Service
+from pbem.mailout.deliver import message_of
+from pbem.loop.demo import bot_for, order_mail
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
+from pbem.loop.service import Service
 from tests.clirun import run
 
 GP = [("white", "w@x.org"), ("blue", "b@x.org"), ("red", "r@x.org")]

@@ -11,8 +11,8 @@ import json
 from datetime import datetime, timedelta, timezone
 
 from adjudicator.wallenstein.data import events
-from pbem.deadlines import instant
-from pbem.store import Store
+from pbem.loop.deadlines import instant
+from pbem.store.db import Store
 from reports.havoc.content import combination_text
 from reports.wallenstein.content import _place
 from reports.wallenstein.events import event_text

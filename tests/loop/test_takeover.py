@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tests.clirun import SEATS, run
 from tests.loop.mailrun import text
-from pbem.store import Store
+from pbem.store.db import Store
 
 
 def _game(tmp_path) -> str:

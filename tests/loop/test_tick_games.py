@@ -20,11 +20,11 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.chance import Chance
-from pbem.app import App
-from pbem.cli import cli
-from pbem.demo import bot_for, order_mail
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.app import App
+from pbem.cli.main import cli
+from pbem.loop.demo import bot_for, order_mail
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from tests.mail.servers import smtp  # noqa: F401  (the fixture)
 from tests.mail.test_deliver import Recorder
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from adjudicator.chance import Chance
-from pbem.deliver import message_of
-from pbem.demo import bot_for
-from pbem.service import Service
+from pbem.mailout.deliver import message_of
+from pbem.loop.demo import bot_for
+from pbem.loop.service import Service
 from turns.base import grammar_for
 
 SEATS = [("red", "anna@example.org"), ("blue", "ben@example.org"), ("yellow", "cis@example.org")]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from pbem.deliver import message_of
+from pbem.mailout.deliver import message_of
 
 SEATS = [("white", "w@x.org"), ("blue", "b@x.org"), ("red", "r@x.org")]
 ADDRESS = dict(SEATS)

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-import pbem.service
-from pbem.ingest import Ingestor, Outcome
-from pbem.mailin import RawMail
-from pbem.service import Service
+import pbem.loop.service
+from pbem.loop.ingest import Ingestor, Outcome
+from pbem.mailin.parse import RawMail
+from pbem.loop.service import Service
 from tests.mail.servers import smtp  # noqa: F401 - the fixture, for every mail test
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -33,7 +33,7 @@ def create(service: Service, monkeypatch: pytest.MonkeyPatch, game_id: str, seat
            engine: str = "toy-dice-duel", **kwargs: object) -> None:
     """Create a game whose seats have the fixed passwords of :data:`PASSWORDS`."""
     queue: Iterator[str] = iter(PASSWORDS[s] for s in seats)
-    monkeypatch.setattr(pbem.service, "new_password", lambda: next(queue))
+    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: next(queue))
     service.new_game(game_id, engine, [(s, SEATS[s]) for s in seats], **kwargs)  # type: ignore[arg-type]
 
 
@@ -80,6 +80,6 @@ def replies(service: Service) -> list[dict]:
 
 def reply_text(row: dict) -> str:
     """The decoded text body of an outbox row."""
-    from pbem.deliver import message_of
+    from pbem.mailout.deliver import message_of
 
     return message_of(row).get_body(preferencelist=("plain",)).get_content()

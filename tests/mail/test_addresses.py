@@ -9,7 +9,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 
 
 def run(db, *args, code=0):

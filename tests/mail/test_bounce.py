@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from pbem.bounce import failed_recipients
-from pbem.cli import cli
-from pbem.outqueue import problems
+from pbem.mailin.bounce import failed_recipients
+from pbem.cli.main import cli
+from pbem.mailout.outqueue import problems
 from tests.mail.conftest import replies
 
 DSN = b"""\

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.mailin import parse_mail, read_path
+from pbem.mailin.parse import parse_mail, read_path
 
 HEADS = {
     "none": b"",

@@ -8,9 +8,9 @@ import mailbox
 import pytest
 from click.testing import CliRunner
 
-from pbem.cli import cli
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.main import cli
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from tests.mail.conftest import FIXTURES, PASSWORDS, create, fixture
 
 

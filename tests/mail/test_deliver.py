@@ -11,11 +11,11 @@ import pytest
 from aiosmtpd.smtp import AuthResult
 from click.testing import CliRunner
 
-from pbem.cli import cli
-from pbem.deliver import MaildirTransport, SmtpSettings, SmtpTransport, send_outbox, smtp_settings
+from pbem.cli.main import cli
+from pbem.mailout.deliver import MaildirTransport, SmtpSettings, SmtpTransport, send_outbox, smtp_settings
 from pbem.errors import DomainError
-from pbem.service import Service
-from pbem.store import Store
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from tests.mail.servers import free_port
 
 

@@ -71,9 +71,9 @@ def test_the_end_of_the_game_clears_it_and_says_why_it_ended(refused):
 
 
 def test_a_refusal_after_a_delivery_in_the_same_run_stays(tmp_path, smtp):
-    from pbem.deliver import SmtpSettings, SmtpTransport, send_outbox
-    from pbem.outqueue import problems
-    from pbem.store import Store
+    from pbem.mailout.deliver import SmtpSettings, SmtpTransport, send_outbox
+    from pbem.mailout.outqueue import problems
+    from pbem.store.db import Store
     from tests.mail.test_send_reliability import enqueue
 
     store = Store(str(tmp_path / "pbem.db"))

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pbem.cli import cli
-from pbem.deliver import message_of
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.main import cli
+from pbem.mailout.deliver import message_of
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from tests.mail import fuzzmail
 from tests.mail.conftest import PASSWORDS, create
 
@@ -118,8 +118,8 @@ def campaign_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mails: list[by
 def test_a_failure_while_keeping_a_failed_mail_does_not_stop_ingest(games, monkeypatch):
     """Processing fails, and keeping the mail under its own key fails too: the mail is kept
     under the hash of its bytes with status ``error``, and the next mail is accepted."""
-    from pbem.ingest import Ingestor
-    from pbem.mailin import RawMail
+    from pbem.loop.ingest import Ingestor
+    from pbem.mailin.parse import RawMail
 
     ingestor = Ingestor(games)
     real_process, real_put = Ingestor._process, games.store.put_mail

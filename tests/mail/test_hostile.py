@@ -7,12 +7,12 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import pbem.auth
-import pbem.ingest
-from pbem.cli import cli
-from pbem.ingest import MAX_BLOCKS, Ingestor
-from pbem.mailin import RawMail
-from pbem.replies import REFUSED_SUBJECT, UNAUTHENTICATED_SUBJECT
+import pbem.loop.auth
+import pbem.loop.ingest
+from pbem.cli.main import cli
+from pbem.loop.ingest import MAX_BLOCKS, Ingestor
+from pbem.mailin.parse import RawMail
+from pbem.mailout.replies import REFUSED_SUBJECT, UNAUTHENTICATED_SUBJECT
 from tests.mail.conftest import PASSWORDS, replies, reply_text
 
 BLUE = PASSWORDS["blue"].encode()
@@ -56,11 +56,11 @@ UNAUTHENTICATED = {
 
 
 def test_replies_to_unauthenticated_mail_are_short_identical_and_echo_nothing(games, ingest, monkeypatch):
-    monkeypatch.setattr(pbem.ingest, "NO_BLOCK_REPLIES", 10**6)  # every one answered (the limit: test_mail_guard)
-    monkeypatch.setattr(pbem.ingest, "UNAUTHENTICATED_REPLIES", 10**6)
+    monkeypatch.setattr(pbem.loop.ingest, "NO_BLOCK_REPLIES", 10**6)  # every one answered (the limit: test_mail_guard)
+    monkeypatch.setattr(pbem.loop.ingest, "UNAUTHENTICATED_REPLIES", 10**6)
     outcomes = {name: ingest(mail(body, subject=b"see https://evil.example/" + b"x" * 5000)).outcome
                 for name, body in UNAUTHENTICATED.items()}
-    huge = {"huge game id", "huge valid game id"}  # over the text limit: refused unread (pbem.maillimits)
+    huge = {"huge game id", "huge valid game id"}  # over the text limit: refused unread (pbem.mailin.maillimits)
     assert outcomes == {name: "refused" if name in huge else "rejected" for name in UNAUTHENTICATED}
     rows = replies(games)
     assert len(rows) == len(UNAUTHENTICATED)
@@ -76,7 +76,7 @@ def test_replies_to_unauthenticated_mail_are_short_identical_and_echo_nothing(ga
 
 def test_replies_to_authenticated_mail_echo_only_short_excerpts(games, ingest):
     body = b"GAME duel blue " + BLUE + b"\n" + b"BID https://evil.example/" + b"y" * 100_000 + b"\n" \
-        + b"".join(b"BDI %d\n" % n for n in range(98)) + b"END\n"  # just under the limits of pbem.maillimits
+        + b"".join(b"BDI %d\n" % n for n in range(98)) + b"END\n"  # just under the limits of pbem.mailin.maillimits
     out = ingest(mail(body, subject=b"Re: " + b"z" * 50_000))
     assert out.outcome == "rejected" and out.blocks[0].authenticated
     row = replies(games)[-1]
@@ -98,14 +98,14 @@ def test_at_most_ten_blocks_are_read_and_the_rest_refused(games, ingest):
 
 def test_a_thousand_blocks_hash_at_most_ten_passwords_and_none_under_the_write_lock(games, monkeypatch):
     seen: list[bool] = []
-    real = pbem.auth.hashlib.scrypt
+    real = pbem.loop.auth.hashlib.scrypt
 
     def scrypt(*args, **kwargs):
         seen.append(games.store.db.conn.in_transaction)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(pbem.auth.hashlib, "scrypt", scrypt)
-    pbem.auth._scrypt_hex.cache_clear()
+    monkeypatch.setattr(pbem.loop.auth.hashlib, "scrypt", scrypt)
+    pbem.loop.auth._scrypt_hex.cache_clear()
     blocks = b"".join(b"GAME duel blue w%04d-xxxx-yyyy\nBID 1\nEND\n" % n for n in range(1000))
     out = Ingestor(games).ingest(RawMail(mail(blocks), "<test>"))
     assert out.outcome == "rejected"

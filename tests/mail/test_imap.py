@@ -19,13 +19,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 from pbem.config import Config
 from pbem.errors import DomainError
-from pbem.imap import KEYWORD, ingest_configured, ingest_mailbox, parse_url, settings_from_config
-from pbem.ingest import Ingestor
-from pbem.service import Service
-from pbem.store import Store
+from pbem.mailin.imap import KEYWORD, ingest_configured, ingest_mailbox, parse_url, settings_from_config
+from pbem.loop.ingest import Ingestor
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from tests.mail.conftest import PASSWORDS
 from tests.mail.dovecot import PASSWORD, USER, dovecot  # noqa: F401 - the fixture
 from tests.mail.servers import ROOT

@@ -5,8 +5,8 @@ from __future__ import annotations
 import logging
 import mailbox
 
-from pbem.ingest import Ingestor
-from pbem.mailin import read_path
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import read_path
 from tests.mail.conftest import FIXTURES, PASSWORDS, fixture, replies, reply_text
 
 
@@ -28,7 +28,7 @@ def test_accepted_mail_records_orders_and_queues_one_threaded_reply(games, inges
     assert event.payload["source"]["message_id"] == "<a1b2c3d4-0001@example.org>"
     [row] = replies(games)
     assert row["to_addr"] == "ben@example.org" and row["game_id"] == "duel"
-    from pbem.deliver import message_of
+    from pbem.mailout.deliver import message_of
 
     msg = message_of(row)
     assert msg["Auto-Submitted"] == "auto-replied" and msg["X-PBEM-Loop"]
@@ -204,9 +204,9 @@ def test_orders_of_one_seat_never_reach_another(games, ingest):
 
 
 def test_an_internal_failure_keeps_the_mail_and_a_rerun_retries(games, ingest, monkeypatch):
-    import pbem.ingest
+    import pbem.loop.ingest
 
-    monkeypatch.setattr(pbem.ingest, "check_orders", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(pbem.loop.ingest, "check_orders", lambda *a, **k: 1 / 0)
     out = ingest("plain.eml")
     assert out.outcome == "error" and replies(games) == []
     assert games.store.db.execute("select status from mails").fetchone()[0] == "error"
@@ -290,7 +290,7 @@ def test_rejected_mail_can_be_retried_after_the_gm_allows_the_sender(games, inge
     assert ingest("wrong_sender.eml").outcome == "ignored"  # an address no game knows
     again = ingest("wrong_sender.eml")
     assert again.outcome == "duplicate" and "--retry-rejected" in again.note and "--retry-rejected" in again.line()
-    from pbem.mailin import RawMail
+    from pbem.mailin.parse import RawMail
 
     games.change_seat("duel", "blue", None, ["mallory@example.net"])
     out = Ingestor(games, retry_rejected=True).ingest(RawMail(fixture("wrong_sender.eml"), "x"))
@@ -300,7 +300,7 @@ def test_rejected_mail_can_be_retried_after_the_gm_allows_the_sender(games, inge
 
 
 def test_engine_problem_naming_another_order_names_its_line():
-    from pbem.ingest import _with_line_refs
+    from pbem.loop.ingest import _with_line_refs
     from turns.base import LineProblem
 
     [p] = _with_line_refs([LineProblem(9, "the card of Böhmen is already used by order 2")], [5, 7, 9])

@@ -12,10 +12,10 @@ from email.message import EmailMessage
 
 import pytest
 
-import pbem.service
-from pbem import mailpack
-from pbem.ingest import BATCH, Ingestor
-from pbem.mailin import RawMail
+import pbem.loop.service
+from pbem.mailout import mailpack
+from pbem.loop.ingest import BATCH, Ingestor
+from pbem.mailin.parse import RawMail
 from tests.mail.conftest import PASSWORDS, SEATS, reply_text, replies
 
 
@@ -31,8 +31,8 @@ def _submitted(service) -> dict[str, str]:
 
 def test_one_copy_of_the_game_serves_the_mails_while_the_log_has_not_moved(games, monkeypatch):
     loads = []
-    real = pbem.service.Service.load
-    monkeypatch.setattr(pbem.service.Service, "load", lambda self, *a, **k: loads.append(a[0]) or real(self, *a, **k))
+    real = pbem.loop.service.Service.load
+    monkeypatch.setattr(pbem.loop.service.Service, "load", lambda self, *a, **k: loads.append(a[0]) or real(self, *a, **k))
     ingestor = Ingestor(games)
     assert ingestor.ingest(_mail("red", 1, 1)).outcome == "accepted"
     assert loads
@@ -136,7 +136,7 @@ def test_a_crash_inside_a_batch_undoes_the_whole_batch_and_a_rerun_resumes(games
 
 
 def test_a_password_reset_by_mail_in_the_same_batch_stops_the_old_password_at_once(games, monkeypatch):
-    monkeypatch.setattr(pbem.service, "new_password", lambda: "zx9q-7mkd-3vbn")
+    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: "zx9q-7mkd-3vbn")
     # (a new password by mail needs the current one since issue 26: a GAME block of one line PASSWORD)
     reset = (f"From: {SEATS['red']}\nMessage-ID: <reuse-reset@example.org>\nSubject: new password\n\n"
              f"GAME duel red {PASSWORDS['red']}\nPASSWORD\nEND\n").encode()

@@ -11,9 +11,9 @@ import mailbox
 import pytest
 
 from bench import hostile
-from pbem import maillimits
-from pbem.mailin import read_sources
-from pbem.store import Store
+from pbem.mailin import maillimits
+from pbem.mailin.parse import read_sources
+from pbem.store.db import Store
 from tests.loop.mailrun import SEATS, Setup, text
 
 ANNA = SEATS["red"]

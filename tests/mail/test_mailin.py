@@ -7,7 +7,7 @@ import mailbox
 
 import pytest
 
-from pbem.mailin import (body_bytes, html_to_text, looks_like_mail, parse_mail, read_path,
+from pbem.mailin.parse import (body_bytes, html_to_text, looks_like_mail, parse_mail, read_path,
                          read_sources, unflow)
 from tests.mail.conftest import FIXTURES, PASSWORDS, fixture
 from turns.envelope import parse_blocks

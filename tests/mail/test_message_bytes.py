@@ -1,4 +1,4 @@
-"""``pbem.notify.message_bytes``: the outbox's serialisation of a mail is ``bytes(msg)``
+"""``pbem.mailout.notify.message_bytes``: the outbox's serialisation of a mail is ``bytes(msg)``
 exactly (it writes each body in one piece instead of line by line; issue 14)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from pbem.notify import message_bytes
+from pbem.mailout.notify import message_bytes
 from reports import render_report, to_message
 from tests.reports.sample import sample_input
 

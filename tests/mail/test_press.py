@@ -11,11 +11,11 @@ from datetime import datetime, timezone
 import pytest
 from click.testing import CliRunner
 
-from pbem import press as press_log
-from pbem.cli import cli
+from pbem.loop import press as press_log
+from pbem.cli.main import cli
 from pbem.errors import DomainError
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
 from tests.mail.conftest import PASSWORDS, SEATS, create, replies, reply_text
 
 SECRET = "Meet me at the Danube, betray green in autumn"
@@ -224,8 +224,8 @@ def test_press_log_chain_detects_a_changed_row(games, ingest):
 def test_press_json_lists_what_the_gm_and_a_seat_may_see(games, ingest):
     from click.testing import CliRunner
 
-    from pbem.app import App
-    from pbem.cli import cli
+    from pbem.cli.app import App
+    from pbem.cli.main import cli
 
     ingest(mail("blue", block("blue", f"PRESS TO red\n{SECRET}\nEND")))
     app = App(games.store.path)
@@ -258,7 +258,7 @@ def test_relayed_press_is_delivered_over_smtp_to_the_recipient_only(games, inges
     address alone, from the GM's address, with the press text in its body."""
     from aiosmtpd.controller import Controller
 
-    from pbem.deliver import SmtpSettings, SmtpTransport, send_outbox
+    from pbem.mailout.deliver import SmtpSettings, SmtpTransport, send_outbox
     from tests.mail.servers import Scripted, free_port
 
     out = ingest(mail("blue", block("blue", f"PRESS TO green\n{SECRET}\nEND")))
@@ -285,7 +285,7 @@ def test_help_by_mail_says_how_to_send_press(games, ingest):
 
 
 def test_an_exported_mail_keeps_its_orders_and_loses_its_press_and_password():
-    from pbem.masking import mask_mail
+    from pbem.archives.masking import mask_mail
 
     raw = mail("blue", block("blue", f"BID 2\nPRESS TO red, green\n{SECRET}\nEND"))
     masked = mask_mail(raw, list(SEATS))
@@ -298,7 +298,7 @@ def test_an_exported_mail_keeps_its_orders_and_loses_its_press_and_password():
 def test_a_turn_reopened_by_a_rollback_counts_its_press_limit_afresh(service, fresh):
     """Issue 19: press sent in a turn before a rollback reopened it does not count toward
     the replayed turn's limit; the old press stays in the log (and its chain intact)."""
-    from pbem.reopen import rollback
+    from pbem.loop.reopen import rollback
 
     run = fresh(press_count="1")
     run(mail("blue", block("blue", "PRESS TO red\nnote 1\nEND", "p1")))
@@ -321,7 +321,7 @@ def test_a_turn_reopened_by_a_rollback_counts_its_press_limit_afresh(service, fr
 def test_status_shows_the_press_rules_and_this_turns_press(service, fresh, tmp_path):
     from click.testing import CliRunner
 
-    from pbem.cli import cli
+    from pbem.cli.main import cli
 
     run = fresh(press="grey", press_count="3", press_size="100")
     run(mail("blue", block("blue", "PRESS TO red\nnote\nEND", "p1")))

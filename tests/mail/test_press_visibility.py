@@ -21,9 +21,9 @@ from click.testing import CliRunner
 
 from adjudicator.chance import Chance
 from adjudicator.registry import get_engine
-from pbem.cli import cli
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.main import cli
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from turns.base import format_orders
 
 SEATS = {"anna": "anna@example.hu", "ben": "ben@example.org", "cis": "cis@example.cz"}

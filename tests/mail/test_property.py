@@ -8,8 +8,8 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
 from tests.mail.conftest import PASSWORDS, fixture
 
 HEADERS = st.sampled_from([b"From: ben@example.org\n", b"From: =?utf-8?b?w6k=?= <x@y>\n", b"Subject: ",

@@ -1,5 +1,5 @@
 """Building a queued reply is cheap and changes nothing (issue 14): the policy keeps each
-header's class and folded form (pbem/mailmime.py), and a reply comes out byte for byte as the
+header's class and folded form (pbem/mailout/mailmime.py), and a reply comes out byte for byte as the
 email package's ``policy.default`` builds it, reads back to the same headers and text, and
 folds afresh under any other policy."""
 
@@ -9,11 +9,11 @@ import json
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
-import pbem.ingest
-from pbem import mailpack
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
-from pbem.mailmime import MAIL_POLICY, text_message
+import pbem.loop.ingest
+from pbem.mailout import mailpack
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
+from pbem.mailout.mailmime import MAIL_POLICY, text_message
 from tests.mail import fuzzmail
 
 LONG = "Árvíztűrő tükörfúrógép, Wallenstein és Havoc " * 6
@@ -64,8 +64,8 @@ def test_replies_with_non_ascii_names_subjects_and_long_lines_build_as_the_stdli
 
 
 def test_the_replies_to_fuzzed_mails_build_as_the_stdlib_builds_them(games, monkeypatch):
-    monkeypatch.setattr(pbem.ingest, "NO_BLOCK_REPLIES", 10**6)  # every reply is built, however many
-    monkeypatch.setattr(pbem.ingest, "UNAUTHENTICATED_REPLIES", 10**6)
+    monkeypatch.setattr(pbem.loop.ingest, "NO_BLOCK_REPLIES", 10**6)  # every reply is built, however many
+    monkeypatch.setattr(pbem.loop.ingest, "UNAUTHENTICATED_REPLIES", 10**6)
     Ingestor(games).ingest_all([RawMail(raw, f"fuzz/{i}") for i, raw in enumerate(fuzzmail.make(1414, 300))])
     rows = games.store.db.execute("select message from outbox").fetchall()
     stored = [bytes(m) for (m,) in rows if bytes(m).startswith(mailpack.TEXT_MAGIC)]

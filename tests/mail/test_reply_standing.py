@@ -8,9 +8,9 @@ from __future__ import annotations
 import itertools
 from email.message import EmailMessage
 
-from pbem.deliver import message_of
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
+from pbem.mailout.deliver import message_of
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
 
 _ids = itertools.count()
 

@@ -10,7 +10,7 @@ import mailbox
 
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 from tests.clirun import SEATS, run
 from tests.mail.servers import Scripted, make_certificate, server_context
 

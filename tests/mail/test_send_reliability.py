@@ -19,10 +19,10 @@ from email.utils import make_msgid
 import pytest
 from click.testing import CliRunner
 
-from pbem.cli import cli
-from pbem.deliver import SmtpSettings, SmtpTransport, send_outbox
-from pbem.outqueue import RetryPolicy, problems
-from pbem.store import Store
+from pbem.cli.main import cli
+from pbem.mailout.deliver import SmtpSettings, SmtpTransport, send_outbox
+from pbem.mailout.outqueue import RetryPolicy, problems
+from pbem.store.db import Store
 from tests.mail.servers import ROOT, Scripted, free_port, make_certificate, pbem, server_context
 
 

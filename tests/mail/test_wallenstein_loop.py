@@ -15,10 +15,10 @@ from click.testing import CliRunner
 
 from adjudicator.registry import get_engine
 from adjudicator.chance import Chance
-from pbem.cli import cli
-from pbem.deliver import message_of
-from pbem.service import Service
-from pbem.store import Store
+from pbem.cli.main import cli
+from pbem.mailout.deliver import message_of
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from turns.base import format_orders
 
 SEATS = {"gabor": "gabor@example.hu", "eva": "eva@example.hu", "gergo": "gergo@example.hu",

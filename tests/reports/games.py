@@ -8,7 +8,7 @@ from typing import Any
 
 from adjudicator.base import PUBLIC, state_hash
 from adjudicator.registry import get_engine
-from pbem import colours
+from pbem.mailout import colours
 from reports.model import ReportInput
 from tests.randomgames import commitment, random_steps, viewers
 
@@ -60,7 +60,7 @@ def report_input(game_id: str, seed: str, turn: Turn, viewer: str, state: dict[s
     real_hash = state_hash(turn.state)
     state = turn.state if state is None else state
     over = engine.pending(state) is None
-    # the seat colours as pbem fixes them at creation (pbem/colours.py): a seat named green is green
+    # the seat colours as pbem fixes them at creation (pbem/mailout/colours.py): a seat named green is green
     view = colours.apply(engine.view(state, viewer), colours.assign("wallenstein", list(state["seats"])))
     return ReportInput(game_id=game_id, game="wallenstein", viewer=viewer, turn=turn.label,
                        view=view, history=turn.history,

@@ -102,8 +102,8 @@ def test_havoc_provisional_figures_in_full_only_in_the_first_report_and_the_gms(
 def test_court_order_syntax_in_the_report_and_the_welcome_mail(tmp_path):
     from click.testing import CliRunner
 
-    from pbem.cli import cli
-    from pbem.reporting import order_help
+    from pbem.cli.main import cli
+    from pbem.mailout.reporting import order_help
 
     assert "COURT3" in order_help("wallenstein", {"expansion": "court"})
     assert "COURT3" not in order_help("wallenstein", {})
@@ -114,7 +114,7 @@ def test_court_order_syntax_in_the_report_and_the_welcome_mail(tmp_path):
                             "--option", "expansion=court"]).exit_code == 0
     import sqlite3
 
-    from pbem.mailpack import unpack
+    from pbem.mailout.mailpack import unpack
 
     conn = sqlite3.connect(db)
     welcome = unpack(conn, conn.execute("SELECT message FROM outbox WHERE kind = 'welcome'").fetchone()[0])
@@ -167,7 +167,7 @@ def test_equal_lines_in_a_chart_both_show():
 def test_havoc_reports_carry_the_public_recruiting_record_and_no_deck_card():
     from types import SimpleNamespace
 
-    from pbem.reporting import public_record
+    from pbem.mailout.reporting import public_record
     from tests.havoc_reports.games import due_steps, play as play_havoc
     from tests.havoc_reports.games import report_input as havoc_input
 

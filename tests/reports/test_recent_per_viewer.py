@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from adjudicator.base import GM, PUBLIC, visible_events
 from adjudicator.chance import Chance
-from pbem import reporting
-from pbem.reporting import recent_turns, render_turn
+from pbem.mailout import reporting
+from pbem.mailout.reporting import recent_turns, render_turn
 
 SEATS = [("red", "anna@example.org"), ("blue", "ben@example.org"), ("yellow", "cis@example.org")]
 

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import pbem.service
-from pbem.cli import cli
-from pbem.mailpack import unpack
+import pbem.loop.service
+from pbem.cli.main import cli
+from pbem.mailout.mailpack import unpack
 
 GAMES = [
     ("w1", "wallenstein", ("red", "blue", "yellow"), (), 4),
@@ -30,7 +30,7 @@ GAMES = [
 
 def _run(db: str, *args: str) -> str:
     if "w2" not in args:  # w2 is played in one process (cached games); the others one command per process
-        pbem.service._CACHE.clear()  # a fresh process: no cached game, states come from snapshots
+        pbem.loop.service._CACHE.clear()  # a fresh process: no cached game, states come from snapshots
     result = CliRunner().invoke(cli, ["--db", db, *args])
     assert result.exit_code in (0, 1), result.output
     return result.output
@@ -53,7 +53,7 @@ def _mailed(db: str) -> list[tuple[str, str, str, email.message.EmailMessage]]:
     rows = conn.execute("SELECT subject, message FROM outbox WHERE kind LIKE 'report%'").fetchall()
     out = []
     for subject, stored in rows:
-        raw = unpack(conn, stored)  # the bytes sent (pictures stored once: pbem.mailpack)
+        raw = unpack(conn, stored)  # the bytes sent (pictures stored once: pbem.mailout.mailpack)
         msg = email.message_from_bytes(raw, policy=email.policy.default)
         # the subject names the turn in words (spring 1618); the Message-ID has its label
         game_id, turn, who = re.match(r"<report\.([^.]+)\.([^.~]+)(?:~\d+)?\.([^.@]+)@", msg["Message-ID"]).groups()

@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pbem.service import Service
-from pbem.store import Store
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = [("red", "r@x.org"), ("blue", "b@x.org"), ("green", "g@x.org"), ("yellow", "y@x.org")]

@@ -11,11 +11,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pbem.archive import export_game, import_archive
-from pbem.cli import cli
-from pbem.records import record_of
-from pbem.service import Service
-from pbem.store import Store, event_hash
+from pbem.archives.archive import export_game, import_archive
+from pbem.cli.main import cli
+from pbem.archives.records import record_of
+from pbem.loop.service import Service
+from pbem.store.db import Store, event_hash
 from turns.record import write_record
 
 RAW = b"From: r@x.org\r\nMessage-ID: <m1@x.org>\r\n\r\nGAME g1 red pw\r\nBID 1\r\n"

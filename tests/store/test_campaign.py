@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.store import Store
+from pbem.store.db import Store
 
 ROOT = Path(__file__).resolve().parents[2]
 FULL = os.environ.get("PBEM_CAMPAIGN") == "1"

@@ -7,13 +7,13 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-import pbem.service
+import pbem.loop.service
 from bench.gamedb import copy_games
-from pbem import projection
-from pbem.events import fold
-from pbem.service import Service
-from pbem.store import NewEvent, Store
-from pbem.tick import tick
+from pbem.store import projection
+from pbem.store.events import fold
+from pbem.loop.service import Service
+from pbem.store.db import NewEvent, Store
+from pbem.loop.tick import tick
 from tests.clirun import run
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=timezone.utc)
@@ -41,7 +41,7 @@ def many(tmp_path):
                      remind_before="24h")
     service.store.close()
     copy_games(db, "w", 19, "w", 1)
-    pbem.service._CACHE.clear()
+    pbem.loop.service._CACHE.clear()
     return Service(Store(db, clock=clock), "gm@x.org"), clock
 
 

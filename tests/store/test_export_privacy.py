@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from pbem.archive import export_game, import_archive, verify_archive
-from pbem.masking import mask_mail
-from pbem.store import Store
+from pbem.archives.archive import export_game, import_archive, verify_archive
+from pbem.archives.masking import mask_mail
+from pbem.store.db import Store
 
 SEATS = [("red", "r@x.org"), ("blue", "b@x.org")]
 

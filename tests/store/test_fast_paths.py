@@ -11,10 +11,10 @@ import sys
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
-import pbem.store
-from pbem.mailbase import MAIL_POLICY
-from pbem.service import Service
-from pbem.store import Store
+import pbem.store.db
+from pbem.mailout.mailbase import MAIL_POLICY
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from tests.store.helpers import ROOT, SEATS, SEED, wallenstein_game
 
 
@@ -49,7 +49,7 @@ def test_group_commit_relaxes_the_sync_and_fsyncs_the_log_at_the_end(tmp_path, m
     store = Store(tmp_path / "p.db")
     synced: list[str] = []
     real_fsync = os.fsync
-    monkeypatch.setattr(pbem.store.os, "fsync", lambda fd: (synced.append(os.readlink(f"/proc/self/fd/{fd}")),
+    monkeypatch.setattr(pbem.store.db.os, "fsync", lambda fd: (synced.append(os.readlink(f"/proc/self/fd/{fd}")),
                                                            real_fsync(fd)))
     before = store.conn.execute("PRAGMA synchronous").fetchone()[0]
     with store.group_commit():
@@ -66,7 +66,7 @@ def test_group_commit_relaxes_the_sync_and_fsyncs_the_log_at_the_end(tmp_path, m
 def test_status_loads_neither_other_engines_nor_the_mail_and_picture_machinery(tmp_path):
     db = tmp_path / "p.db"
     wallenstein_game(db)
-    code = ("import sys\nfrom pbem.cli import main\n"
+    code = ("import sys\nfrom pbem.cli.main import main\n"
             f"sys.argv = ['pbem', '--db', {str(db)!r}, 'status', 'w1']\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "import json\nprint(json.dumps(sorted(sys.modules)))\n")
@@ -76,11 +76,11 @@ def test_status_loads_neither_other_engines_nor_the_mail_and_picture_machinery(t
     loaded = set(json.loads(out.strip().splitlines()[-1]))
     assert "adjudicator.wallenstein" in loaded
     for heavy in ("adjudicator.havoc", "adjudicator.gods_playground", "sqlite_utils", "numpy", "matplotlib",
-                  "jinja2", "imaplib", "smtplib", "pbem.ingest", "pbem.archive", "pbem.records",
-                  "pbem.commands.mail", "pbem.commands.archive",
+                  "jinja2", "imaplib", "smtplib", "pbem.loop.ingest", "pbem.archives.archive", "pbem.archives.records",
+                  "pbem.cli.commands.mail", "pbem.cli.commands.archive",
                   # nor the mail package, the rules (only the engine's pending/scores/winner are
                   # used) or the order-mail grammar
-                  "email", "email.utils", "pbem.mailbase", "pbem.notify", "reports", "logging", "socket",
+                  "email", "email.utils", "pbem.mailout.mailbase", "pbem.mailout.notify", "reports", "logging", "socket",
                   "tomllib", "turns.envelope", "adjudicator.wallenstein.season",
                   "adjudicator.wallenstein.orders", "adjudicator.wallenstein.court", "adjudicator.recorded"):
         assert heavy not in loaded, f"pbem status imported {heavy}"
@@ -88,7 +88,7 @@ def test_status_loads_neither_other_engines_nor_the_mail_and_picture_machinery(t
 
 def _modules_of(db, *args: str) -> set[str]:
     """The modules a ``pbem --db DB ARGS`` process has imported when it ends."""
-    code = ("import sys\nfrom pbem.cli import main\n"
+    code = ("import sys\nfrom pbem.cli.main import main\n"
             f"sys.argv = ['pbem', '--db', {str(db)!r}, *{list(args)!r}]\n"
             "try:\n    main()\nexcept SystemExit:\n    pass\n"
             "import json\nprint(json.dumps(sorted(sys.modules)))\n")
@@ -107,24 +107,24 @@ def test_a_quiet_cron_tick_imports_neither_the_mail_nor_the_report_machinery(tmp
         conn.execute("update outbox set sent_at = '2026-12-01T09:00:00Z'")
     loaded = _modules_of(db, "tick", "--maildir", str(tmp_path / "out"))
     for heavy in ("adjudicator.havoc", "adjudicator.gods_playground", "sqlite_utils", "numpy", "matplotlib",
-                  "jinja2", "imaplib", "smtplib", "email", "pbem.ingest", "pbem.imap", "pbem.deliver",
-                  "pbem.archive", "pbem.records", "pbem.notify", "pbem.mailin", "reports", "turns.envelope",
-                  "pbem.commands.mail", "pbem.commands.archive", "pbem.commands.reports",
+                  "jinja2", "imaplib", "smtplib", "email", "pbem.loop.ingest", "pbem.mailin.imap", "pbem.mailout.deliver",
+                  "pbem.archives.archive", "pbem.archives.records", "pbem.mailout.notify", "pbem.mailin.parse", "reports", "turns.envelope",
+                  "pbem.cli.commands.mail", "pbem.cli.commands.archive", "pbem.cli.commands.reports",
                   "adjudicator.wallenstein.season"):
         assert heavy not in loaded, f"pbem tick imported {heavy}"
 
 
 def test_each_command_imports_the_module_that_defines_it_only():
-    """``pbem.cli.COMMAND_HOMES`` names the module of the commands cron and mail hooks run (a
+    """``pbem.cli.main.COMMAND_HOMES`` names the module of the commands cron and mail hooks run (a
     command it does not name still works: every command module is imported for it)."""
-    from pbem.cli import COMMAND_HOMES, cli
+    from pbem.cli.main import COMMAND_HOMES, cli
 
     homes = {name: command.callback.__module__.rsplit(".", 1)[-1] for name, command in cli.commands.items()
              if command.callback is not None}
     for name in ("ingest", "tick", "send", "outbox", "repair"):
-        assert name in COMMAND_HOMES, f"pbem.cli.COMMAND_HOMES lacks {name!r}"
+        assert name in COMMAND_HOMES, f"pbem.cli.main.COMMAND_HOMES lacks {name!r}"
     for name, module in COMMAND_HOMES.items():
-        assert homes.get(name) == module, f"pbem.cli.COMMAND_HOMES[{name!r}] should be {homes.get(name)!r}"
+        assert homes.get(name) == module, f"pbem.cli.main.COMMAND_HOMES[{name!r}] should be {homes.get(name)!r}"
 
 
 def _built(pol: policy.EmailPolicy) -> bytes:
@@ -156,7 +156,7 @@ def test_replay_encodes_the_derived_events_once_and_the_state_hash_is_unchanged(
     import pytest
 
     from adjudicator.base import canonical_json, state_hash
-    from pbem.events import KEYED_DIGEST, ReplayMismatch, _canonical, fold, state_digest
+    from pbem.store.events import KEYED_DIGEST, ReplayMismatch, _canonical, fold, state_digest
 
     service = Service(Store(tmp_path / "p.db"), "gm@x.org")
     service.new_game("w1", "wallenstein", SEATS, {}, SEED)
@@ -192,7 +192,7 @@ def test_replay_checks_the_derived_events_against_the_stored_payload_text(tmp_pa
     import pytest
 
     from adjudicator.base import canonical_json
-    from pbem.events import ReplayMismatch, fold
+    from pbem.store.events import ReplayMismatch, fold
 
     store = Store(tmp_path / "p.db")
     service = Service(store, "gm@x.org")
@@ -224,8 +224,8 @@ def test_replay_checks_the_derived_events_against_the_stored_payload_text(tmp_pa
 
 def test_the_recorded_value_found_in_the_stored_text_ends_where_the_text_says():
     """A value that only begins like the engine's (``12`` for ``1``) is not the same."""
-    from pbem.events import _same_events
-    from pbem.store import StoredEvent, _with_text
+    from pbem.store.events import _same_events
+    from pbem.store.db import StoredEvent, _with_text
 
     def event(payload: dict) -> StoredEvent:
         return _with_text(StoredEvent("g", 2, "TurnAdjudicated", 1, payload, "", "", ""), json.dumps(

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-import pbem.service
+import pbem.loop.service
 from adjudicator.base import canonical_json
 from adjudicator.chance import Chance
-from pbem import heads, projection
-from pbem.events import fold
-from pbem.service import Service
-from pbem.store import Store
+from pbem.store import heads, projection
+from pbem.store.events import fold
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 GAMES = {"wallenstein": ("red", "blue", "yellow"), "havoc": ("red", "blue", "green"),
          "gods-playground": ("white", "blue", "red")}
@@ -73,13 +73,13 @@ def test_the_head_is_the_replayed_game_after_every_kind_of_event(engine, tmp_pat
     assert service.store.game_row("g")["watch"] == 1  # the club looks at it in every tick
     game = service.load("g")
     if engine == "havoc":  # standing orders change the state without a recorded hash
-        from pbem.demo import bot_for  # noqa: F401
+        from pbem.loop.demo import bot_for  # noqa: F401
 
         standing = [{"when": "join", "then": [{"kind": "pass"}]}]
         if not game.engine.validate_standing(game.state, "red", standing):
             service.submit_standing("g", "red", standing, "", {"kind": "bot"})
             _same(service, "g")
-    from pbem.reopen import rollback
+    from pbem.loop.reopen import rollback
 
     done = [t["turn"] for t in game.turns]
     rollback(service, "g", done[-2], "a GM's correction", deadline="+3d")
@@ -96,7 +96,7 @@ def _played(tmp_path) -> Service:
     chance = Chance("heads")
     for n in range(3):
         _step(service, "g", chance, n)
-    pbem.service._CACHE.clear()
+    pbem.loop.service._CACHE.clear()
     return service
 
 
@@ -129,13 +129,13 @@ def test_a_head_that_no_longer_matches_the_log_is_not_used(tmp_path, column, val
         assert value != text
     service.store.conn.execute(f"update heads set {column} = ? where game_id = 'g'", [value])
     assert heads.read(service.store, "g", service.store.secrets("g")[0]) is None
-    pbem.service._CACHE.clear()
+    pbem.loop.service._CACHE.clear()
     assert canonical_json(service.load("g").state) == want  # replayed instead
     assert projection.check(service.store, _replayed(service, "g")) != []  # and pbem repair --check says so
 
 
 def test_a_head_whose_state_and_digest_were_both_replaced_is_refused_by_the_recorded_hash(tmp_path):
-    from pbem.events import text_digest
+    from pbem.store.events import text_digest
 
     service = _played(tmp_path)
     game = service.load("g")
@@ -165,6 +165,6 @@ def test_an_upgraded_game_is_loaded_under_its_new_rules_and_an_old_one_under_its
 
     newest = get_engine("wallenstein").releases.newest.version
     assert head is not None and head.engine.version == newest != "1.0" and head.upgrades
-    pbem.service._CACHE.clear()
+    pbem.loop.service._CACHE.clear()
     service = Service(store, "gm@x.org")
     assert projection.check(store, _replayed(service, "demo-wallenstein")) == []

@@ -14,10 +14,10 @@ import itertools
 import pytest
 
 from adjudicator.base import state_hash
-from pbem.archive import export_game, verify_archive
-from pbem.events import KEYED_DIGEST, state_digest
-from pbem.records import record_of
-from pbem.reporting import render_turn
+from pbem.archives.archive import export_game, verify_archive
+from pbem.store.events import KEYED_DIGEST, state_digest
+from pbem.archives.records import record_of
+from pbem.mailout.reporting import render_turn
 from turns.record import write_record
 
 SEATS = [("red", "r@x.org"), ("blue", "b@x.org"), ("green", "g@x.org"), ("yellow", "y@x.org")]

@@ -74,7 +74,7 @@ def test_status_in_the_wrong_folder_creates_nothing(tmp_path):
 
 @pytest.mark.parametrize("name", ["a%41b?#1.db", "ä ö.db"])
 def test_read_only_store_opens_any_path(tmp_path, name):
-    from pbem.store import Store
+    from pbem.store.db import Store
 
     path = tmp_path / name
     Store(path).close()

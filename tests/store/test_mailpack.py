@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pbem import mailpack
-from pbem.store import Store
+from pbem.mailout import mailpack
+from pbem.store.db import Store
 from reports import render_report, to_message
 from tests.reports.sample import sample_input
 
@@ -73,7 +73,7 @@ def test_the_send_path_delivers_what_was_queued(tmp_path, rendered):
     from email import policy
     from email.parser import BytesParser
 
-    from pbem.deliver import send_outbox
+    from pbem.mailout.deliver import send_outbox
 
     class Recorder:
         def __init__(self):

@@ -8,13 +8,13 @@ import copy
 import pytest
 from click.testing import CliRunner
 
-import pbem.service
-from pbem.archive import export_game, import_archive, verify_archive
-from pbem.cli import cli
+import pbem.loop.service
+from pbem.archives.archive import export_game, import_archive, verify_archive
+from pbem.cli.main import cli
 from pbem.errors import DomainError
-from pbem.records import import_record, record_of
-from pbem.service import Service
-from pbem.store import Store, event_hash
+from pbem.archives.records import import_record, record_of
+from pbem.loop.service import Service
+from pbem.store.db import Store, event_hash
 from tests.store.helpers import SEATS
 from turns.record import write_record
 
@@ -81,7 +81,7 @@ def test_record_with_a_bad_game_id_is_refused(tmp_path, service, bad):
 
 def test_report_cannot_write_outside_out(tmp_path, monkeypatch):
     """A database that already holds a hostile seat name (from before this rule)."""
-    monkeypatch.setattr(pbem.service, "check_seat_name", lambda s: s)
+    monkeypatch.setattr(pbem.loop.service, "check_seat_name", lambda s: s)
     store = Store(tmp_path / "p.db")
     service = Service(store)
     service.new_game("w1", "wallenstein", [("../../PWNED", "a@x.org"), *SEATS[1:]], {}, "names-seed-0123456789")

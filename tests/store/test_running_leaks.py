@@ -24,8 +24,8 @@ import pytest
 
 from adjudicator.base import GM, PUBLIC, canonical_json, visible_events
 from adjudicator.registry import get_engine
-from pbem.events import fold_steps
-from pbem.store import Store
+from pbem.store.events import fold_steps
+from pbem.store.db import Store
 from tests.clirun import run
 
 SEATS = {"havoc": ["yellow", "red", "black"], "gods-playground": ["white", "blue", "red"],
@@ -168,7 +168,7 @@ def test_a_running_havoc_archive_says_what_it_checked_and_what_is_sealed(tmp_pat
 
 
 def _rechain(archive: dict[str, Any]) -> None:
-    from pbem.store import GENESIS, event_hash
+    from pbem.store.db import GENESIS, event_hash
 
     prev = GENESIS
     for e in archive["events"]:

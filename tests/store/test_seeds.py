@@ -9,9 +9,9 @@ import secrets
 import pytest
 from click.testing import CliRunner
 
-from pbem.cli import cli
-from pbem.seeds import MIN_BITS, seed_bits
-from pbem.store import Store
+from pbem.cli.main import cli
+from pbem.loop.seeds import MIN_BITS, seed_bits
+from pbem.store.db import Store
 
 SEATS = ["--seat", "red=r@x.org", "--seat", "blue=b@x.org"]
 

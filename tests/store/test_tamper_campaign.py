@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 
 from adjudicator.chance import Chance
-from pbem.archive import export_game, import_archive, verify_archive
-from pbem.demo import bot_for, order_mail
+from pbem.archives.archive import export_game, import_archive, verify_archive
+from pbem.loop.demo import bot_for, order_mail
 from pbem.errors import DomainError
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
-from pbem.service import Service
-from pbem.store import GENESIS, Store, event_hash
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
+from pbem.loop.service import Service
+from pbem.store.db import GENESIS, Store, event_hash
 from tests.clirun import run
 from turns.base import format_orders
 

@@ -9,11 +9,11 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pbem.archive import export_game, import_archive, verify_archive
-from pbem.cli import cli
+from pbem.archives.archive import export_game, import_archive, verify_archive
+from pbem.cli.main import cli
 from pbem.errors import DomainError
-from pbem.service import Service
-from pbem.store import Store
+from pbem.loop.service import Service
+from pbem.store.db import Store
 
 
 def _finished(service: Service) -> dict:

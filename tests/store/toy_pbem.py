@@ -2,6 +2,6 @@
 (the campaign runs it as separate processes, to kill them or run them side by side)."""
 
 import tests.toy  # noqa: F401  (registers the toy engine and grammar)
-from pbem.cli import main
+from pbem.cli.main import main
 
 main()

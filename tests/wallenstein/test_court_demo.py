@@ -7,7 +7,7 @@ import re
 
 from click.testing import CliRunner
 
-from pbem.cli import cli
+from pbem.cli.main import cli
 
 
 def test_court_demo_two_seasons_by_mail(tmp_path) -> None:

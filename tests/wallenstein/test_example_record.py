@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from pbem.errors import DomainError
-from pbem.records import import_record
-from pbem.store import Store
+from pbem.archives.records import import_record
+from pbem.store.db import Store
 
 HERE = Path(__file__).parent
 RECORD = HERE / "records" / "combat_example_3.txt"

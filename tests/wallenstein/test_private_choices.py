@@ -23,12 +23,12 @@ from adjudicator.base import GM, PUBLIC
 from adjudicator.wallenstein import ENGINE
 from adjudicator.wallenstein.bot import heuristic_orders
 from adjudicator.chance import Chance
-from pbem import service as service_mod
-from pbem.deliver import message_of
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
-from pbem.service import Service
-from pbem.store import Store
+from pbem.loop import service as service_mod
+from pbem.mailout.deliver import message_of
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
+from pbem.loop.service import Service
+from pbem.store.db import Store
 from tests.conftest import FakeClock
 from tests.contract import play_random_game
 from turns.base import format_orders

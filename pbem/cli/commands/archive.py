@@ -1,0 +1,313 @@
+"""Commands for archivists: export, import, replay."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from adjudicator.base import GM, PUBLIC
+from adjudicator.recorded import is_recorded
+from pbem.cli.app import App, emit, pass_app
+from pbem.archives.archive_shape import parse_json, read_text
+from pbem.archives.archive import (Verification, export_game, import_archive, sealed_note, unverifiable_parts, verify_archive,
+                          verify_replay)
+from pbem.archives.publish import count_sealed
+from pbem.cli.main import cli
+from pbem.mailout.colours import seat_view
+from pbem.errors import DomainError
+from pbem.cli.outfiles import out_file, write_text
+from pbem.store.events import Game, ReplayMismatch, SeedUnknown, fold
+from pbem.archives.records import import_record, record_of
+from turns.record import RecordError, read_record, write_record
+
+
+@cli.command("export")
+@click.argument("game_id")
+@click.option("-o", "--output", "output", required=True, type=click.Path(),
+              help="The file to write.")
+@click.option("--format", "fmt", type=click.Choice(["archive", "record"]), default="archive", show_default=True,
+              help="archive: the verifiable JSON archive; record: the readable text transcript.")
+@click.option("--no-mail", is_flag=True, help="Leave the raw order mails out (their order texts stay in).")
+@click.option("--raw-mail", is_flag=True, help="Keep the passwords in the raw order mails (default: masked; "
+                                               "for the GM's own backup only: implies --gm-backup).")
+@click.option("--gm-backup", is_flag=True, help="The GM's own backup: every event exactly as recorded, with what "
+                                               "the seats may not see yet (default: the published form).")
+@click.option("--chance", is_flag=True, help="With --format record: write every chance outcome as a CHANCE line, "
+                                            "so the record replays without its seed (a game that is over).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw_mail: bool, gm_backup: bool,
+               chance: bool, as_json: bool) -> None:
+    """Write a game's archive (or its readable record) to a file.
+
+    \b
+    Example:
+      pbem export w1 -o w1.pbem.json
+      pbem export w1 --format record -o w1.record.txt
+      pbem export w1 --format record --chance -o w1.record.txt
+      pbem export w1 --gm-backup -o w1.backup.json
+
+    While a game runs, what the seats may not see yet (a hand, the draw pile, a private
+    draw, orders sent in advance) is sealed in the archive and the record, each with a
+    commitment checkable when the game ends; --gm-backup keeps everything (not to publish).
+    """
+    if chance and fmt != "record":
+        raise DomainError("--chance goes with --format record")
+    out_file(output)  # refused before the work
+    if fmt == "record":
+        game = app.service.load(game_id)
+        if chance and not game.over and not is_recorded(game.seed):
+            raise DomainError(f"{game_id} is running: its chance outcomes (face-down cards, the deck, the tower) "
+                              "stay secret until it ends, so --chance is for a game that is over")
+        text = write_record(record_of(game, app.store.events(game_id), chance=chance,
+                                      published=not (gm_backup or raw_mail)))
+        write_text(output, text)
+    else:
+        archive = export_game(app.store, game_id, include_mail=not no_mail, raw_mail=raw_mail, gm_backup=gm_backup)
+        write_text(output, json.dumps(archive, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+    emit({"game": game_id, "format": fmt, "output": output, "bytes": Path(output).stat().st_size}, as_json,
+         f"wrote {fmt} of {game_id} to {output}")
+
+
+def _read(path: str) -> tuple[str, Any]:
+    """An archive (parsed JSON) or a record (text); size, encoding and nesting checked."""
+    text = read_text(path)
+    if text.lstrip().startswith("{"):
+        return "archive", parse_json(path, text)
+    return "record", text
+
+
+@cli.command("import")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--as", "game_id", help="Import a record under another game id.")
+@click.option("--until", "until", help="Import a record only up to this turn (a game still being transcribed).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_json: bool) -> None:
+    """Import a game from an archive (verified first) or from a record (replayed).
+
+    A record without a seed but with CHANCE lines is a historical game: its recorded
+    outcomes replace the seed's draws, each checked (docs/archivist-guide.md).
+
+    \b
+    Example:
+      pbem --db archive.db import w1.pbem.json
+      pbem --db archive.db import table-game.txt --until 1618-autumn
+    """
+    kind, data = _read(path)
+    if until is not None and kind == "archive":
+        raise DomainError("--until goes with a record; an archive is imported whole")
+    if kind == "archive":
+        result = import_archive(app.store, data)
+        rules = _rules_of(data)
+        emit({**result.as_dict(), **rules}, as_json, f"imported {result.game_id}: genuine as far as it can be checked "
+             f"({result.turns} turns; {rules['engine']} rules {rules['engine_version']})"
+             + "".join(f"\nnot verifiable: {u}" for u in result.unverifiable)
+             + "".join(f"\nwarning: {w}" for w in result.warnings))
+    else:
+        try:
+            game = import_record(app.store, data, game_id, until)
+        except RecordError as exc:
+            raise DomainError(f"{path}: {exc}") from None
+        except RecursionError:
+            raise DomainError(f"{path}: nested too deep to be a record") from None
+        historical = is_recorded(game.seed)
+        hashes = sum(1 for t in read_record(data).turns[:len(game.turns)] if t.state_hash)
+        checked = ("every hash reproduced" if hashes == len(game.turns) else "no '# state' hash to check" if not hashes
+                   else f"{hashes} recorded state hash{'es' if hashes != 1 else ''} reproduced (the other turns have none)")
+        emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash,
+              "state_hashes_checked": hashes, "chance": "recorded" if historical else "seed",
+              "engine": game.engine.name, "engine_version": game.engine.version}, as_json,
+             f"imported {game.game_id} from a record: {len(game.turns)} turn{'' if len(game.turns) == 1 else 's'} replayed "
+             f"under {game.engine.name} rules {game.engine.version}, {checked}"
+             + ("; a historical game: its chance was recorded, every CHANCE line checked" if historical else ""))
+
+
+@cli.command()
+@click.argument("target")
+@click.option("--until", "until", help="Stop after this turn (e.g. 1618-summer).")
+@click.option("--verify", is_flag=True, help="Re-run the engine and check every derived event, hash and draw.")
+@click.option("--seat", help="Show the replayed state as this seat sees it.")
+@click.option("--earlier", "earlier", type=click.Path(exists=True, dir_okay=False),
+              help="With --verify of a finished game's archive: an archive of the same game exported while it ran; "
+                   "every value it sealed is checked against its commitment.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (the GM view unless --seat).")
+@pass_app
+def replay(app: App, target: str, until: str | None, verify: bool, seat: str | None, earlier: str | None,
+           as_json: bool) -> None:
+    """Rebuild a game from its events only: a game in the database or an archive file.
+
+    \b
+    Example:
+      pbem replay w1 --verify
+      pbem replay w1.pbem.json --until 1618-autumn --json
+      pbem replay w1-final.pbem.json --verify --earlier w1-turn5.pbem.json
+    """
+    if earlier is not None and not (verify and Path(target).is_file()):
+        raise DomainError("--earlier goes with --verify of an archive file")
+    if Path(target).is_file():
+        _, archive = _read(target)
+        if not isinstance(archive, dict):
+            raise DomainError("replay takes an archive file; import a record with 'pbem import'")
+        events, seed, game_id = _archive_parts(archive)
+        chain = verify_archive(archive) if verify else None
+    else:
+        game_id = target
+        app.store.require_game(game_id)
+        events = app.store.events(game_id)
+        seed = app.store.secrets(game_id)[0]
+        chain = Verification(game_id, problems=app.store.verify(game_id)) if verify else None
+        if chain is not None and chain.ok:
+            chain = _with_progress(game_id, events, seed, chain, as_json)
+            chain.unverifiable += unverifiable_parts([])
+    if chain is not None and not chain.ok:
+        raise DomainError(f"{game_id} does not verify: " + "; ".join(chain.problems))
+    if earlier is not None and chain is not None:
+        _check_earlier(earlier, events, seed, chain)
+    try:
+        game = fold(game_id, events, seed, until_turn=until)
+    except SeedUnknown as exc:
+        if chain is None:
+            raise DomainError(f"{exc}; 'pbem replay {game_id} --verify' checks what can be checked") from None
+        _print_unreplayable(game_id, events, chain, as_json)  # what could and could not be checked
+        return
+    except ReplayMismatch as exc:
+        raise DomainError(str(exc)) from None
+    if until is not None and (not game.turns or game.turns[-1]["turn"] != until):
+        raise DomainError(f"{game_id} has no adjudicated turn {until!r}")
+    _print_replay(game, chain, seat, as_json)
+
+
+def _check_earlier(path: str, events: list[Any], seed: str | None, chain: Verification) -> None:
+    """Check an archive exported while the game ran against the finished game's ``events``."""
+    from pbem.archives.archive import archive_events
+    from pbem.archives.publish import check_earlier
+
+    if seed is None or not chain.replayed:
+        raise DomainError("--earlier needs the archive of the finished game (its seed revealed)")
+    _, data = _read(path)
+    older = verify_archive(data) if isinstance(data, dict) else None
+    if older is None or not older.ok:
+        raise DomainError(f"{path} does not verify: " + "; ".join(older.problems if older else ["not an archive"]))
+    if data["game"] != events[0].game_id:
+        raise DomainError(f"{path} is an archive of {data['game']}, not of {events[0].game_id}")
+    problems, checked = check_earlier(archive_events(data), events, seed)
+    if problems:
+        raise DomainError(f"{path} does not agree with the finished game: " + "; ".join(problems[:5])
+                          + (f"; and {len(problems) - 5} more" if len(problems) > 5 else ""))
+    chain.checked.append(f"{path}: its {len(data['events'])} events agree with the finished game, and each of its "
+                          f"{checked} sealed values matches its commitment")
+
+
+def _archive_parts(archive: dict[str, Any]) -> tuple[list[Any], str | None, str]:
+    """The events, seed and game id of an archive whose shape was checked first."""
+    from pbem.archives.archive import archive_events
+    from pbem.archives.archive_shape import check_shape
+
+    check_shape(archive)
+    return archive_events(archive), archive.get("seed"), archive["game"]
+
+
+def _with_progress(game_id: str, events: list[Any], seed: str | None, result: Verification,
+                   as_json: bool) -> Verification:
+    turns = sum(1 for e in events if e.type == "TurnAdjudicated")
+    if as_json or turns < 20:
+        return verify_replay(game_id, events, seed, result)
+    with click.progressbar(length=turns, label=f"verifying {game_id}", file=sys.stderr) as bar:
+        return verify_replay(game_id, events, seed, result, progress=bar.update)
+
+
+def _print_unreplayable(game_id: str, events: list[Any], chain: Verification, as_json: bool) -> None:
+    """``replay --verify`` of a game whose seed is not known: the chain was checked, the replay not."""
+    turns = [e for e in events if (e.type if hasattr(e, "type") else e.get("type")) == "TurnAdjudicated"]
+    checked = [f"the hash chain of {len(events)} events"]
+    unchecked = ["the chance draws, derived events and state hashes (the seed is not known here; "
+                 "they can be checked once the game is over and its seed revealed)"]
+    sealed = chain.sealed or count_sealed(events)
+    if sealed:
+        unchecked.append(sealed_note(sealed))
+    data = {"game": game_id, "turns": len(turns), "replayed": False, "checked": checked, "not_checked": unchecked,
+            "verified": chain.as_dict()}
+    text = (f"{game_id}: {len(turns)} turn(s) recorded; verified: " + "; ".join(checked)
+            + "\nnot checked: " + "; ".join(unchecked))
+    emit(data, as_json, text)
+
+
+def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_json: bool) -> None:
+    viewer = seat or GM
+    if seat is not None and seat not in game.seats:
+        raise DomainError(f"no seat {seat!r} in {game.game_id}")
+    last = game.turns[-1]["turn"] if game.turns else "setup"
+    data = {"game": game.game_id, "turn": last, "turns": len(game.turns), "state_hash": game.state_hash,
+            "view": seat_view(game, viewer if viewer != "public" else PUBLIC),  # the game's seat colours
+            "verified": chain.as_dict() if chain else None}
+    turns = f"{len(game.turns)} turn{'' if len(game.turns) == 1 else 's'}"
+    text = f"{game.game_id}: replayed {turns} to {last}; state hash {game.state_hash}"
+    if chain is not None:
+        text += "\nverified: hash chain intact" + ("; every derived event, draw and state hash reproduced"
+                                                  if chain.replayed else "")
+        text += "".join(f"\nchecked: {c}" for c in chain.checked)
+        text += "".join(f"\nnot verifiable: {u}" for u in chain.unverifiable)
+        text += "".join(f"\nwarning: {w}" for w in chain.warnings)
+    emit(data, as_json, text)
+
+
+@cli.group("record", invoke_without_command=True)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (the subcommands).")
+@click.pass_context
+def record_group(ctx: click.Context, as_json: bool) -> None:
+    """Readable game records: a skeleton to transcribe a game played at a table.
+
+    \b
+    Example:
+      pbem record template --game wallenstein --seat red --seat blue --seat yellow
+    """
+    if ctx.invoked_subcommand is None:
+        names = sorted(record_group.commands)
+        emit({"commands": names}, as_json, "pbem record: " + ", ".join(names) + " (see --help)")
+
+
+@record_group.command("template")
+@click.option("--game", "engine_name", required=True, help="The game (wallenstein, havoc, gods-playground).")
+@click.option("--seat", "seats", multiple=True, required=True, help="A seat, in seating order (repeat).")
+@click.option("--option", "options", multiple=True, help="A game option NAME=VALUE (repeat).")
+@click.option("--as", "game_id", default="table-1", show_default=True, help="The game id written in the record.")
+@click.option("-o", "--output", "output", type=click.Path(),
+              help="The file to write (default: print it).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def record_template(app: App, engine_name: str, seats: tuple[str, ...], options: tuple[str, ...], game_id: str,
+                    output: str | None, as_json: bool) -> None:
+    """Write the skeleton record of a game played at a table: headers, the setup's and the
+    first turn's CHANCE lines (example outcomes to replace), the seats to fill in.
+
+    \b
+    Example:
+      pbem record template --game wallenstein --seat red --seat blue --seat yellow -o table.txt
+      pbem import table.txt --until 1618-spring
+    """
+    from pbem.archives.records import _options
+    from pbem.archives.transcribe import template
+
+    if output is not None:
+        out_file(output)  # refused before the work
+    text = write_record(template(engine_name, list(seats), _options(list(options)), game_id))
+    if output is None and not as_json:
+        click.echo(text, nl=False)
+        return
+    if output is not None:
+        write_text(output, text)
+    emit({"game": game_id, "engine": engine_name, "output": output, "text": text if output is None else None},
+         as_json, f"wrote the skeleton record of {game_id} to {output}")
+
+
+def _rules_of(data: Any) -> dict[str, Any]:
+    """The engine and rules version an archive names (its header)."""
+    import json
+
+    header = json.loads(data) if isinstance(data, (str, bytes)) else data
+    return {"engine": header.get("engine"), "engine_version": header.get("engine_version")}

@@ -1,0 +1,122 @@
+"""``pbem tick``: the one command for cron (ingest, remind, adjudicate, send)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from pbem.cli.app import App, emit, pass_app
+from pbem.cli.main import cli
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True))
+@click.option("--smtp", "smtp", metavar="HOST:PORT",
+              help="Deliver the outbox to this SMTP server (default: env PBEM_SMTP_HOST/PBEM_SMTP_PORT "
+                   "when set).")
+@click.option("--smtps", "smtps", metavar="HOST:PORT", help="Deliver to this SMTP server with implicit TLS (port 465).")
+@click.option("--starttls", is_flag=True, help="Upgrade the SMTP connection with STARTTLS.")
+@click.option("--maildir", "maildir", type=click.Path(),
+              help="Deliver the outbox into this Maildir instead of SMTP.")
+@click.option("--no-send", is_flag=True, help="Leave the outbox queued (send it later with 'pbem send').")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output: one object per thing done.")
+@pass_app
+def tick(app: App, paths: tuple[str, ...], smtp: str | None, smtps: str | None, starttls: bool, maildir: str | None,
+         no_send: bool, as_json: bool) -> None:
+    """One run of the turn loop, for cron: ingest PATHS (Maildir, mbox, .eml), send due
+    reminders, adjudicate every game whose orders are in or whose deadline has passed
+    (seats without orders play the game's missed-orders default), then deliver the outbox.
+
+    Quiet when nothing happened; otherwise one line per thing done. Exit status 1 when
+    anything failed (a delivery, an adjudication, a mail that could not be processed),
+    so cron mails you about it; everything that failed stays queued for the next run.
+
+    Without PATHS, the IMAP mailbox of pbem.toml ([mailbox] url) is ingested; without
+    --smtp/--maildir, the outbox goes to pbem.toml's [smtp] server (if one is set).
+
+    \b
+    Example (crontab -e):
+      */10 * * * * cd ~/pbem && pbem tick ~/Maildir/.pbem --smtp mail.example.org:587 --starttls
+      */10 * * * * cd ~/pbem && pbem tick ~/Maildir/.pbem --smtps mail.example.org:465
+      */10 * * * * cd ~/pbem && pbem tick          # mailbox and SMTP server from pbem.toml
+    """
+    import os
+
+    from pbem.loop.tick import tick as run_tick
+
+    if (smtp or smtps) and maildir:
+        raise click.UsageError("give --smtp/--smtps or --maildir, not both")
+    if smtp and smtps:
+        raise click.UsageError("give --smtp or --smtps, not both")
+    make = None  # the transport is made only when there is mail to send
+    if not no_send:
+        if maildir:
+            from pbem.cli.outfiles import out_dir
+
+            out_dir(maildir)  # a folder that cannot be written is refused before anything is done
+
+            def make() -> Any:
+                from pbem.mailout.deliver import MaildirTransport
+
+                return MaildirTransport(maildir)
+        elif smtp or smtps or os.environ.get("PBEM_SMTP_HOST") or app.config.value("smtp", "host", "PBEM_SMTP_HOST"):
+            def make() -> Any:
+                from pbem.mailout.deliver import transport_for
+
+                return transport_for(app.config, smtp=smtp, smtps=smtps, starttls=starttls)  # else from pbem.toml
+    done = [] if paths else _ingest_mailbox(app)  # the IMAP mailbox of pbem.toml, if there is one
+    done += run_tick(app.service, paths, make_transport=make)
+    emit([d.as_dict() for d in done], as_json, "\n".join(d.text for d in done) if done else None)
+    if any(d.failed for d in done):
+        click.get_current_context().exit(1)
+
+
+def _ingest_mailbox(app: App) -> list:
+    """Ingest the configured IMAP mailbox ([mailbox] url / PBEM_IMAP_URL); one line per new mail."""
+    if not app.config.value("mailbox", "url", "PBEM_IMAP_URL"):
+        return []  # no mailbox: the mail machinery is not even imported (a cron run starts fast)
+    from pbem.mailin.imap import ingest_configured
+    from pbem.loop.ingest import Ingestor
+    from pbem.loop.tick import Done
+
+    outcomes = ingest_configured(Ingestor(app.service), app.config)
+    return [Done("ingest", o.line(), failed=o.outcome == "error", data={"outcome": o.outcome})
+            for o in outcomes if o.outcome != "duplicate"]
+
+
+@cli.command()
+@click.argument("game_id", required=False)
+@click.option("--check", "check_only", is_flag=True,
+              help="Only say what differs (exit status 1 when anything does); change nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@pass_app
+def repair(app: App, game_id: str | None, check_only: bool, as_json: bool) -> None:
+    """Check what the database keeps beside each game's log (the due index that 'pbem tick'
+    reads, the game as of its last event, which seats each address plays) against a replay of
+    the whole log, and derive again whatever differs. Nothing of the log itself is changed.
+
+    pbem keeps these in step with every event it records; a database written by an older pbem
+    is brought up to date by the first 'pbem tick'. Run this after restoring a backup or
+    editing the database by hand.
+
+    \b
+    Example:
+      pbem repair --check      # exit status 1 when something differs
+    """
+    from pbem.store.projection import repair as run_repair
+
+    ids = [game_id] if game_id else app.store.game_ids()
+    if game_id:
+        app.store.require_game(game_id)
+    found = run_repair(app.service, ids, write=not check_only)
+    data = {"games": len(ids), "differed": {g: p for g, p in found}, "repaired": not check_only}
+    if not found:
+        text = f"all {len(ids)} game{'' if len(ids) == 1 else 's'} agree with their logs"
+    else:
+        lines = [f"{g}: {p}" for g, problems in found for p in problems]
+        verb = "differ" if check_only else "differed; derived again"
+        text = "\n".join(lines + [f"{len(found)} of {len(ids)} games {verb}"])
+    emit(data, as_json, text)
+    if found and check_only:
+        click.get_current_context().exit(1)

@@ -1,0 +1,81 @@
+"""``pbem upgrade G [--to VERSION] --reason TEXT``: move a running game to newer rules.
+
+A game keeps the rules version it was created with (:mod:`adjudicator.versions`) until the GM
+moves it on. The move is one ``EngineUpgraded`` event, made between turns (no seat has orders
+in for the pending turn, so nothing accepted under the old rules is judged by the new ones),
+with the versions, the reason, the new version's data files and the hash of the state as the
+new version keeps it; ``replay --verify`` checks each stretch of the game under its own
+version. Every seat is mailed what changes for it: the changelog entries of each version in
+between (docs/changelog-<game>.md is written from the same entries). A rollback to a turn
+before the upgrade returns the game to the rules that turn was played with.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from adjudicator.versions import Release, upgraded_state
+from pbem.errors import DomainError
+from pbem.store.events import Game
+from pbem.mailout.mailbase import Outgoing, base_message
+
+
+def plan(game: Game, to: str | None) -> tuple[list[Release], dict[str, Any]]:
+    """The releases the game passes to reach ``to`` (default: the newest) and the state it will
+    have; :class:`DomainError` naming the problem when it cannot be upgraded now."""
+    releases = getattr(game.engine, "releases", None)
+    if releases is None:
+        raise DomainError(f"{game.engine.name} has one rules version here ({game.engine.version}): nothing to upgrade")
+    current = game.engine.version
+    target = to or releases.newest.version
+    if target not in releases.versions:
+        raise DomainError(f"{game.engine.name} has no rules version {target!r} here "
+                          f"(it knows {', '.join(releases.versions)})")
+    steps = [r for r in releases.after(current) if releases.versions.index(r.version) <= releases.versions.index(target)]
+    if target == current:
+        raise DomainError(f"game {game.game_id} already plays {game.engine.name} rules {current}")
+    if not steps:
+        raise DomainError(f"game {game.game_id} plays {game.engine.name} rules {current}; {target} is older: "
+                          "a game is never moved back to older rules")
+    if game.pending is None:
+        raise DomainError(f"game {game.game_id} is over: its rules stay those it was played with")
+    sent = sorted(s for s, o in game.submitted.items() if o["turn"] == game.pending.turn)
+    if sent:
+        raise DomainError(f"game {game.game_id} is in the middle of turn {game.pending.turn}: "
+                          f"{', '.join(sent)} sent orders under rules {current}; upgrade before the turn's first "
+                          "orders or after its adjudication (or void them with pbem void)")
+    return steps, upgraded_state(game.engine, target, game.state)
+
+
+def payload(game: Game, steps: list[Release], state_hash: str, reason: str) -> dict[str, Any]:
+    """The ``EngineUpgraded`` event's payload."""
+    return {"from": game.engine.version, "to": steps[-1].version, "reason": reason,
+            "turn": game.pending.turn if game.pending else None, "data_files": dict(steps[-1].data),
+            "state_hash": state_hash}
+
+
+def changes(steps: list[Release], width: int = 72) -> list[str]:
+    """What the versions in ``steps`` change, as lines for players (version by version)."""
+    lines = []
+    for release in steps:
+        lines.append(f"Version {release.version} ({release.released}):")
+        for entry in release.changes:
+            lines += textwrap.wrap(entry, width, initial_indent="  - ", subsequent_indent="    ",
+                                   break_long_words=False, break_on_hyphens=False)
+    return lines
+
+
+def notice(game: Game, seat: str, event: dict[str, Any], steps: list[Release], sender: str) -> Outgoing:
+    """The mail telling ``seat`` that its game now plays newer rules, and what changes."""
+    to = game.seats[seat]["email"]
+    head = (f"Game {game.game_id}: from turn {event['turn']} on, the game is played with "
+            f"{game.engine.name} rules version {event['to']} (it was {event['from']}). "
+            f"The GM's reason: {event['reason']}")
+    tail = ("Everything played so far stands as it was played. The order guide describes the new rules; "
+            "HELP by mail lists the orders.")
+    lines = [*textwrap.wrap(head, 72), "", "What changes for you:", *changes(steps), "", *textwrap.wrap(tail, 72),
+             "Your next orders go in a block starting with:", f"  GAME {game.game_id} {seat} <your password>"]
+    msg = base_message(game, to, f"[{game.game_id}] the game now plays rules {event['to']}", sender, "upgrade")
+    msg.set_content("\n".join(lines) + "\n")
+    return Outgoing(to, msg["Subject"], msg, "upgrade")

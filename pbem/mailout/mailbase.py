@@ -1,0 +1,107 @@
+"""What mail in and mail out share: the loop header, the outgoing message and our headers.
+
+:mod:`pbem.mailin` (reading), :mod:`pbem.replies` (answers) and :mod:`pbem.notify`
+(welcome mails, reports) all build on this module, and it imports none of them, so the
+three never import each other in a circle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from email.message import EmailMessage
+from email.utils import make_msgid, parseaddr
+from functools import lru_cache
+
+from pbem.store.events import Game
+from pbem.mailout.mailmime import MAIL_POLICY, text_message, with_headers
+from reports.timefmt import deadline_text
+
+__all__ = ["LOOP_HEADER", "MAIL_POLICY", "Outgoing", "TextOutgoing", "address_of", "base_headers",
+           "base_message", "domain_of", "format_deadline", "text_message", "thread_id", "with_headers"]
+
+#: The header on every mail we send; a mail that comes back with it is never answered.
+LOOP_HEADER = "X-PBEM-Loop"
+
+
+@dataclass
+class Outgoing:
+    """One message to queue: recipient, subject, the message and its kind."""
+
+    to: str
+    subject: str
+    message: EmailMessage
+    kind: str
+
+
+@lru_cache(maxsize=64)
+def address_of(header: str) -> str:
+    """The bare address of a From/To value: ``Wallenstein GM <gm@example.org>`` ->
+    ``gm@example.org`` (the GM guide writes the sender so); a bare address as it is."""
+    address = parseaddr(header)[1].strip()
+    return address if "@" in address else header.strip()
+
+
+def domain_of(header: str) -> str:
+    """The domain of the address of ``header`` (for our Message-IDs), ``localhost`` if none."""
+    return address_of(header).rsplit("@", 1)[-1] if "@" in address_of(header) else "localhost"
+
+
+def thread_id(game: Game, sender: str) -> str:
+    """The Message-ID every mail of a game refers to (threading per game)."""
+    return f"<game.{game.game_id}@{domain_of(sender)}>"
+
+
+def base_headers(game: Game | None, to: str, subject: str, sender: str, kind: str) -> list[tuple[str, str]]:
+    """Our headers of a new message, in order: From/To/Subject, a new Message-ID, the loop
+    header, threading on the game."""
+    domain = domain_of(sender)
+    headers = [("From", sender), ("To", to), ("Subject", subject),
+               ("Message-ID", make_msgid(idstring=kind, domain=domain)), (LOOP_HEADER, kind)]
+    if game is not None:
+        headers += [("In-Reply-To", thread_id(game, sender)), ("References", thread_id(game, sender))]
+    return headers
+
+
+def base_message(game: Game | None, to: str, subject: str, sender: str, kind: str) -> EmailMessage:
+    """A message with our headers: From/To/Subject, Message-ID, loop header, threading."""
+    return with_headers(base_headers(game, to, subject, sender, kind))
+
+
+@dataclass
+class TextOutgoing:
+    """A plain-text message to queue, kept as its headers and text (see
+    :func:`pbem.mailpack.pack_text`): the MIME message is built when it is read or sent
+    (:attr:`message`, the same bytes every time), not when it is queued."""
+
+    to: str
+    subject: str
+    headers: list[tuple[str, str]]
+    body: str
+    kind: str
+
+    @property
+    def message(self) -> EmailMessage:
+        """The message as it will be sent."""
+        return text_message(self.headers, self.body)
+
+    @property
+    def message_id(self) -> str:
+        """Its Message-ID header."""
+        return next(value for name, value in self.headers if name.lower() == "message-id")
+
+
+def format_deadline(iso: str | None) -> str:
+    """A deadline as an absolute time with its zone, plus UTC, e.g.
+    ``Mon 07 Dec 2026 18:00 UTC+01:00 (17:00 UTC)``."""
+    if not iso:
+        return "no deadline is set; the turn is resolved when every seat's orders are in"
+    return deadline_text(iso.replace("Z", "+00:00"))
+
+
+def turn_words(game: Game, turn: str, after: bool = False) -> str:
+    """``turn`` of ``game`` in the game's words for a subject or a sentence (``round 1,
+    starting estates``; the label itself stays in the mail where a TURN line needs it)."""
+    from adjudicator.base import PUBLIC
+    from reports.gamenames import turn_name
+
+    return turn_name(game.engine.name, turn, game.engine.view(game.state, PUBLIC), after=after)

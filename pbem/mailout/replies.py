@@ -1,0 +1,289 @@
+"""The reply every order mail gets: one message per mail, one section per GAME block.
+
+Replies follow RFC 3834 (``Auto-Submitted: auto-replied``, ``In-Reply-To`` and
+``References`` naming the player's message, ``Subject: Re: ...``) and carry our loop
+header (via :func:`pbem.mailbase.base_headers`), so two robots never talk to each other.
+
+A reply never contains a password: blocks are shown by game, seat and line only, and
+:func:`scrub` masks every password of the mail from the finished text as a last guard.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from pbem.store.events import Game
+from pbem.mailin.parse import ParsedMail
+from pbem.mailout.mailbase import TextOutgoing, base_headers, format_deadline
+from turns.base import LineProblem
+
+MASK = "******"
+_GAME_WORDS = re.compile(r"(?i)(\bGAME\s+\S+\s+\S+\s+)\S+")  # a GAME line in a subject: mask its password
+_PASSWORD_WORD = re.compile(r"(?<![\w-])[A-Za-z0-9]{4}(?:-[A-Za-z0-9]{4}){2,}(?![\w-])")  # password-shaped
+_RE_PREFIX = re.compile(r"^(?:\s*(?:re|aw|sv|vs|odp|vá|rif)\s*(?:\[\d+\])?\s*:\s*)+", re.IGNORECASE)
+_MSGID = re.compile(r"<[!-;=?-~]{1,120}@[!-;=?-~]{1,120}>")
+KIND = "reply"
+
+AUTH_REJECTED = ("not accepted: the game, seat, password or sender address of this block does not "
+                 "match any seat we run, so nothing of it was recorded. Copy the GAME line from your "
+                 "welcome mail, and send from the address you registered with.")
+
+HOW_TO = """\
+How to send orders: write a plain-text mail (not HTML) from your registered address with
+
+GAME <game-id> <seat> <password>
+... your orders, one per line; '#' starts a comment ...
+END
+
+Lines quoted with '>' and everything after a signature line ('-- ') are ignored."""
+
+#: The whole reply to a mail none of whose blocks was authenticated (no block at all, only
+#: quoted blocks, a GAME line with a missing field, an unknown game or seat, a wrong
+#: password or sender): the same text and subject for every cause, echoing nothing.
+UNAUTHENTICATED_SUBJECT = "Re: your mail to the game master (not recorded)"
+UNAUTHENTICATED = """\
+No order block of your mail was recorded: none matches a game, seat, password and
+sender address we run. Please check that
+
+- the block starts with the GAME line of your welcome mail (game id, seat and password);
+- the block ends with END on a line of its own;
+- its lines are not quoted ('>' in front) nor below a signature line ('-- ');
+- you send plain text from the address you registered with.
+
+""" + HOW_TO + "\n"
+
+#: At most this many problems are listed per block; each line shown is cut to EXCERPT.
+MAX_PROBLEMS = 30
+EXCERPT = 120
+#: The most characters of one problem's explanation (a bound against a mail that makes a
+#: message quote a huge word; the game's own explanations are far shorter).
+EXPLANATION = 2000
+
+HTML_NOTE = ("Your mail had no plain-text part, so its HTML was converted to text to read it. "
+             "If anything above was misread, set your mail client to send plain text "
+             "(in most clients: Format > Plain Text, or 'Plain text' in the compose options).")
+
+
+@dataclass
+class BlockResult:
+    """What became of one GAME block of a mail."""
+
+    game: str
+    seat: str
+    line: int
+    accepted: bool = False
+    turn: str | None = None
+    auth_failed: bool = False
+    auth_reason: str = ""  # why authentication failed: shown to the GM (ingest), never in the reply
+    problems: list[LineProblem] = field(default_factory=list)
+    reason: str = ""
+    orders_text: str = ""
+    owes: str = ""
+    deadline: str | None = None
+    warnings: list[str] = field(default_factory=list)
+    authenticated: bool = False  # the block's password and sender matched (or a GM's text)
+    press: list[str] = field(default_factory=list)  # one line per PRESS block: relayed to whom, or why not
+    press_only: bool = False  # the block held press and no orders
+    press_refused: int = 0  # how many of its PRESS blocks were not relayed
+    standing: str = ""  # orders sent in advance: what they are called ("standing orders", "plan for round 1")
+    dropped: list[str] = field(default_factory=list)  # plan kinds left out for a problem (their lines kept as before)
+    deadline_of: str = ""  # whose decision ``deadline`` is, when it is not the seat's own
+    password_note: str = ""  # a block asking for a new password (pbem.passwords): what became of it
+    command: list[str] = field(default_factory=list)  # a block of club lines (pbem.club.mail): one answer each
+    digest_note: str = ""  # a DIGEST ON/OFF block (the seat's mail preference): what became of it
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-ready summary (for ``pbem ingest --json``); no password, no orders."""
+        shown = not self.auth_failed
+        return {"game": self.game if shown else None, "seat": self.seat if shown else None,
+                "line": self.line, "outcome": "accepted" if self.accepted else "rejected",
+                "turn": self.turn, "problems": len(self.problems) + bool(self.reason),
+                "auth_failure": self.auth_reason or None,
+                **({"press": {"relayed": len(self.press) - self.press_refused, "refused": self.press_refused}}
+                   if self.press else {})}
+
+
+def problem_lines(problems: Iterable[LineProblem], width: int = 76) -> list[str]:
+    """Each problem indented under its line number and text (shown whole, as written);
+    the explanation below it wrapped at ``width``, keeping its indent."""
+    problems = list(problems)
+    out = []
+    for problem in problems[:MAX_PROBLEMS]:
+        # only the line the player wrote is cut to an excerpt: the explanation is the game's
+        # own words, and its figures and lists of valid words are what the player needs
+        first, *rest = str(problem).splitlines() or [""]
+        out.append("  " + excerpt(first))
+        for line in (excerpt(r, EXPLANATION) for r in rest):
+            indent = "  " + line[:len(line) - len(line.lstrip())]
+            out.extend(textwrap.wrap(line.strip(), width, initial_indent=indent, subsequent_indent=indent,
+                                     break_long_words=False, break_on_hyphens=False) or [indent])
+    if len(problems) > MAX_PROBLEMS:
+        out.append(f"  ... and {len(problems) - MAX_PROBLEMS} more problem(s), not listed")
+    return out
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """A short, printable excerpt of a line a mail sent (what a reply may echo of it)."""
+    text = "".join(c if c.isprintable() else " " for c in text)
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
+
+
+def block_section(result: BlockResult) -> str:
+    """The reply text of one block."""
+    if result.auth_failed:
+        return f"GAME block on line {result.line}: {AUTH_REJECTED}"
+    if not result.game:  # the blocks after the most one mail may hold
+        return f"REJECTED: {result.reason}."
+    where = f"game {result.game}, seat {result.seat}" + (
+        f", turn {result.turn}" if result.turn and not result.standing else "")
+    if result.press_only:
+        return "\n".join([f"PRESS from {where} (GAME line {result.line}):", *("  " + p for p in result.press)])
+    if result.password_note:
+        return f"PASSWORD for {where} (GAME line {result.line}): {result.password_note}"
+    if result.command:
+        return "\n".join([f"{'DONE' if result.accepted else 'NOT ALL DONE'}: for {where} (GAME line {result.line}):",
+                          *result.command])
+    if result.digest_note:
+        return f"DIGEST for {where} (GAME line {result.line}): {result.digest_note}"
+    return _orders_section(result, where) + (
+        "\n\nPress:\n" + "\n".join("  " + p for p in result.press) if result.press else "")
+
+
+def _orders_section(result: BlockResult, where: str) -> str:
+    """The reply text about the orders of one authenticated block."""
+    what = result.standing or "orders"
+    if result.accepted:
+        lines = [f"{'ACCEPTED IN PART' if result.problems else 'ACCEPTED'}: {what} for {where} "
+                 f"(GAME line {result.line}).", "",
+                 *("  " + line for line in (result.orders_text or "(no orders)").splitlines()), ""]
+        if result.problems:
+            kinds = ", ".join(result.dropped)
+            lines += [("NOT recorded: the lines below with a problem" + (
+                f", and every {kinds} line of this mail (your earlier {kinds} lines, if any, still stand)"
+                if kinds else "") + ". Send them again, corrected."),
+                "", f"{len(result.problems)} problem(s):", *problem_lines(result.problems), ""]
+        if not result.standing:
+            lines.append("These orders replace any you sent before for this turn; the last accepted set counts.")
+        due = f"Deadline of {result.deadline_of}" if result.deadline_of else "Deadline"
+        lines += [result.owes, f"{due}: {format_deadline(result.deadline)}"]
+        lines += [f"Warning: {w}" for w in result.warnings]
+        return "\n".join(lines)
+    nothing = "None of its orders were" if result.press else "Nothing of this block was"
+    before = ("your earlier standing orders, if any, still stand" if result.standing == "standing orders" else
+              "your plan stays as it was" if result.standing else "orders you sent before for this turn still stand")
+    lines = [f"REJECTED: {what} for {where} (GAME line {result.line}). {nothing} recorded; {before}."]
+    if result.reason:
+        lines += textwrap.wrap(excerpt(result.reason, 4 * EXCERPT), 76, initial_indent="  ", subsequent_indent="  ",
+                               break_long_words=False, break_on_hyphens=False)
+    if result.problems:
+        lines += ["", f"{len(result.problems)} problem(s):", *problem_lines(result.problems)]
+    return "\n".join(lines)
+
+
+#: A player's words in a reply, and the GM's when the text is an order text the GM typed.
+_GM_WORDS = (("orders you sent before for this turn still stand", "the seat's earlier orders for this turn still stand"),
+             ("your earlier standing orders", "the seat's earlier standing orders"),
+             ("your plan stays as it was", "the seat's plan stays as it was"),
+             ("replace any you sent before for this turn", "replace the seat's earlier orders for this turn"))
+
+
+def reply_body(results: Sequence[BlockResult], mail_problems: Sequence[LineProblem] = (),
+               html_only: bool = False, for_gm: bool = False) -> str:
+    """The whole reply text for a mail's block results; ``for_gm``: the answer to an order
+    text the GM typed (``pbem ingest FILE``), printed for the GM, not mailed to a player."""
+    sections = [block_section(r) for r in results]
+    if for_gm:
+        for player, gm in _GM_WORDS:
+            sections = [text.replace(player, gm) for text in sections]
+    if not results:
+        found = ("No order block (GAME <game> <seat> ... END) was found in this order text, so nothing was recorded."
+                 if for_gm else "No order block (GAME ... END) was found in your mail, so nothing was recorded.")
+        sections.append("\n".join([found, *problem_lines(mail_problems), *([] if for_gm else ["", HOW_TO])]))
+    elif any(not r.accepted and not r.command for r in results) and not for_gm:  # a club line says its own fix
+        sections.append(HOW_TO)
+    if html_only:
+        sections.append(HTML_NOTE)
+    return wrap("\n\n".join(sections)) + "\n"
+
+
+def wrap(text: str, width: int = 76) -> str:
+    """Long prose lines wrapped at ``width``; indented lines (orders, problems) kept whole."""
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width or line[:1].isspace():
+            out.append(line)
+        else:
+            out.extend(_wrapped(line, width))
+    return "\n".join(out)
+
+
+@lru_cache(maxsize=1024)  # most prose lines of a reply are the same in every reply
+def _wrapped(line: str, width: int) -> tuple[str, ...]:
+    return tuple(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
+
+
+def scrub(text: str, secrets: Iterable[str]) -> str:
+    """``text`` with every secret (of a usable length) replaced by a mask."""
+    for secret in sorted({s for s in secrets if len(s) >= 6}, key=len, reverse=True):
+        text = text.replace(secret, MASK)
+    return text
+
+
+def mask_passwords(text: str, secrets: Iterable[str] = ()) -> str:
+    """``text`` with ``secrets`` and every password-shaped word masked (press relayed to
+    other seats must never carry a password pasted into it by mistake)."""
+    return _PASSWORD_WORD.sub(MASK, scrub(text, secrets))
+
+
+def reply_subject(subject: str) -> str:
+    """``Re: <subject>`` without stacking ``Re:`` prefixes (a GAME line's password masked)."""
+    subject = _GAME_WORDS.sub(rf"\1{MASK}", subject.strip()) or "your orders"
+    subject = _PASSWORD_WORD.sub(MASK, subject)
+    subject = excerpt(_RE_PREFIX.sub("", subject), 80).strip() or "your orders"
+    return f"Re: {subject}"
+
+
+def unauthenticated_message(mail: ParsedMail, sender: str) -> TextOutgoing:
+    """The one reply to a mail none of whose blocks was authenticated (see
+    :data:`UNAUTHENTICATED`): fixed subject and text, threaded on the mail."""
+    assert mail.sender is not None
+    headers = base_headers(None, mail.sender, UNAUTHENTICATED_SUBJECT, sender, KIND)
+    headers += [("Auto-Submitted", "auto-replied"), *_thread(mail)]
+    return TextOutgoing(mail.sender, UNAUTHENTICATED_SUBJECT, headers, UNAUTHENTICATED, KIND)
+
+
+#: The subject of the reply to a mail refused over a size limit (pbem.maillimits).
+REFUSED_SUBJECT = "Re: your mail to the game master (not read: too large)"
+
+
+def refused_message(mail: ParsedMail, text: str, sender: str) -> TextOutgoing:
+    """The reply to a mail refused unread over a size limit: fixed subject, ``text`` naming
+    the limit, threaded on the mail; it echoes nothing of the mail (it proved nothing)."""
+    assert mail.sender is not None
+    headers = base_headers(None, mail.sender, REFUSED_SUBJECT, sender, KIND)
+    headers += [("Auto-Submitted", "auto-replied"), *_thread(mail)]
+    return TextOutgoing(mail.sender, REFUSED_SUBJECT, headers, text, KIND)
+
+
+def _thread(mail: ParsedMail) -> list[tuple[str, str]]:
+    """In-Reply-To and References naming the player's mail (well-formed ids only)."""
+    if mail.message_id and _MSGID.fullmatch(mail.message_id):
+        refs = [r for r in f"{mail.references} {mail.message_id}".split() if _MSGID.fullmatch(r)]
+        return [("In-Reply-To", mail.message_id), ("References", " ".join(refs[-10:]))]
+    return []
+
+
+def reply_message(mail: ParsedMail, body: str, sender: str, game: Game | None,
+                  secrets: Iterable[str] = ()) -> TextOutgoing:
+    """The reply to ``mail`` (RFC 3834 headers, threaded on the player's Message-ID); its
+    MIME message is built when it is read or sent (:class:`pbem.mailbase.TextOutgoing`)."""
+    assert mail.sender is not None
+    secrets = list(secrets)
+    subject = scrub(reply_subject(mail.subject), secrets)
+    headers = base_headers(None, mail.sender, subject, sender, KIND)
+    headers += [("Auto-Submitted", "auto-replied"), *_thread(mail)]
+    return TextOutgoing(mail.sender, subject, headers, scrub(body, secrets), KIND)

@@ -1,0 +1,227 @@
+"""Turning an adjudicated turn into reports: rendered by ``reports/``, queued as mail.
+
+Every seat gets a report built from its own view; the GM's mailbox (the sender address)
+gets the GM report and the public report. ``pbem report`` renders the same files to a
+directory for any earlier turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.base import GM, PUBLIC, visible_events
+from pbem.mailout import colours
+from pbem.store import turnhistory
+from pbem.store.events import Game
+from pbem.mailout.languages import seat_language
+from pbem.store.turnhistory import history_entry  # noqa: F401  (kept importable from here)
+from pbem.mailout.mailbase import LOOP_HEADER, Outgoing, TextOutgoing, address_of, domain_of, thread_id
+from pbem.store.db import Store, StoredEvent
+from reports.i18n import N_
+from reports.message import to_message
+from reports.model import ReportInput, Rendered
+from reports.render import UnknownGame, render_report
+
+
+@dataclass
+class TurnReport:
+    """One viewer's rendered report of one turn."""
+
+    viewer: str
+    turn: str
+    rendered: Rendered
+
+
+def viewers(game: Game) -> list[str]:
+    """Every viewer a turn's reports are made for: the seats, the public, the GM."""
+    return [*game.seats, PUBLIC, GM]
+
+
+def history(game_id: str, events: list[StoredEvent], seed: str, until: str | None = None) -> list[dict[str, Any]]:
+    """Public figures after each adjudicated turn (up to and including ``until``), by a replay
+    (:func:`pbem.turnhistory.of_game` reads them from the store)."""
+    return [{k: v for k, v in e.items() if k != "seq"} for e in turnhistory.replayed(game_id, events, seed, until)]
+
+
+def recent_turns(game: Game, history: list[dict[str, Any]], viewer: str) -> list[dict[str, Any]]:
+    """The turns since the last report before the current one (oldest first), each with its
+    derived events as ``viewer`` may see them (the engine's ``event_view``): what a report
+    tells happened since the viewer's previous report."""
+    reported = {h["turn"] for h in history if h.get("reported")}
+    out: list[dict[str, Any]] = []
+    for i, t in enumerate(reversed(game.turns)):
+        if i > 0 and t["turn"] in reported:
+            break
+        out.append({"turn": t["turn"], "events": visible_events(game.engine, t.get("events") or [], viewer)})
+    return out[::-1]
+
+
+#: Order lines an expansion adds to a game's short syntax (game, option value) -> lines.
+#: The Imperial Court (Wallenstein ``expansion=court``): docs/orders-wallenstein.md, rule 9.
+#: (Each line is a message of the catalogue: the reports write it in the reader's language.)
+EXPANSION_HELP = {
+    ("wallenstein", "court"): "".join(line + "\n" for line in (
+        N_("COURT3 <county> | COURT2 TOWER | COURT1 MONEY (a card on each courtier space 3, 2, 1)"),
+        N_("FAVOUR <card numbers, best first> [AT <county>] | FAVOUR NONE"),
+        N_("BID TOWER | TAX TOWER (a cube-tower card on the bid or an action space)"),
+    )),
+}
+
+
+def order_help(engine_name: str, options: dict[str, Any] | None = None) -> str:
+    """The short order-syntax reminder of a game's grammar module, if it has one, with the
+    lines of the expansion ``options`` turn on."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"turns.{engine_name.replace('-', '_')}")
+    except ModuleNotFoundError:
+        return ""
+    text = str(getattr(module, "ORDER_HELP", ""))
+    extra = EXPANSION_HELP.get((engine_name, str((options or {}).get("expansion", ""))), "")
+    return text + extra if text else extra
+
+
+def public_record(game: Game, turn: str) -> list[dict[str, Any]]:
+    """The public moves the view does not keep, for the report after ``turn`` (Havoc: every
+    seat's recruiting before this battle: the cards taken from the face-up recruits, a card
+    from the deck as ``None``, and the card laid into the recruits; all seen at the table)."""
+    if game.engine.name != "havoc":
+        return []
+    battle = turn.split("/", 1)[0]
+    mine: list[dict[str, Any]] = []
+    for payload in reversed(game.turns):  # a battle's turns follow each other: read back to its first
+        if payload["turn"].split("/", 1)[0] == battle:
+            mine.append(payload)
+        elif mine:
+            break
+    out = []
+    for payload in reversed(mine):
+        for e in payload["events"]:
+            if e.get("type") == "Recruit":
+                took = [{"from": "deck" if c.get("from") == "deck" else "recruits",
+                         "card": None if c.get("from") == "deck" else c.get("card")} for c in e.get("public") or []]
+                out.append({"type": "Recruit", "seat": e.get("seat"), "took": took, "laid": e.get("laid")})
+    return out
+
+
+_CACHE: dict[str, Rendered] = {}
+
+
+def _cached(inp: ReportInput) -> Rendered:
+    """Render ``inp``, reusing an identical earlier render in this process (pure function)."""
+    import hashlib
+
+    from adjudicator.base import canonical_json
+
+    key = hashlib.sha256(canonical_json(inp.__dict__).encode("utf-8")).hexdigest()
+    if key not in _CACHE:
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[key] = render_report(inp)
+    return _CACHE[key]
+
+
+def in_seat_order(value: Any, seats: list[str]) -> Any:
+    """``value`` with every mapping's keys in one fixed order: seats in seating order first,
+    then the other keys by name. A state rebuilt from a snapshot and one replayed from the
+    events hold their dicts in different orders; reports built from this form do not differ."""
+    return _ordered(value, {s: i for i, s in enumerate(seats)})
+
+
+def _ordered(value: Any, rank: dict[str, int]) -> Any:
+    """:func:`in_seat_order` with the seats' ranks worked out once."""
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda k: (0, rank[k], "") if k in rank else (1, 0, str(k)))
+        return {k: _ordered(value[k], rank) for k in keys}
+    if isinstance(value, list):
+        return [_ordered(v, rank) if isinstance(v, (dict, list)) else v for v in value]
+    return value
+
+
+def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any]],
+                only: list[str] | None = None, ending: str = "") -> list[TurnReport]:
+    """Render the reports of ``game`` (the state right after ``payload``'s turn); ``ending``: how
+    the players ended the game (:mod:`pbem.club.endings`), said by every report."""
+    out = []
+    ordered = in_seat_order(history, list(game.seats))  # public: the same for every viewer
+    for viewer in only or viewers(game):
+        view = in_seat_order(colours.seat_view(game, viewer), list(game.seats))
+        inp = ReportInput(game_id=game.game_id, game=game.engine.name, viewer=viewer, turn=payload["turn"],
+                          view=view, history=ordered, seed_commitment=game.created["commitment"],
+                          seat_colors=colours.of_game(game),
+                          state_hash=game.state_hash, seed=game.seed if payload.get("over") else None,
+                          chance_recorded=game.created.get("chance") == "recorded", deadline=game.deadline,
+                          order_help=order_help(game.engine.name, game.created.get("options")),
+                          recent=recent_turns(game, history, viewer),
+                          record=public_record(game, payload["turn"]), ending=ending,
+                          language=seat_language(game, viewer))
+        rendered = _cached(inp)
+        if game.created.get("branch"):  # issue 19: a branch's reports say so
+            from pbem.mailout.branchmark import banner, with_banner
+
+            rendered = with_banner(rendered, str(banner(game.created)))
+        out.append(TurnReport(viewer, payload["turn"], rendered))
+    return out
+
+
+def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store) -> list[Outgoing | TextOutgoing]:
+    """Report mails for every seat, the public and the GM after ``payload``'s turn (the
+    figures of the earlier turns read from ``store``, :func:`pbem.turnhistory.of_game`); a seat
+    that asked for the digest (``DIGEST ON``) gets the report's text alone, without pictures."""
+    if not _reports_due(game, payload):
+        return []
+    try:
+        reports = render_turn(game, payload, turnhistory.of_game(store, game, save=not store.readonly))
+    except UnknownGame:
+        return []
+    domain = domain_of(sender)
+    public = game.engine.view(game.state, PUBLIC)  # names a Havoc battle in the subject
+    messages: list[Outgoing | TextOutgoing] = []
+    for report in reports:
+        to = game.seats[report.viewer]["email"] if report.viewer in game.seats else address_of(sender)
+        who = {GM: "GM", PUBLIC: "public"}.get(report.viewer, report.viewer)
+        language = seat_language(game, report.viewer)
+        subject = report_subject(game, payload["turn"], report.viewer, language, public)
+        msgid = f"<report.{game.game_id}.{game.mail_key(payload['turn'])}.{who}@{domain}>"
+        if report.viewer in game.seats and game.wants_digest(report.viewer):
+            messages.append(digest_message(game, to, subject, msgid, sender, report.rendered.text))
+            continue
+        msg = to_message(report.rendered, to=to, sender=sender, subject=subject, message_id=msgid,
+                         in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)],
+                         language=language)
+        msg[LOOP_HEADER] = "report"
+        kind = "report" if report.viewer in game.seats else f"report-{who.lower()}"
+        messages.append(Outgoing(to, subject, msg, kind))
+    return messages
+
+
+def digest_message(game: Game, to: str, subject: str, msgid: str, sender: str, text: str) -> TextOutgoing:
+    """A seat's report as plain text alone (no HTML part, no pictures): the digest a seat asks
+    for with ``DIGEST ON``."""
+    thread = thread_id(game, sender)
+    headers = [("From", sender), ("To", to), ("Subject", subject), ("Message-ID", msgid), (LOOP_HEADER, "report"),
+               ("In-Reply-To", thread), ("References", thread)]
+    note = ("(You asked for your reports as plain text without pictures: DIGEST ON. A block with the one line "
+            "DIGEST OFF brings the pictures back.)")
+    import textwrap
+
+    return TextOutgoing(to, subject, headers, text.rstrip() + "\n\n" + textwrap.fill(note, 72) + "\n", "report")
+
+
+def report_subject(game: Game, turn: str, viewer: str, language: str, public: Mapping[str, Any]) -> str:
+    """The subject of the report mail after ``turn`` to ``viewer``, in the reader's language:
+    ``[g1] spring 1618: report for red`` (``public``: the public view right after the turn)."""
+    from reports.gamenames import turn_name
+    from reports.i18n import _, speaking
+
+    with speaking(language):
+        name = turn_name(game.engine.name, turn, public, after=True)
+        who = {GM: _("GM"), PUBLIC: _("public")}.get(viewer, viewer)
+        return _("[{game}] {turn}: report for {who}").format(game=game.game_id, turn=name, who=who)
+
+
+def _reports_due(game: Game, payload: dict[str, Any]) -> bool:
+    return turnhistory.reports_due(game, payload)
