@@ -134,7 +134,7 @@ def _register() -> None:
             try:
                 __import__(f"pbem.cli.commands.{name}")
             except ModuleNotFoundError as exc:
-                if exc.name != f"pbem.commands.{name}":
+                if exc.name != f"pbem.cli.commands.{name}":
                     raise
         cli._all = True  # type: ignore[attr-defined]
     finally:
