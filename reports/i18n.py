@@ -154,3 +154,10 @@ def N_(message: str) -> str:
 def lang() -> str:
     """The code of the current language."""
     return current().language
+
+
+def speaking_now() -> str | None:
+    """The code of the language set by the innermost :func:`speaking` (None outside any): what
+    a mail built inside it says in its ``Content-Language`` header."""
+    found = _CURRENT.get()
+    return found.language if found is not None else None

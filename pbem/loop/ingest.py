@@ -31,6 +31,7 @@ from pbem.mailout import notify, planmail, replies
 from pbem.loop.auth import check_password
 from pbem.errors import DomainError
 from pbem.store.events import Game
+from pbem.mailout.languages import seat_language
 from pbem.mailin.parse import ParsedMail, RawMail, parse_headers, parse_mail
 from pbem.mailout.replies import BlockResult
 from pbem.mailin.senders import Registry
@@ -319,11 +320,16 @@ class Ingestor:
             else:
                 result.note += "; not answered (replies to mails that proved nothing: limit)"
             return
-        body = replies.reply_body(result.blocks, envelope.problems, mail.html_only, for_gm=not mail.is_mail)
         if mail.is_mail:
-            out = replies.reply_message(mail, body, self.service.sender, None, secrets)
+            from reports.i18n import speaking
+
+            # in the language of the mail's first proven seat (each block's own texts are in its seat's)
+            with speaking(next((b.language for b in result.blocks if b.language), None)):
+                body = replies.reply_body(result.blocks, envelope.problems, mail.html_only)
+                out = replies.reply_message(mail, body, self.service.sender, None, secrets)
             result.outbox_id = notify.queue(self.store, games[0] if games else None, out)
         else:
+            body = replies.reply_body(result.blocks, envelope.problems, mail.html_only, for_gm=True)
             result.reply = replies.scrub(body, secrets)
 
     def _may_answer(self, mail: ParsedMail, what: str, limit: int) -> bool:
@@ -409,6 +415,17 @@ class Ingestor:
         if game is None:
             return result
         games.append(game)
+        if not mail.is_mail:  # the GM's own order text: answered in the GM's words
+            return self._authenticated(mail, game, block, key, result)
+        from reports.i18n import speaking
+
+        with speaking(seat_language(game, block.seat)) as words:  # the seat's language (pbem.languages)
+            result.language = words.language
+            return self._authenticated(mail, game, block, key, result)
+
+    def _authenticated(self, mail: ParsedMail, game: Game, block: Block, key: str,
+                       result: BlockResult) -> BlockResult:
+        """The rest of :meth:`_block` for a block whose seat is proven (``game``)."""
         if block.press:  # relayed whatever becomes of the orders (each judged on its own)
             self._press(mail, game, block, key, result)
             if not block.has_orders:

@@ -30,6 +30,7 @@ from typing import Any
 from pbem.store.events import Game
 from pbem.mailin.parse import ParsedMail
 from pbem.mailout.mailbase import Outgoing, base_message
+from reports.i18n import N_
 
 COMMANDS = ("HELP", "STATUS", "REPORT", "PASSWORD")
 #: Answers per seat and command in the window (a REPORT answer is a whole report mail; HELP
@@ -92,10 +93,17 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
         if not _within(service, command, None, None, mail, WHICH_SEAT_ANSWERS, "which seat"):
             return "command", f"{command} without a clear seat: NOT answered (limit)"
         listing = ", ".join(f"{g} {s}" for g, s in mine)
-        out = _mail(service, mine[0][0], _registered(service, *mine[0]), f"{command}: which seat?",
-                    [f"Your address plays several seats ({listing}); write e.g. "
-                     f"'{command} {mine[0][0]} {mine[0][1]}'." if len(mine) > 1 else
-                     f"No seat matches '{' '.join(words)}'; your seat is {listing}."])
+        from pbem.mailout.mailbase import speaking_to
+        from reports.i18n import _
+
+        with speaking_to(service.load(mine[0][0]), mine[0][1]):
+            example = f"{command} {mine[0][0]} {mine[0][1]}"
+            out = _mail(service, mine[0][0], _registered(service, *mine[0]),
+                        _("{command}: which seat?").format(command=command),
+                        [_("Your address plays several seats ({listing}); write e.g. '{example}'.").format(
+                            listing=listing, example=example) if len(mine) > 1 else
+                         _("No seat matches '{words}'; your seat is {listing}.").format(
+                             words=" ".join(words), listing=listing)])
         from pbem.mailout.notify import queue
 
         queue(service.store, service.load(mine[0][0]), out)
@@ -110,7 +118,11 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
         return "command", passwords.redeem(service, game, seat, code, mail.sender, mail.key)
     if not _within(service, command, game_id, seat, mail, LIMITS[command], command):
         return "command", f"{command} {game_id} {seat}: NOT answered ({LIMITS[command]} answered in 24 hours, the most)"
-    ANSWERS[command](service, service.load(game_id), seat)
+    from pbem.mailout.mailbase import speaking_to
+
+    game = service.load(game_id)
+    with speaking_to(game, seat):
+        ANSWERS[command](service, game, seat)
     return "command", f"{command} {game_id} {seat}"
 
 
@@ -144,44 +156,60 @@ def _mail(service: Any, game_id: str, to: str, subject: str, lines: list[str]) -
     game = service.load(game_id)
     msg = base_message(game, to, f"[{game_id}] {subject}", service.sender, "command")
     msg["Auto-Submitted"] = "auto-replied"
-    msg.set_content("\n".join(lines) + "\n")
+    msg.set_content("\n".join(wrap_lines(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, "command")
+
+
+def wrap_lines(lines: list[str], width: int = 76) -> list[str]:
+    """Prose lines longer than ``width`` (counted in characters) wrapped; indented lines kept."""
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width or line[:1].isspace() or "\n" in line:
+            out.append(line)
+        else:
+            out.extend(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
+    return out
 
 
 def _help(service: Any, game: Game, seat: str) -> None:
     from pbem.mailout.notify import queue
-    from pbem.mailout.reporting import order_help
+    from pbem.mailout.reporting import order_help, order_help_text
+    from reports.i18n import _
 
     pending = game.pending
     from reports.gamenames import game_title
 
-    lines = [f"Orders for game {game.game_id} ({game_title(game.engine.name, game.created.get('options'))}), "
-             f"seat {seat}:", "",
-             f"GAME {game.game_id} {seat} <your password>",
-             "TURN " + (pending.turn if pending else "<turn>") + "     # optional",
-             "... your orders, one per line ...", "END", ""]
+    lines = [_("Orders for game {game} ({title}), seat {seat}:").format(
+                 game=game.game_id, title=game_title(game.engine.name, game.created.get("options")), seat=seat), "",
+             f"GAME {game.game_id} {seat} " + _("<your password>"),
+             "TURN " + (pending.turn if pending else _("<turn>")) + "     " + _("# optional"),
+             _("... your orders, one per line ..."), "END", ""]
     if pending is not None and seat in pending.seats:
-        lines += [f"Order keywords accepted now: {', '.join(pending.forms)}", ""]
-    lines += [order_help(game.engine.name, game.created.get("options")).rstrip() or "(no short help for this game)"]
+        lines += [_("Order keywords accepted now: {forms}").format(forms=", ".join(pending.forms)), ""]
+    short = order_help(game.engine.name, game.created.get("options"))
+    lines += [order_help_text(short).rstrip() if short else _("(no short help for this game)")]
     from pbem.mailout.playerdocs import docs_lines
 
     lines += ["", *docs_lines()]
     from pbem.loop.press import welcome_lines
 
     lines += ["", *welcome_lines(game)][:-1]  # how to send press, when the game has it
-    lines += ["", "Mail commands: HELP, HELP ORDERS, HELP RULES, STATUS, REPORT (your latest report again),",
-              "PASSWORD (a one-time code to this address for a new password; your password works until",
-              "the code is used).",
-              "A GAME block whose one line is DIGEST ON: your reports come as plain text without pictures",
-              "(DIGEST OFF: whole again).",
-              "A GAME block of its own may also say ABSENT FROM <date> TO <date> (or ABSENT FOR 10d), BACK,",
-              "DRAW, CONCEDE <seat> or RESIGN; from any address: LIST, JOIN <game>, OBSERVE <game>, STATS,",
-              "STANDBY (HELP ORDERS mails how to write each of them)."]
-    queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "help", lines))
+    lines += ["", _("Mail commands: HELP, HELP ORDERS, HELP RULES, STATUS, REPORT (your latest report again), "
+                    "PASSWORD (a one-time code to this address for a new password; your password works until "
+                    "the code is used)."),
+              _("A GAME block whose one line is DIGEST ON: your reports come as plain text without pictures "
+                "(DIGEST OFF: whole again)."),
+              _("A GAME block of its own may also say ABSENT FROM <date> TO <date> (or ABSENT FOR 10d), BACK, "
+                "DRAW, CONCEDE <seat> or RESIGN; from any address: LIST, JOIN <game>, OBSERVE <game>, STATS, "
+                "STANDBY (HELP ORDERS mails how to write each of them)."),
+              _("A GAME block whose one line is LANGUAGE hu, de or en: your mails and reports in that language.")]
+    queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], _("help"), lines))
 
 
 #: HELP ORDERS and HELP RULES: what is mailed, and how the mail names it.
-_PAGES = {"ORDERS": ("orders", "order syntax"), "RULES": ("rules", "rules reference")}
+_PAGES = {"ORDERS": ("orders", N_("order syntax")), "RULES": ("rules", N_("rules reference"))}
 
 
 def _pages(what: str) -> Any:
@@ -189,20 +217,26 @@ def _pages(what: str) -> Any:
 
     def answer(service: Any, game: Game, seat: str) -> None:
         from pbem.mailout.notify import queue
-        from pbem.mailout.playerdocs import page, pages
+        from pbem.mailout.playerdocs import localised, page, pages
         from reports.gamenames import game_title
 
+        from reports.i18n import _, lang
+
         key, words = _PAGES[what]
+        words = _(words)
         names = pages(game.engine.name, key, game.created.get("options"))
+        shown = [localised(name, lang()) for name in names]
         title = game_title(game.engine.name, game.created.get("options"))
-        lines = [f"The {words} of {title} (game {game.game_id}, your seat {seat}), as pbem's documentation "
-                 "gives it" + (f": {', '.join(names)}." if names else ".")]
+        lines = [(_("The {what} of {title} (game {game}, your seat {seat}), as pbem's documentation gives it: "
+                    "{pages}.") if names else
+                  _("The {what} of {title} (game {game}, your seat {seat}), as pbem's documentation gives it."))
+                 .format(what=words, title=title, game=game.game_id, seat=seat, pages=", ".join(shown))]
         if not names:
-            lines += ["", "(This game has no such page; ask your GM.)"]
-        for name in names:
-            lines += ["", "=" * 72, name, "=" * 72, "", page(name).rstrip()]
-        queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], f"{words} ({title})",
-                                         lines))
+            lines += ["", _("(This game has no such page; ask your GM.)")]
+        for name, path in zip(names, shown):
+            lines += ["", "=" * 72, path, "=" * 72, "", page(path).rstrip()]
+        queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"],
+                                         _("{what} ({title})").format(what=words, title=title), lines))
 
     return answer
 
@@ -211,23 +245,29 @@ def _status(service: Any, game: Game, seat: str) -> None:
     from pbem.mailout.notify import queue
     from pbem.mailout.mailbase import format_deadline
 
+    from reports.i18n import _
+
     st = service.game_status(game)
     if st["over"]:
-        lines = [f"Game {game.game_id} is over. Winner: {st['winner'] or 'none'}."]
+        lines = [_("Game {game} is over. Winner: {winner}.").format(game=game.game_id,
+                                                                   winner=st["winner"] or _("none"))]
     else:
         planned = st.get("planned") or []
         awaited = [s for s in st["awaiting"] if s not in planned]
-        mine = "yours are in" if seat in st["submitted"] else (
-            "your standing orders or plan answer it" if seat in planned else
-            "yours are awaited" if seat in awaited else "nothing is awaited from you")
-        lines = [f"Game {game.game_id}, turn {st['turn']} ({st['kind']}): {mine}.",
-                 f"Awaited: {', '.join(awaited) or 'nobody'}; in: {', '.join(st['submitted']) or 'none'}"
-                 + (f"; by standing orders or plan: {', '.join(planned)}" if planned else "") + ".",
-                 f"Deadline: {format_deadline(st['deadline'])}"]
+        mine = _("yours are in") if seat in st["submitted"] else (
+            _("your standing orders or plan answer it") if seat in planned else
+            _("yours are awaited") if seat in awaited else _("nothing is awaited from you"))
+        lines = [_("Game {game}, turn {turn} ({kind}): {mine}.").format(game=game.game_id, turn=st["turn"],
+                                                                       kind=st["kind"], mine=mine),
+                 (_("Awaited: {awaited}; in: {done}; by standing orders or plan: {planned}.") if planned else
+                  _("Awaited: {awaited}; in: {done}.")).format(
+                     awaited=", ".join(awaited) or _("nobody"), done=", ".join(st["submitted"]) or _("none"),
+                     planned=", ".join(planned)),
+                 _("Deadline: {deadline}").format(deadline=format_deadline(st["deadline"]))]
     from pbem.club.hooks import seat_lines
 
     lines += seat_lines(game, seat, service.store.clock())  # the seat's own absence, disorder, votes
-    queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], "status", lines))
+    queue(service.store, game, _mail(service, game.game_id, game.seats[seat]["email"], _("status"), lines))
 
 
 def _report(service: Any, game: Game, seat: str) -> None:
@@ -237,8 +277,11 @@ def _report(service: Any, game: Game, seat: str) -> None:
     from pbem.mailout.notify import queue
     from pbem.mailout.turnmail import OPENING, compose, seat_report, view_summary
 
+    from reports.i18n import _
+
     turn = game.turns[-1]["turn"] if game.turns else OPENING
-    intro = [f"Game {game.game_id}: your report ({seat}), as of {turn}, sent again on request."]
+    intro = [_("Game {game}: your report ({seat}), as of {turn}, sent again on request.").format(
+        game=game.game_id, seat=seat, turn=turn)]
     again = _sent_again(service, game, seat, intro[0])
     if again is not None:
         queue(service.store, game, again)
@@ -248,12 +291,17 @@ def _report(service: Any, game: Game, seat: str) -> None:
         from pbem.mailout.colours import seat_view
 
         intro += ["", *view_summary(seat_view(game, seat))]
-    out = compose(game, game.seats[seat]["email"], f"[{game.game_id}] report for {seat} (again)",
+    out = compose(game, game.seats[seat]["email"], _("[{game}] report for {seat} (again)").format(
+        game=game.game_id, seat=seat),
                   service.sender, "command", intro, rendered)
     queue(service.store, game, out)
 
 
-_PASSWORD_LINE = re.compile(r"Your password: (\S+)")
+def _password_line() -> re.Pattern[str]:
+    """The welcome mail's password line in the current language, its password a group."""
+    from reports.i18n import _
+
+    return re.compile(re.escape(_("Your password: {password}")).replace(re.escape("{password}"), r"(\S+)"))
 
 
 def _sent_again(service: Any, game: Game, seat: str, intro: str) -> Outgoing | None:
@@ -264,8 +312,9 @@ def _sent_again(service: Any, game: Game, seat: str, intro: str) -> Outgoing | N
     from email.parser import BytesParser
     from email.utils import make_msgid
 
-    from pbem.mailout.mailbase import LOOP_HEADER, domain_of
+    from pbem.mailout.mailbase import LOOP_HEADER, domain_of, language_headers
     from pbem.mailout.mailpack import unpack
+    from reports.i18n import _
 
     to = game.seats[seat]["email"]
     rows = service.store.conn.execute(
@@ -274,22 +323,22 @@ def _sent_again(service: Any, game: Game, seat: str, intro: str) -> Outgoing | N
     current = game.turns[-1]["seq"] if game.turns else 1
     if not rows or int(rows[0][1] or 1) < current:
         return None
-    kind, _, stored = rows[0]
+    kind, _seq, stored = rows[0]
     msg = BytesParser(policy=policy.default).parsebytes(unpack(service.store.conn, bytes(stored)))
     texts = [p for p in msg.walk() if p.get_content_type() in ("text/plain", "text/html") and not p.is_attachment()]
-    found = _PASSWORD_LINE.search(str(texts[0].get_content())) if texts else None
+    found = _password_line().search(str(texts[0].get_content())) if texts else None
     if kind == "welcome" and found is None:
         return None
     for n, part in enumerate(texts):
         text = str(part.get_content())
         if found is not None:
-            text = text.replace(found.group(1), "(not repeated here: see your welcome mail)")
+            text = text.replace(found.group(1), _("(not repeated here: see your welcome mail)"))
         if part.get_content_type() == "text/plain" and n == 0:
             text = f"{intro}\n\n{text}"
         part.set_content(text, subtype=part.get_content_subtype(), charset="utf-8")
-    subject = f"[{game.game_id}] report for {seat} (again)"
+    subject = _("[{game}] report for {seat} (again)").format(game=game.game_id, seat=seat)
     for name, value in (("To", to), ("Subject", subject), ("Message-ID", make_msgid("command", domain_of(service.sender))),
-                        (LOOP_HEADER, "command"), ("Auto-Submitted", "auto-replied")):
+                        (LOOP_HEADER, "command"), ("Auto-Submitted", "auto-replied"), *language_headers()):
         del msg[name]
         msg[name] = value
     return Outgoing(to, subject, msg, "command")

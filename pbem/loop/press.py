@@ -106,11 +106,17 @@ def welcome_lines(game: Game) -> list[str]:
     mode = rules_of(game).mode
     if mode == "off":
         return []
-    how = {"on": "'PRESS TO <seat>, <seat>' or 'PRESS TO ALL'", "public": "'PRESS TO ALL' (only public press "
-           "in this game)", "grey": "'PRESS TO <seat>, <seat>' or 'PRESS TO ALL' (anonymous in this game: "
-           "recipients are not told who sent it)"}[mode]
-    return ["Messages to other seats (press): put a block " + how + ", your text, then END, inside",
-            "your GAME block (before its own END). The service relays it without passing on any address.", ""]
+    import textwrap
+
+    from reports.i18n import _
+
+    how = {"on": _("'PRESS TO <seat>, <seat>' or 'PRESS TO ALL'"),
+           "public": _("'PRESS TO ALL' (only public press in this game)"),
+           "grey": _("'PRESS TO <seat>, <seat>' or 'PRESS TO ALL' (anonymous in this game: recipients are not "
+                     "told who sent it)")}[mode]
+    text = _("Messages to other seats (press): put a block {how}, your text, then END, inside your GAME block "
+             "(before its own END). The service relays it without passing on any address.").format(how=how)
+    return [*textwrap.wrap(text, 76, break_long_words=False, break_on_hyphens=False), ""]
 
 
 # -- checking ---------------------------------------------------------------------------

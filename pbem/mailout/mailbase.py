@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
 from functools import lru_cache
+from typing import Any
 
 from pbem.store.events import Game
 from pbem.mailout.mailmime import MAIL_POLICY, text_message, with_headers
@@ -59,7 +60,28 @@ def base_headers(game: Game | None, to: str, subject: str, sender: str, kind: st
                ("Message-ID", make_msgid(idstring=kind, domain=domain)), (LOOP_HEADER, kind)]
     if game is not None:
         headers += [("In-Reply-To", thread_id(game, sender)), ("References", thread_id(game, sender))]
-    return headers
+    return headers + language_headers()
+
+
+def language_headers() -> list[tuple[str, str]]:
+    """``Content-Language`` (RFC 3282) of a mail written inside :func:`speaking_to` (or
+    :func:`reports.i18n.speaking`): the reader's language; none outside."""
+    from reports.i18n import speaking_now
+
+    code = speaking_now()
+    return [("Content-Language", code)] if code else []
+
+
+def speaking_to(game: Game | None, seat: str | None) -> Any:
+    """Write in ``seat``'s language inside the block (the game's default for the GM and the
+    public; English without a game): every text, subject, date and number of a mail built in
+    it, and its ``Content-Language`` header."""
+    from pbem.mailout.languages import seat_language
+    from reports.i18n import speaking
+
+    if game is None:
+        return speaking(None)
+    return speaking(seat_language(game, seat or ""))
 
 
 def base_message(game: Game | None, to: str, subject: str, sender: str, kind: str) -> EmailMessage:
@@ -92,9 +114,11 @@ class TextOutgoing:
 
 def format_deadline(iso: str | None) -> str:
     """A deadline as an absolute time with its zone, plus UTC, e.g.
-    ``Mon 07 Dec 2026 18:00 UTC+01:00 (17:00 UTC)``."""
+    ``Mon 07 Dec 2026 18:00 UTC+01:00 (17:00 UTC)``, in the current language."""
+    from reports.i18n import _
+
     if not iso:
-        return "no deadline is set; the turn is resolved when every seat's orders are in"
+        return _("no deadline is set; the turn is resolved when every seat's orders are in")
     return deadline_text(iso.replace("Z", "+00:00"))
 
 

@@ -71,9 +71,21 @@ class _RememberingHeaders(HeaderRegistry):
 MAIL_POLICY = policy.default.clone(header_factory=_RememberingHeaders())
 
 
+class Message(EmailMessage):
+    """An outgoing message whose ``Content-Language`` outlives :meth:`set_content` (the stdlib's
+    ``set_content`` drops every ``Content-*`` header it finds): the reader's language is said
+    after the content's own headers."""
+
+    def set_content(self, *args: Any, **kw: Any) -> None:
+        kept = self.get_all("Content-Language") or []
+        super().set_content(*args, **kw)
+        for value in kept:
+            self["Content-Language"] = str(value)
+
+
 def with_headers(headers: Sequence[tuple[str, str]]) -> EmailMessage:
     """An empty message with ``headers`` set in this order."""
-    msg = EmailMessage(policy=MAIL_POLICY)
+    msg = Message(policy=MAIL_POLICY)
     for name, value in headers:
         msg[name] = value
     return msg
@@ -95,8 +107,9 @@ def text_message(headers: Sequence[tuple[str, str]], body: str) -> EmailMessage:
     is a plain message id it is kept as given (``set_raw``), and the policy writes it as it
     writes a header read from a mail (a short line as it is, a long one parsed and folded):
     the bytes the parsed and folded header gives, without the parse (a third of the build).
-    A second Message-ID goes through ``msg[name] = value``, which refuses it as before."""
-    msg = EmailMessage(policy=MAIL_POLICY)
+    A second Message-ID goes through ``msg[name] = value``, which refuses it as before.
+    ``Content-Language`` comes after the content's headers (:class:`Message`)."""
+    msg = Message(policy=MAIL_POLICY)
     for name, value in headers:
         if name.lower() in _ID_HEADERS and _PLAIN_ID.fullmatch(value) and name not in msg:
             msg.set_raw(name, value)

@@ -21,34 +21,45 @@ __all__ = ["LOOP_HEADER", "Outgoing", "base_message", "thread_id", "welcome", "t
 
 def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str | None = None,
             takeover: bool = False) -> Outgoing:
-    """The welcome mail of a seat: its password, the seed commitment, how to send orders, and
-    the seat's opening report (text, HTML and map) made from its own view. ``takeover``: a
-    new player takes over the seat of a game under way (``after_turn`` was played last)."""
-    from pbem.mailout.reporting import order_help
+    """The welcome mail of a seat, in its language: its password, the seed commitment, how to
+    send orders, and the seat's opening report (text, HTML and map) made from its own view.
+    ``takeover``: a new player takes over the seat of a game under way (``after_turn`` was
+    played last)."""
+    from pbem.mailout.mailbase import speaking_to
+
+    with speaking_to(game, seat):
+        return _welcome(game, seat, password, sender, after_turn, takeover)
+
+
+def _welcome(game: Game, seat: str, password: str, sender: str, after_turn: str | None,
+             takeover: bool) -> Outgoing:
+    from pbem.mailout.reporting import order_help, order_help_text
     from reports.gamenames import game_title
+    from reports.i18n import _
 
     row = game.seats[seat]
     pending = game.pending
     lines = [
-        f"Welcome to {game_title(game.engine.name, game.created.get('options'))}, game {game.game_id}. "
-        f"You play the seat '{seat}'.",
+        _("Welcome to {title}, game {game}. You play the seat '{seat}'.").format(
+            title=game_title(game.engine.name, game.created.get("options")), game=game.game_id, seat=seat),
         *_takeover_lines(game, seat, after_turn, takeover),
         "",
-        f"Your password: {password}",
-        "Keep it secret: anyone with it can send orders for your seat.",
+        _("Your password: {password}").format(password=password),
+        _("Keep it secret: anyone with it can send orders for your seat."),
         "",
-        f"Send orders in a plain-text mail from {row['email']}, with a block like this",
-        "(one order per line; '#' starts a comment; text outside the block is ignored):",
+        _("Send orders in a plain-text mail from {address}, with a block like this").format(address=row["email"]),
+        _("(one order per line; '#' starts a comment; text outside the block is ignored):"),
         "",
-        f"GAME {game.game_id} {seat} <your password>",
-        "TURN " + (pending.turn if pending else "<turn>") + "     # optional: the turn these orders are for",
-        "... your orders ...",
+        f"GAME {game.game_id} {seat} " + _("<your password>"),
+        "TURN " + (pending.turn if pending else _("<turn>")) + "     "
+        + _("# optional: the turn these orders are for"),
+        _("... your orders ..."),
         "END",
         "",
     ]
     help_text = order_help(game.engine.name, game.created.get("options"))
     if help_text:
-        lines += ["Orders, in short:", help_text.rstrip(), ""]
+        lines += [_("Orders, in short:"), order_help_text(help_text).rstrip(), ""]
     from pbem.mailout.playerdocs import docs_lines
 
     lines += [*docs_lines(), ""]
@@ -56,40 +67,58 @@ def welcome(game: Game, seat: str, password: str, sender: str, after_turn: str |
 
     lines += welcome_lines(game)
     lines += [
-        f"Seed commitment (sha256 of the game's secret seed): {game.created['commitment']}",
-        "The seed itself is revealed when the game ends, so you can verify every draw.",
+        _("Seed commitment (sha256 of the game's secret seed): {commitment}").format(
+            commitment=game.created["commitment"]),
+        _("The seed itself is revealed when the game ends, so you can verify every draw."),
     ]
     if pending is not None:
-        lines += ["", f"Orders are now awaited for turn {pending.turn}.",
-                  f"Deadline: {format_deadline(game.deadline)}"]
+        lines += ["", _("Orders are now awaited for turn {turn}.").format(turn=pending.turn),
+                  _("Deadline: {deadline}").format(deadline=format_deadline(game.deadline))]
     from pbem.mailout.turnmail import compose, seat_report, view_summary
 
     # the position (the opening one, or the current one for a replacement player), from this seat's view only
     rendered = seat_report(game, seat, after_turn) if after_turn else seat_report(game, seat)
     if rendered is not None:
-        picture = " (see the map picture)" if "map.png" in rendered.images else ""
-        lines += ["", f"Your {'current' if after_turn else 'opening'} position follows{picture}; "
-                  "write your orders from it."]
+        if after_turn:
+            text = (_("Your current position follows (see the map picture); write your orders from it.")
+                    if "map.png" in rendered.images else
+                    _("Your current position follows; write your orders from it."))
+        else:
+            text = (_("Your opening position follows (see the map picture); write your orders from it.")
+                    if "map.png" in rendered.images else
+                    _("Your opening position follows; write your orders from it."))
+        lines += ["", *wrapped(text)]
     else:
         lines += ["", *view_summary(game.engine.view(game.state, seat))]
-    return compose(game, row["email"], f"[{game.game_id}] Welcome, {seat}", sender, "welcome", lines, rendered)
+    subject = _("[{game}] Welcome, {seat}").format(game=game.game_id, seat=seat)
+    return compose(game, row["email"], subject, sender, "welcome", lines, rendered)
+
+
+def wrapped(text: str, width: int = 76) -> list[str]:
+    """``text`` wrapped at ``width`` columns, counted in characters (an accented letter is one)."""
+    import textwrap
+
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _takeover_lines(game: Game, seat: str, after_turn: str | None, takeover: bool) -> list[str]:
     """What a player who takes over a seat mid-game is told first."""
     if not takeover:
         return []
-    import textwrap
-
     from pbem.mailout.mailbase import turn_words
+    from reports.i18n import _, ngettext
 
     played = len(game.turns)
     if not played:
-        return ["You take over this seat from its first player; no turn has been played yet."]
-    text = (f"You take over this seat in a game under way: {played} turn(s) have been played (the last: "
-            f"{turn_words(game, after_turn) if after_turn else '?'}), and the seat's cards, money and standing "
-            "are as its last player left them. The position below is the seat's current one.")
-    return textwrap.wrap(text, 76)
+        return [_("You take over this seat from its first player; no turn has been played yet.")]
+    text = ngettext("You take over this seat in a game under way: {n} turn has been played (the last: {last}), "
+                    "and the seat's cards, money and standing are as its last player left them. The position "
+                    "below is the seat's current one.",
+                    "You take over this seat in a game under way: {n} turns have been played (the last: {last}), "
+                    "and the seat's cards, money and standing are as its last player left them. The position "
+                    "below is the seat's current one.", played).format(
+        n=played, last=turn_words(game, after_turn) if after_turn else "?")
+    return wrapped(text)
 
 
 def turn_reports(game: Game, payload: dict[str, Any], sender: str, store: Store) -> list[Outgoing]:

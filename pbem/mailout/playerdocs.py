@@ -33,7 +33,23 @@ def pages(engine: str, what: str, options: dict[str, Any] | None = None) -> list
     return names
 
 
+def localised(name: str, language: str) -> str:
+    """The page ``name`` in ``language``: ``hu/orders-havoc.md`` when docs/hu has it (made from
+    the English page, :mod:`reports.docs_i18n`), else the English page's name."""
+    if language and language != "en":
+        translated = f"{language}/{name}"
+        if resources.files("pbem").joinpath("docs", translated).is_file():
+            return translated
+    return name
+
+
 def docs_lines() -> list[str]:
-    """How a player gets the whole order syntax and the rules by mail (the welcome mail, HELP)."""
-    return ["The whole order syntax comes by mail: send HELP ORDERS (as the subject or the first",
-            "line) from your address to this one; HELP RULES brings the rules reference of the game."]
+    """How a player gets the whole order syntax and the rules by mail (the welcome mail, HELP),
+    in the current language."""
+    import textwrap
+
+    from reports.i18n import _
+
+    return textwrap.wrap(_("The whole order syntax comes by mail: send HELP ORDERS (as the subject or the first "
+                           "line) from your address to this one; HELP RULES brings the rules reference of the game."),
+                         76, break_long_words=False, break_on_hyphens=False)

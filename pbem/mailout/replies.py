@@ -19,6 +19,7 @@ from functools import lru_cache
 from pbem.store.events import Game
 from pbem.mailin.parse import ParsedMail
 from pbem.mailout.mailbase import TextOutgoing, base_headers, format_deadline
+from reports.i18n import N_, _, ngettext
 from turns.base import LineProblem
 
 MASK = "******"
@@ -28,18 +29,18 @@ _RE_PREFIX = re.compile(r"^(?:\s*(?:re|aw|sv|vs|odp|vá|rif)\s*(?:\[\d+\])?\s*:\
 _MSGID = re.compile(r"<[!-;=?-~]{1,120}@[!-;=?-~]{1,120}>")
 KIND = "reply"
 
-AUTH_REJECTED = ("not accepted: the game, seat, password or sender address of this block does not "
+AUTH_REJECTED = N_("not accepted: the game, seat, password or sender address of this block does not "
                  "match any seat we run, so nothing of it was recorded. Copy the GAME line from your "
                  "welcome mail, and send from the address you registered with.")
 
-HOW_TO = """\
+HOW_TO = N_("""\
 How to send orders: write a plain-text mail (not HTML) from your registered address with
 
 GAME <game-id> <seat> <password>
 ... your orders, one per line; '#' starts a comment ...
 END
 
-Lines quoted with '>' and everything after a signature line ('-- ') are ignored."""
+Lines quoted with '>' and everything after a signature line ('-- ') are ignored.""")
 
 #: The whole reply to a mail none of whose blocks was authenticated (no block at all, only
 #: quoted blocks, a GAME line with a missing field, an unknown game or seat, a wrong
@@ -63,7 +64,7 @@ EXCERPT = 120
 #: message quote a huge word; the game's own explanations are far shorter).
 EXPLANATION = 2000
 
-HTML_NOTE = ("Your mail had no plain-text part, so its HTML was converted to text to read it. "
+HTML_NOTE = N_("Your mail had no plain-text part, so its HTML was converted to text to read it. "
              "If anything above was misread, set your mail client to send plain text "
              "(in most clients: Format > Plain Text, or 'Plain text' in the compose options).")
 
@@ -95,6 +96,7 @@ class BlockResult:
     password_note: str = ""  # a block asking for a new password (pbem.passwords): what became of it
     command: list[str] = field(default_factory=list)  # a block of club lines (pbem.club.mail): one answer each
     digest_note: str = ""  # a DIGEST ON/OFF block (the seat's mail preference): what became of it
+    language: str = ""  # the language of the proven seat (its texts above are in it), "" when none
 
     def as_dict(self) -> dict[str, object]:
         """JSON-ready summary (for ``pbem ingest --json``); no password, no orders."""
@@ -109,20 +111,25 @@ class BlockResult:
 
 def problem_lines(problems: Iterable[LineProblem], width: int = 76) -> list[str]:
     """Each problem indented under its line number and text (shown whole, as written);
-    the explanation below it wrapped at ``width``, keeping its indent."""
+    the explanation below it, in the current language, wrapped at ``width`` characters,
+    keeping its indent."""
+    from pbem.mailout.problemtext import problem_text
+
     problems = list(problems)
     out = []
     for problem in problems[:MAX_PROBLEMS]:
         # only the line the player wrote is cut to an excerpt: the explanation is the game's
         # own words, and its figures and lists of valid words are what the player needs
-        first, *rest = str(problem).splitlines() or [""]
+        first, *rest = problem_text(problem).splitlines() or [""]
         out.append("  " + excerpt(first))
         for line in (excerpt(r, EXPLANATION) for r in rest):
             indent = "  " + line[:len(line) - len(line.lstrip())]
             out.extend(textwrap.wrap(line.strip(), width, initial_indent=indent, subsequent_indent=indent,
                                      break_long_words=False, break_on_hyphens=False) or [indent])
     if len(problems) > MAX_PROBLEMS:
-        out.append(f"  ... and {len(problems) - MAX_PROBLEMS} more problem(s), not listed")
+        more = len(problems) - MAX_PROBLEMS
+        out.append("  " + ngettext("... and {n} more problem, not listed", "... and {n} more problems, not listed",
+                                   more).format(n=more))
     return out
 
 
@@ -133,54 +140,65 @@ def excerpt(text: str, limit: int = EXCERPT) -> str:
 
 
 def block_section(result: BlockResult) -> str:
-    """The reply text of one block."""
+    """The reply text of one block, in the current language."""
     if result.auth_failed:
-        return f"GAME block on line {result.line}: {AUTH_REJECTED}"
+        return _("GAME block on line {line}: {why}").format(line=result.line, why=_(AUTH_REJECTED))
     if not result.game:  # the blocks after the most one mail may hold
-        return f"REJECTED: {result.reason}."
-    where = f"game {result.game}, seat {result.seat}" + (
-        f", turn {result.turn}" if result.turn and not result.standing else "")
+        return _("REJECTED: {reason}.").format(reason=result.reason)
+    where = (_("game {game}, seat {seat}, turn {turn}") if result.turn and not result.standing else
+             _("game {game}, seat {seat}")).format(game=result.game, seat=result.seat, turn=result.turn)
+    at = dict(where=where, line=result.line)
     if result.press_only:
-        return "\n".join([f"PRESS from {where} (GAME line {result.line}):", *("  " + p for p in result.press)])
+        return "\n".join([_("PRESS from {where} (GAME line {line}):").format(**at), *("  " + p for p in result.press)])
     if result.password_note:
-        return f"PASSWORD for {where} (GAME line {result.line}): {result.password_note}"
+        return _("PASSWORD for {where} (GAME line {line}): {note}").format(note=result.password_note, **at)
     if result.command:
-        return "\n".join([f"{'DONE' if result.accepted else 'NOT ALL DONE'}: for {where} (GAME line {result.line}):",
-                          *result.command])
+        return "\n".join([(_("DONE: for {where} (GAME line {line}):") if result.accepted else
+                           _("NOT ALL DONE: for {where} (GAME line {line}):")).format(**at), *result.command])
     if result.digest_note:
-        return f"DIGEST for {where} (GAME line {result.line}): {result.digest_note}"
+        return _("DIGEST for {where} (GAME line {line}): {note}").format(note=result.digest_note, **at)
     return _orders_section(result, where) + (
-        "\n\nPress:\n" + "\n".join("  " + p for p in result.press) if result.press else "")
+        "\n\n" + _("Press:") + "\n" + "\n".join("  " + p for p in result.press) if result.press else "")
+
+
+def _count_line(problems: Sequence[LineProblem]) -> str:
+    """``3 problems:`` (the catalogue's plural form)."""
+    return ngettext("{n} problem:", "{n} problems:", len(problems)).format(n=len(problems))
 
 
 def _orders_section(result: BlockResult, where: str) -> str:
     """The reply text about the orders of one authenticated block."""
-    what = result.standing or "orders"
+    what = result.standing or _("orders")
+    at = dict(what=what, where=where, line=result.line)
     if result.accepted:
-        lines = [f"{'ACCEPTED IN PART' if result.problems else 'ACCEPTED'}: {what} for {where} "
-                 f"(GAME line {result.line}).", "",
-                 *("  " + line for line in (result.orders_text or "(no orders)").splitlines()), ""]
+        lines = [(_("ACCEPTED IN PART: {what} for {where} (GAME line {line}).") if result.problems else
+                  _("ACCEPTED: {what} for {where} (GAME line {line}).")).format(**at), "",
+                 *("  " + line for line in (result.orders_text or _("(no orders)")).splitlines()), ""]
         if result.problems:
             kinds = ", ".join(result.dropped)
-            lines += [("NOT recorded: the lines below with a problem" + (
-                f", and every {kinds} line of this mail (your earlier {kinds} lines, if any, still stand)"
-                if kinds else "") + ". Send them again, corrected."),
-                "", f"{len(result.problems)} problem(s):", *problem_lines(result.problems), ""]
+            lines += [(_("NOT recorded: the lines below with a problem, and every {kinds} line of this mail (your "
+                         "earlier {kinds} lines, if any, still stand). Send them again, corrected.") if kinds else
+                       _("NOT recorded: the lines below with a problem. Send them again, corrected.")).format(
+                           kinds=kinds),
+                      "", _count_line(result.problems), *problem_lines(result.problems), ""]
         if not result.standing:
-            lines.append("These orders replace any you sent before for this turn; the last accepted set counts.")
-        due = f"Deadline of {result.deadline_of}" if result.deadline_of else "Deadline"
-        lines += [result.owes, f"{due}: {format_deadline(result.deadline)}"]
-        lines += [f"Warning: {w}" for w in result.warnings]
+            lines.append(_("These orders replace any you sent before for this turn; the last accepted set counts."))
+        due = (_("Deadline of {seat}: {deadline}") if result.deadline_of else _("Deadline: {deadline}")).format(
+            seat=result.deadline_of, deadline=format_deadline(result.deadline))
+        lines += [result.owes, due]
+        lines += [_("Warning: {warning}").format(warning=w) for w in result.warnings]
         return "\n".join(lines)
-    nothing = "None of its orders were" if result.press else "Nothing of this block was"
-    before = ("your earlier standing orders, if any, still stand" if result.standing == "standing orders" else
-              "your plan stays as it was" if result.standing else "orders you sent before for this turn still stand")
-    lines = [f"REJECTED: {what} for {where} (GAME line {result.line}). {nothing} recorded; {before}."]
+    nothing = _("None of its orders were recorded") if result.press else _("Nothing of this block was recorded")
+    before = (_("your earlier standing orders, if any, still stand") if result.standing == "standing orders" else
+              _("your plan stays as it was") if result.standing else
+              _("orders you sent before for this turn still stand"))
+    lines = [_("REJECTED: {what} for {where} (GAME line {line}). {nothing}; {before}.").format(
+        nothing=nothing, before=before, **at)]
     if result.reason:
         lines += textwrap.wrap(excerpt(result.reason, 4 * EXCERPT), 76, initial_indent="  ", subsequent_indent="  ",
                                break_long_words=False, break_on_hyphens=False)
     if result.problems:
-        lines += ["", f"{len(result.problems)} problem(s):", *problem_lines(result.problems)]
+        lines += ["", _count_line(result.problems), *problem_lines(result.problems)]
     return "\n".join(lines)
 
 
@@ -201,12 +219,12 @@ def reply_body(results: Sequence[BlockResult], mail_problems: Sequence[LineProbl
             sections = [text.replace(player, gm) for text in sections]
     if not results:
         found = ("No order block (GAME <game> <seat> ... END) was found in this order text, so nothing was recorded."
-                 if for_gm else "No order block (GAME ... END) was found in your mail, so nothing was recorded.")
-        sections.append("\n".join([found, *problem_lines(mail_problems), *([] if for_gm else ["", HOW_TO])]))
+                 if for_gm else _("No order block (GAME ... END) was found in your mail, so nothing was recorded."))
+        sections.append("\n".join([found, *problem_lines(mail_problems), *([] if for_gm else ["", _(HOW_TO)])]))
     elif any(not r.accepted and not r.command for r in results) and not for_gm:  # a club line says its own fix
-        sections.append(HOW_TO)
+        sections.append(_(HOW_TO))
     if html_only:
-        sections.append(HTML_NOTE)
+        sections.append(_(HTML_NOTE))
     return wrap("\n\n".join(sections)) + "\n"
 
 
@@ -241,9 +259,9 @@ def mask_passwords(text: str, secrets: Iterable[str] = ()) -> str:
 
 def reply_subject(subject: str) -> str:
     """``Re: <subject>`` without stacking ``Re:`` prefixes (a GAME line's password masked)."""
-    subject = _GAME_WORDS.sub(rf"\1{MASK}", subject.strip()) or "your orders"
+    subject = _GAME_WORDS.sub(rf"\1{MASK}", subject.strip()) or _("your orders")
     subject = _PASSWORD_WORD.sub(MASK, subject)
-    subject = excerpt(_RE_PREFIX.sub("", subject), 80).strip() or "your orders"
+    subject = excerpt(_RE_PREFIX.sub("", subject), 80).strip() or _("your orders")
     return f"Re: {subject}"
 
 

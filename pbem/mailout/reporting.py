@@ -84,6 +84,32 @@ def order_help(engine_name: str, options: dict[str, Any] | None = None) -> str:
     return text + extra if text else extra
 
 
+#: The lines of the grammars' reminders that are no order (their order lines are the
+#: catalogue's through the extraction of ``ORDER_HELP``).
+HELP_FRAMES = (N_("God's Playground orders (one line per decision; OR separates fallbacks):"),
+               N_("The whole syntax: mail HELP ORDERS."))
+
+
+def order_help_text(text: str) -> str:
+    """A game's order reminder (:func:`order_help`) in the current language, line by line: a
+    line the catalogue has whole, else the description after its order syntax (three spaces
+    part them), the order words kept."""
+    import re
+
+    from reports.i18n import _
+
+    out = []
+    for raw in text.rstrip("\n").split("\n"):
+        indent, line = raw[:len(raw) - len(raw.lstrip())], raw.strip()
+        said = _(line) if line else line
+        if said == line and line:
+            parts = re.split(r"(\s{3,})", line, maxsplit=1)
+            if len(parts) == 3:
+                said = parts[0] + parts[1] + _(parts[2])
+        out.append(indent + said)
+    return "\n".join(out) + "\n"
+
+
 def public_record(game: Game, turn: str) -> list[dict[str, Any]]:
     """The public moves the view does not keep, for the report after ``turn`` (Havoc: every
     seat's recruiting before this battle: the cards taken from the face-up recruits, a card

@@ -17,6 +17,7 @@ from typing import Any
 import hashlib
 from pbem.store.events import Game
 from pbem.mailout.mailbase import LOOP_HEADER, Outgoing, TextOutgoing, base_message, domain_of, thread_id
+from reports.i18n import N_
 from reports.model import Rendered
 
 #: The turn label shown in reports made before the first adjudication.
@@ -49,8 +50,11 @@ def compose(game: Game, to: str, subject: str, sender: str, kind: str, intro: li
     msgid = message_id or base_message(game, to, subject, sender, kind)["Message-ID"]
     combined = Rendered(text=head + "\n" + rendered.text, html=_html_with_intro(rendered.html, head),
                         images=dict(rendered.images))
+    from reports.i18n import speaking_now
+
     msg = to_message(combined, to=to, sender=sender, subject=subject, message_id=str(msgid or f"<{kind}@{domain}>"),
-                     in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)])
+                     in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)],
+                     language=speaking_now())
     msg[LOOP_HEADER] = kind
     return Outgoing(to, subject, msg, kind)
 
@@ -67,13 +71,15 @@ def _html_with_intro(page: str, intro: str) -> str:
 
 def view_summary(view: Any) -> list[str]:
     """A plain-text rendering of a view, for games without a report renderer."""
-    return ["Your position (what your seat may see):",
+    from reports.i18n import _
+
+    return [_("Your position (what your seat may see):"),
             json.dumps(view, indent=1, ensure_ascii=False, sort_keys=True)]
 
 
 # -- your move ----------------------------------------------------------------------------
 #: What a seat's hand is called in each game's words (a view's ``hands`` entry).
-HAND_WORDS = {"havoc": "Cards in your hand", "gods-playground": "Nobles in your hand"}
+HAND_WORDS = {"havoc": N_("Cards in your hand"), "gods-playground": N_("Nobles in your hand")}
 
 
 def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], seat: str = "") -> list[str]:
@@ -83,17 +89,20 @@ def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], seat: st
     the seat's own, so this reveals nothing the seat could not see."""
     if not isinstance(before, Mapping) or not isinstance(after, Mapping):
         return []
+    from reports.i18n import _, current
+
     out = []
-    hand_words = HAND_WORDS.get(str(after.get("game")), "Your hand")
+    hand_words = _(HAND_WORDS.get(str(after.get("game")), N_("Your hand")))
     old_hand, new_hand = _own(before.get("hands"), seat), _own(after.get("hands"), seat)
     if _flat_list(old_hand) and _flat_list(new_hand) and sorted(map(str, old_hand)) != sorted(map(str, new_hand)):
         came, went = _difference(new_hand, old_hand), _difference(old_hand, new_hand)
-        parts = ([f"new: {', '.join(map(str, came))}"] if came else []) + \
-                ([f"gone: {', '.join(map(str, went))}"] if went else [])
-        out.append(f"- {hand_words}: {', '.join(map(str, new_hand)) or 'none'} ({'; '.join(parts)}).")
+        parts = ([_("new: {cards}").format(cards=", ".join(map(str, came)))] if came else []) + \
+                ([_("gone: {cards}").format(cards=", ".join(map(str, went)))] if went else [])
+        out.append(f"- {hand_words}: {', '.join(map(str, new_hand)) or _('none')} ({'; '.join(parts)}).")
+    number = current().number
     for label, old, new in _figures(before, after, seat):
         if old != new and old is not None and new is not None:
-            out.append(f"- {label}: {old} -> {new}.")
+            out.append(f"- {_(label)}: {number(old)} -> {number(new)}.")
     return out
 
 
@@ -118,9 +127,10 @@ def _figures(before: Mapping[str, Any], after: Mapping[str, Any], seat: str) -> 
     out = []
     if isinstance(after.get("seats"), Mapping):  # God's Playground: per family
         b, a = _own(before.get("seats"), seat) or {}, _own(after.get("seats"), seat) or {}
-        out += [("Your thalers", b.get("money"), a.get("money")), ("Your victory points", b.get("vp"), a.get("vp"))]
+        out += [(N_("Your thalers"), b.get("money"), a.get("money")),
+                (N_("Your victory points"), b.get("vp"), a.get("vp"))]
     if isinstance(after.get("points"), Mapping):  # Havoc
-        out.append(("Your points", _own(before.get("points"), seat), _own(after.get("points"), seat)))
+        out.append((N_("Your points"), _own(before.get("points"), seat), _own(after.get("points"), seat)))
     return out
 
 
@@ -160,10 +170,20 @@ def standing_problem(game: Game, seat: str, view: Any = None) -> str | None:
             block = entry.get(key)
             problems = game.engine.validate(game.state, seat, block) if isinstance(block, list) and block else []
             if problems:
-                reasons.append(f"{key.upper()} {problems[0].message}" if key == "else" else problems[0].message)
+                said = problem_text(game.engine.name, problems[0].message)
+                reasons.append(f"{key.upper()} {said}" if key == "else" else said)
     if not reasons:
         return None
-    return "your standing orders could not be applied here: " + "; ".join(reasons)
+    from reports.i18n import _
+
+    return _("your standing orders could not be applied here: {reasons}").format(reasons="; ".join(reasons))
+
+
+def problem_text(engine: str, message: str) -> str:
+    """An engine's or a grammar's problem message in the current language (:mod:`pbem.mailout.problemtext`)."""
+    from pbem.mailout.problemtext import translate
+
+    return translate(engine, message)
 
 
 def _standing_when(pending: Any) -> str:
@@ -176,55 +196,68 @@ def _standing_when(pending: Any) -> str:
 def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | None,
               last_orders: str | None, store: Any = None,
               recent: list[dict[str, Any]] | None = None) -> Outgoing | TextOutgoing:
-    """The mail telling ``seat`` that the pending decision is theirs.
+    """The mail telling ``seat`` that the pending decision is theirs, in the seat's language.
 
     In a game whose report says which of its parts a small decision needs (God's Playground,
     Havoc: :func:`reports.decisions.move_text`) it is a short plain-text mail: the decision,
     what happened since the seat's last mail (``recent``: those turns' events as the seat may
     see them), its own position, and where its last full report is (the report with the map
     goes out once a round or battle). Otherwise it carries the seat's whole report."""
+    from pbem.mailout.mailbase import speaking_to
+
+    with speaking_to(game, seat):
+        return _your_move(game, seat, sender, before, last_orders, store, recent)
+
+
+def _your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | None,
+               last_orders: str | None, store: Any, recent: list[dict[str, Any]] | None) -> Outgoing | TextOutgoing:
     from pbem.mailout.mailbase import format_deadline
-    from pbem.mailout.reporting import in_seat_order, order_help
+    from reports.i18n import _
+    from pbem.mailout.reporting import in_seat_order, order_help, order_help_text
 
     pending = game.pending
     assert pending is not None and seat in pending.seats
     from reports.decisions import decision_lines, move_text
 
     view = game.engine.view(game.state, seat)
-    words = decision_lines(game.engine.name, view, seat) or [f"Decision: {pending.kind} (turn {pending.turn})."]
+    words = decision_lines(game.engine.name, view, seat) or [
+        _("Decision: {kind} (turn {turn}).").format(kind=pending.kind, turn=pending.turn)]
     import textwrap
 
     words = [line for w in words for line in textwrap.wrap(w, 76, break_long_words=False, break_on_hyphens=False)]
-    intro = [f"Game {game.game_id}: your move, {seat}.", "", *words,
-             f"Deadline: {format_deadline(game.deadline)}",
-             f"Order keywords accepted now: {', '.join(pending.forms) or 'see the order help'}"]
+    intro = [_("Game {game}: your move, {seat}.").format(game=game.game_id, seat=seat), "", *words,
+             _("Deadline: {deadline}").format(deadline=format_deadline(game.deadline)),
+             _("Order keywords accepted now: {forms}").format(forms=", ".join(pending.forms)
+                                                             or _("see the order help"))]
     if last_orders:
-        intro += ["", "Your last orders, as carried out:", *("  " + line for line in last_orders.splitlines())]
+        intro += ["", _("Your last orders, as carried out:"), *("  " + line for line in last_orders.splitlines())]
     short = move_text(game.engine.name, _input(game, seat, in_seat_order(view, list(game.seats)), recent or []))
     since = changes(before, view, seat)
     if since:
-        where = "your last report has the rest" if short is not None else "the report below has the rest"
-        intro += ["", f"What changed for you since your last mail ({where}):",
+        said = (_("What changed for you since your last mail (your last report has the rest):") if short is not None
+                else _("What changed for you since your last mail (the report below has the rest):"))
+        intro += ["", *textwrap_lines(said),
                   *(line for item in since for line in textwrap.wrap(item, 76, subsequent_indent="  ",
                                                                        break_long_words=False))]
     problem = standing_problem(game, seat, view)
     if problem:
-        intro += ["", f"Note: {problem}."]
+        intro += ["", _("Note: {problem}.").format(problem=problem)]
     if short is not None:
         intro += ["", short, "", *_report_reference(store, game, seat)]
-    intro += ["", "Reply with a block like this (your password is in your welcome mail):", "",
-              f"GAME {game.game_id} {seat} <your password>", f"TURN {pending.turn}", "... your orders ...", "END"]
+    intro += ["", _("Reply with a block like this (your password is in your welcome mail):"), "",
+              f"GAME {game.game_id} {seat} " + _("<your password>"), f"TURN {pending.turn}", _("... your orders ..."),
+              "END"]
     from turns.base import plan_checker_for
 
     if plan_checker_for(game.engine.name) is not None:
-        intro += ["", "Lines for your later decisions of this round may follow in the same block: they are kept",
-                  "as your plan for the round."]
+        intro += ["", *textwrap_lines(_("Lines for your later decisions of this round may follow in the same block: "
+                                        "they are kept as your plan for the round."))]
     help_text = order_help(game.engine.name)
     if help_text:
-        intro += ["", "Orders, in short:", help_text.rstrip()]
+        intro += ["", _("Orders, in short:"), order_help_text(help_text).rstrip()]
     from pbem.mailout.mailbase import turn_words
 
-    subject = f"[{game.game_id}] your move: {turn_words(game, pending.turn)}"
+    subject = _("[{game}] your move: {turn}").format(game=game.game_id, turn=turn_words(game, pending.turn))
     msgid = your_move_draft(game, seat, sender)
     if short is not None:
         return _short_mail(game, seat, sender, subject, msgid, intro, store)
@@ -236,11 +269,12 @@ def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | No
 
 def _input(game: Game, seat: str, view: dict[str, Any], recent: list[dict[str, Any]]) -> Any:
     """The report input of ``seat``'s view, for the parts of a report a short mail carries."""
+    from pbem.mailout.languages import seat_language
     from reports.model import ReportInput
 
     return ReportInput(game_id=game.game_id, game=game.engine.name, viewer=seat,
                        turn=game.turns[-1]["turn"] if game.turns else OPENING, view=view, deadline=game.deadline,
-                       recent=recent)
+                       recent=recent, language=seat_language(game, seat))
 
 
 def last_report(store: Any, game: Game, seat: str) -> tuple[str, str, str] | None:
@@ -256,18 +290,21 @@ def last_report(store: Any, game: Game, seat: str) -> tuple[str, str, str] | Non
 
 def _report_reference(store: Any, game: Game, seat: str) -> list[str]:
     """Where the seat finds the board and the other players: its last full report."""
+    from reports.i18n import _
+
     found = last_report(store, game, seat)
-    where = (f'The board and the other players are in your last report, "{found[0]}" of '
-             f"{found[1].replace('T', ' ').replace('Z', ' UTC')}." if found else
-             "The board and the other players are in your welcome mail and reports.")
-    return [*textwrap_lines(where), "Mail REPORT (as the subject) to get your report as it stands now, with the map."]
+    where = (_('The board and the other players are in your last report, "{subject}" of {when}.').format(
+        subject=found[0], when=found[1].replace("T", " ").replace("Z", " UTC")) if found else
+             _("The board and the other players are in your welcome mail and reports."))
+    return [*textwrap_lines(where),
+            *textwrap_lines(_("Mail REPORT (as the subject) to get your report as it stands now, with the map."), 80)]
 
 
-def textwrap_lines(text: str) -> list[str]:
-    """``text`` wrapped at 76 columns."""
+def textwrap_lines(text: str, width: int = 76) -> list[str]:
+    """``text`` wrapped at ``width`` columns, counted in characters (an accented letter is one)."""
     import textwrap
 
-    return textwrap.wrap(text, 76, break_long_words=False, break_on_hyphens=False)
+    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _short_mail(game: Game, seat: str, sender: str, subject: str, msgid: str, lines: list[str],
@@ -277,8 +314,10 @@ def _short_mail(game: Game, seat: str, sender: str, subject: str, msgid: str, li
     found = last_report(store, game, seat)
     thread = thread_id(game, sender)
     refs = [thread] + ([found[2]] if found and found[2] != thread else [])
+    from pbem.mailout.mailbase import language_headers
+
     headers = [("From", sender), ("To", to), ("Subject", subject), ("Message-ID", msgid), (LOOP_HEADER, "your-move"),
-               ("In-Reply-To", refs[-1]), ("References", " ".join(refs))]
+               ("In-Reply-To", refs[-1]), ("References", " ".join(refs)), *language_headers()]
     return TextOutgoing(to, subject, headers, "\n".join(lines).rstrip() + "\n", "your-move")
 
 
@@ -306,9 +345,13 @@ def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq:
             from turns.base import format_orders
 
             used = carried_out(game, last["turn"], list(last["orders"][seat]))
-            text = format_orders(game.engine.name, used).strip() or "(no orders)"
-            if seat in last["defaulted"]:
-                text += "\n(your orders were missing: the missed-orders default was applied)"
+            from pbem.mailout.mailbase import speaking_to
+            from reports.i18n import _
+
+            with speaking_to(game, seat):
+                text = format_orders(game.engine.name, used).strip() or _("(no orders)")
+                if seat in last["defaulted"]:
+                    text += "\n" + _("(your orders were missing: the missed-orders default was applied)")
         recent = [{"turn": t["turn"], "events": visible_events(game.engine, t.get("events") or [], seat)}
                   for t in reversed(since)]
         out.append(your_move(game, seat, sender, game.engine.view(before, seat), text, store, recent))

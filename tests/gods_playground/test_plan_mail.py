@@ -97,7 +97,7 @@ def test_every_problem_of_a_plan_is_listed_at_once(service, game):
             "Little Poland 1, Greater Poland 4, King 6\nBUY Ukrane OR PASS\nRECRUIT PASS\nEND\n")
     outcome, reply = _send(service, game, seat, body)
     assert outcome == "partial", reply
-    assert "3 problem(s)" in reply, reply
+    assert "3 problems" in reply, reply
     assert "line 2:" in reply and "line 3:" in reply and "line 4:" in reply
     assert "nobles are worth 0 to 5 (yours this round: 0, 0, 1, 1," in reply  # a King 6 is never legal: said now, not at phase 2
     assert _plan(service, seat) == ["RECRUIT PASS"]

@@ -26,7 +26,7 @@ def test_the_new_player_is_told_they_take_over_and_the_old_one_is_told(tmp_path)
     run("--db", db, "seat", "w1", "red", "--email", "zoe@example.org", "--new-password")
     (welcome,) = _mail(db, "welcome", "zoe@example.org")
     flat = " ".join(welcome.split())
-    assert "You take over this seat in a game under way: 1 turn(s) have been played (the last: spring 1618)" \
+    assert "You take over this seat in a game under way: 1 turn has been played (the last: spring 1618)" \
         in flat, welcome[:600]
     assert "Your current position follows" in welcome
     (left,) = _mail(db, "seat", "red@example.org")

@@ -50,7 +50,7 @@ def test_a_typo_and_too_few_actions_are_listed_in_one_reply(service):
     passwords, owned = _wallenstein(service)
     typo = owned[0][:-1] + "x" + owned[0][-1]
     reply = _reply(service, passwords, "red", "w1", f"TAX {typo}\nGRAIN {owned[1]}\nBID 0\n")
-    assert "2 problem(s)" in reply, reply
+    assert "2 problems" in reply, reply
     assert f"line 2: TAX {typo}" in reply and "did you mean" in reply
     assert "too few actions planned" in reply and "counting only the lines without a problem" in reply
 
