@@ -11,9 +11,11 @@ is shown as the grammar wrote it.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 
-from reports.enginetext import Sentences, Template, words
+from reports.enginetext import Sentences, Template, _compile, words
 from reports.i18n import N_, _
 from turns.base import SHOWN_SUGGESTIONS, LineProblem
 
@@ -32,6 +34,28 @@ FIELDS = {"game id": N_("game id"), "seat": N_("seat"), "password": N_("password
           "game id, seat and password": N_("game id, seat and password")}
 
 _T = Template
+
+
+@dataclass(frozen=True)
+class _Roles(Template):
+    """A template whose ``{what}`` is one of :data:`ROLES` (a role is several words, so it is
+    matched as one of them, not as any text)."""
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _roles_pattern(self.text)
+
+
+@lru_cache(maxsize=None)
+def _roles_pattern(text: str) -> re.Pattern[str]:
+    roles = "|".join(re.escape(r) for r in sorted(ROLES, key=len, reverse=True))
+    return re.compile(_compile(text).pattern.replace("(?P<what>.+?)", f"(?P<what>{roles})", 1), re.DOTALL)
+
+
+#: Where a season plan's cards go (adjudicator/wallenstein/orders.py), with the court or without.
+SPACES = Sentences((_T(N_("the {n} action spaces and the {m} court spaces")), _T(N_("the {n} action spaces"))))
+#: What fills the action spaces besides county cards.
+FILLERS = {"money cards": N_("money cards"), "money and tower cards": N_("money and tower cards")}
 #: The grammars' messages (every game's and the envelope's), then the engines' checks most
 #: often met; each text is a message of the catalogue.
 TEMPLATES = (
@@ -68,9 +92,9 @@ TEMPLATES = (
     _T(N_("FAVOUR NONE takes no county")),
     _T(N_("which favour cards? write {usage}")),
     _T(N_("favour card {cards} is listed twice")),
-    _T(N_("{what} is missing: name a county"), {"what": words(ROLES)}),
-    _T(N_("{what} {written} could be several counties; write one of them"), {"what": words(ROLES)}),
-    _T(N_("{what} {written} is not a county I know"), {"what": words(ROLES)}),
+    _Roles(N_("{what} is missing: name a county"), {"what": words(ROLES)}),
+    _Roles(N_("{what} {written} could be several counties; write one of them"), {"what": words(ROLES)}),
+    _Roles(N_("{what} {written} is not a county I know"), {"what": words(ROLES)}),
     _T(N_("how many armies: write ALL or a number, not {words}")),
     _T(N_("the number of armies must be at least 1 (leave the move out to move none)")),
     _T(N_("list the counties, separated by commas")),
@@ -118,6 +142,10 @@ TEMPLATES = (
     _T(N_("only one bid per season")),
     _T(N_("only one BONUS preference list per season")),
     _T(N_("you have a card left for the bid space: bid Taler (BID 0-4) or a county (BID COUNTY <name>)")),
+    _T(N_("too few actions planned: with {cards} county cards and {money} {kinds} for {where} you must plan at "
+          "least {need} actions (you planned {used})"), {"kinds": words(FILLERS), "where": SPACES}),
+    _T(N_("you hold only {total} cards and all must go on {where}: bid NONE"), {"where": SPACES}),
+    _T(N_("the card of {county} is already on an action space; bid with another card")),
 )
 
 #: Said of a problem of the whole block found without the lines that have problems
