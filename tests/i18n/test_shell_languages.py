@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from pbem.deliver import message_of
+from pbem.mailout.deliver import message_of
 from tests.club.helpers import SEATS, Setup, text
 
 LANGS = {"red": "hu", "blue": "de", "green": "en"}
