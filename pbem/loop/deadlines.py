@@ -138,6 +138,8 @@ def _msgid(kind: str, game: Game, turn: str, seat: str, sender: str) -> str:
 
 def _mail(game: Game, seat: str, sender: str, kind: str, subject: str, lines: list[str],
           msgid: str | None = None) -> Outgoing:
+    """A mail to ``seat`` (call inside :func:`pbem.mailout.mailbase.speaking_to`: its text,
+    subject and ``Content-Language`` are in the seat's language)."""
     from pbem.mailout.mailbase import Outgoing, base_message
 
     to = game.seats[seat]["email"]
@@ -149,24 +151,24 @@ def _mail(game: Game, seat: str, sender: str, kind: str, subject: str, lines: li
 
 
 def reminder(game: Game, seat: str, sender: str) -> tuple[str, Outgoing]:
-    """The reminder of ``seat`` for the pending turn, with its (per seat and turn) Message-ID."""
-    from pbem.mailout.mailbase import format_deadline
+    """The reminder of ``seat`` for the pending turn, with its (per seat and turn) Message-ID,
+    in the seat's language."""
+    from pbem.mailout.mailbase import format_deadline, speaking_to, turn_words, wrapped
+    from reports.i18n import _
 
     pending = game.pending
     assert pending is not None
     msgid = _msgid("remind", game, pending.turn, seat, sender)
-    from pbem.mailout.mailbase import turn_words
-
-    lines = [f"Reminder: game {game.game_id} still awaits your orders, {seat}, for "
-             f"{turn_words(game, pending.turn)} (TURN {pending.turn}).",
-             f"Deadline: {format_deadline(game.deadline)}",
-             "",
-             "If nothing arrives by then, the missed-orders default of the game is applied for you.",
-             f"Send a block starting with: GAME {game.game_id} {seat} <your password>"]
-    from pbem.mailout.mailbase import turn_words
-
-    subject = f"reminder: your orders are due ({turn_words(game, pending.turn)})"
-    return msgid, _mail(game, seat, sender, "reminder", subject, lines, msgid)
+    with speaking_to(game, seat):
+        turn = turn_words(game, pending.turn)
+        lines = [*wrapped(_("Reminder: game {game} still awaits your orders, {seat}, for {turn} (TURN {label}).")
+                          .format(game=game.game_id, seat=seat, turn=turn, label=pending.turn)),
+                 _("Deadline: {deadline}").format(deadline=format_deadline(game.deadline)),
+                 "",
+                 *wrapped(_("If nothing arrives by then, the missed-orders default of the game is applied for you.")),
+                 _("Send a block starting with: {line}").format(line=f"GAME {game.game_id} {seat} " + _("<your password>"))]
+        subject = _("reminder: your orders are due ({turn})").format(turn=turn)
+        return msgid, _mail(game, seat, sender, "reminder", subject, lines, msgid)
 
 
 def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str, kind: str = "") -> Outgoing:
@@ -175,19 +177,21 @@ def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str,
     is no order a player writes (Wallenstein's money cards)."""
     import textwrap
 
-    from pbem.mailout.mailbase import turn_words
+    from pbem.mailout.mailbase import speaking_to, turn_words, wrapped
+    from reports.i18n import _
 
     played = [line for line in orders_text.strip().splitlines() if line.strip() and not line.lstrip().startswith("#")]
-    meaning = _missed_help(game, kind) if not played else ""
-    lines = [f"Game {game.game_id}: your orders for {turn_words(game, turn)} (TURN {turn}) had not arrived when it "
-             "was adjudicated, so the game's missed-orders default was played for you:", "",
-             *(["  " + line for line in played] or
-               textwrap.wrap(meaning or "(no orders)", 74, initial_indent="  ", subsequent_indent="  ")), "",
-             "Your next report or 'your move' mail says what happened and what is due next."]
-    from pbem.mailout.mailbase import turn_words
-
-    return _mail(game, seat, sender, "late", f"orders missed ({turn_words(game, turn)})", lines,
-                 _msgid("late", game, turn, seat, sender))
+    with speaking_to(game, seat):
+        meaning = _(_missed_help(game, kind)) if not played and _missed_help(game, kind) else ""
+        words = turn_words(game, turn)
+        lines = [*wrapped(_("Game {game}: your orders for {turn} (TURN {label}) had not arrived when it was "
+                            "adjudicated, so the game's missed-orders default was played for you:").format(
+                     game=game.game_id, turn=words, label=turn)), "",
+                 *(["  " + line for line in played] or
+                   textwrap.wrap(meaning or _("(no orders)"), 74, initial_indent="  ", subsequent_indent="  ")), "",
+                 *wrapped(_("Your next report or 'your move' mail says what happened and what is due next."))]
+        return _mail(game, seat, sender, "late", _("orders missed ({turn})").format(turn=words), lines,
+                     _msgid("late", game, turn, seat, sender))
 
 
 def _missed_help(game: Game, kind: str) -> str:
@@ -204,14 +208,15 @@ def _missed_help(game: Game, kind: str) -> str:
 
 
 def changed_notice(game: Game, seat: str, turn: str, sender: str) -> Outgoing:
-    """The mail to every seat when the GM sets or moves a deadline."""
-    from pbem.mailout.mailbase import format_deadline
+    """The mail to every seat when the GM sets or moves a deadline, in the seat's language."""
+    from pbem.mailout.mailbase import format_deadline, speaking_to, turn_words
+    from reports.i18n import _
 
-    lines = [f"Game {game.game_id}: the GM set the deadline of turn {turn} to",
-             f"  {format_deadline(game.deadlines.get(turn) or game.deadline)}"]
-    from pbem.mailout.mailbase import turn_words
-
-    return _mail(game, seat, sender, "deadline", f"deadline changed ({turn_words(game, turn)})", lines)
+    with speaking_to(game, seat):
+        lines = [_("Game {game}: the GM set the deadline of turn {turn} to").format(game=game.game_id, turn=turn),
+                 f"  {format_deadline(game.deadlines.get(turn) or game.deadline)}"]
+        return _mail(game, seat, sender, "deadline",
+                     _("deadline changed ({turn})").format(turn=turn_words(game, turn)), lines)
 
 
 def status_fields(game: Game, now: datetime) -> dict[str, Any]:

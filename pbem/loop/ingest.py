@@ -624,8 +624,7 @@ class Ingestor:
             result.reason = str(exc.message)
             return True
         result.accepted, result.orders_text = True, text
-        result.owes = getattr(game.engine, "standing_note",
-                              "Standing orders replace your earlier ones and apply whenever your decisions come up.")
+        result.owes = planmail.standing_note(game.engine)
         result.warnings = order_warnings(name, game.state, block.seat, parsed.orders)
         return True
 

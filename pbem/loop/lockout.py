@@ -95,25 +95,38 @@ def notice(service: Any, game: Game, seat: str) -> Outgoing:
 
 
 def _player_mail(service: Any, game: Game, seat: str, guesses: int | None) -> Outgoing:
+    from pbem.mailout.mailbase import speaking_to
+
+    with speaking_to(game, seat):
+        return _player_text(service, game, seat, guesses)
+
+
+def _player_text(service: Any, game: Game, seat: str, guesses: int | None) -> Outgoing:
+    from pbem.mailout.mailbase import wrapped
+    from reports.i18n import _, ngettext
+
     store = service.store
     ends = until(store, game.game_id, seat) or iso(store.clock() + LOCK_FOR)
-    what = (f"{guesses} mails with a wrong password for your seat" if guesses else
-            "too many mails with a wrong password for your seat")
+    what = (ngettext("{n} mail with a wrong password for your seat", "{n} mails with a wrong password for your seat",
+                     guesses).format(n=guesses) if guesses else
+            _("too many mails with a wrong password for your seat"))
     lines = [
-        f"Game {game.game_id}, seat {seat}: {what} came in the name of your address",
-        "within a day, so the seat is locked for orders by mail: blocks for it are not read.",
-        "Your password was not changed. If these mails were not yours, someone may be guessing.",
-        "",
-        "To get back in at once, mail from this address a mail whose subject or first line is",
+        *wrapped(_("Game {game}, seat {seat}: {what} came in the name of your address within a day, so the seat is "
+                   "locked for orders by mail: blocks for it are not read.").format(game=game.game_id, seat=seat,
+                                                                                   what=what),
+                 _("Your password was not changed. If these mails were not yours, someone may be guessing."),
+                 "",
+                 _("To get back in at once, mail from this address a mail whose subject or first line is")),
         "",
         f"    PASSWORD {game.game_id} {seat}",
         "",
-        "A one-time code comes back to this address; send it as told in that mail and you get a",
-        "new password, which ends the lock. Otherwise the lock ends by itself on",
-        f"{format_deadline(ends)}, or when the game master lifts it. The game master has been told.",
+        *wrapped(_("A one-time code comes back to this address; send it as told in that mail and you get a new "
+                   "password, which ends the lock. Otherwise the lock ends by itself on {when}, or when the game "
+                   "master lifts it. The game master has been told.").format(when=format_deadline(ends))),
     ]
     to = game.seats[seat]["email"]
-    msg = base_message(game, to, f"[{game.game_id}] seat {seat} locked for mail orders", service.sender, KIND)
+    msg = base_message(game, to, _("[{game}] seat {seat} locked for mail orders").format(game=game.game_id, seat=seat),
+                       service.sender, KIND)
     msg["Auto-Submitted"] = "auto-replied"
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(to, msg["Subject"], msg, KIND)

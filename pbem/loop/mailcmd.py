@@ -112,10 +112,13 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
     if command == "PASSWORD":  # with proof only (pbem.passwords)
         from pbem.loop import passwords
 
+        from pbem.mailout.mailbase import speaking_to
+
         game = service.load(game_id)
-        if code is None:
-            return "command", passwords.request_code(service, game, seat, mail.sender, mail.key)
-        return "command", passwords.redeem(service, game, seat, code, mail.sender, mail.key)
+        with speaking_to(game, seat):
+            if code is None:
+                return "command", passwords.request_code(service, game, seat, mail.sender, mail.key)
+            return "command", passwords.redeem(service, game, seat, code, mail.sender, mail.key)
     if not _within(service, command, game_id, seat, mail, LIMITS[command], command):
         return "command", f"{command} {game_id} {seat}: NOT answered ({LIMITS[command]} answered in 24 hours, the most)"
     from pbem.mailout.mailbase import speaking_to

@@ -32,7 +32,8 @@ from typing import Any
 from pbem.mailin import guard
 from pbem.loop.auth import new_password
 from pbem.store.events import Game
-from pbem.mailout.mailbase import Outgoing, base_message, format_deadline
+from pbem.mailout.mailbase import Outgoing, base_message, format_deadline, wrapped
+from reports.i18n import _
 from pbem.store.db import iso
 
 CODE_LIFETIME = timedelta(hours=24)
@@ -63,14 +64,14 @@ def change(service: Any, game: Game, seat: str, how: str, address: str | None, m
     done = guard.count(store, [guard.CHANGED], guard.since(store), game.game_id, seat)
     if done >= CHANGES_PER_WINDOW:
         guard.note(store, guard.LIMITED, game.game_id, seat, address, "PASSWORD", mail_key)
-        return False, (f"not changed: this seat got {done} new passwords in the last 24 hours, the most "
-                       f"we issue; your password is unchanged. Try again tomorrow, or ask the GM.")
+        return False, _("not changed: this seat got {n} new passwords in the last 24 hours, the most we issue; "
+                        "your password is unchanged. Try again tomorrow, or ask the GM.").format(n=done)
     service.change_seat(game.game_id, seat, None, (), reset_password=True)
     store.conn.execute("update reset_codes set used_at = ? where game_id = ? and seat = ? and used_at is null",
                        [store.now(), game.game_id, seat])  # any code still open is spent too
     guard.note(store, guard.CHANGED, game.game_id, seat, address, how, mail_key)
-    return True, ("a new password was mailed to your registered address "
-                  f"({game.seats[seat]['email']}); the old one no longer works.")
+    return True, _("a new password was mailed to your registered address ({address}); the old one no longer "
+                   "works.").format(address=game.seats[seat]["email"])
 
 
 def request_code(service: Any, game: Game, seat: str, address: str | None, mail_key: str | None) -> str:
@@ -108,15 +109,17 @@ def redeem(service: Any, game: Game, seat: str, code: str, address: str | None, 
         guard.note(store, guard.WRONG_CODE, game.game_id, seat, address, "", mail_key)
         if wrong >= WRONG_CODE_ANSWERS:
             return f"PASSWORD {game.game_id} {seat}: wrong or expired reset code; not answered (limit)"
-        _answer(service, game, seat, "your password was not changed", [
-            f"Game {game.game_id}, seat {seat}: that reset code is not valid (wrong, used, or older than "
-            f"{int(CODE_LIFETIME.total_seconds() // 3600)} hours), so your password was not changed and still works.",
-            "", "Mail PASSWORD for a new code; it goes to this address."])
+        _answer(service, game, seat, _("your password was not changed"), [
+            *wrapped(_("Game {game}, seat {seat}: that reset code is not valid (wrong, used, or older than {hours} "
+                       "hours), so your password was not changed and still works.").format(
+                game=game.game_id, seat=seat, hours=int(CODE_LIFETIME.total_seconds() // 3600))),
+            "", _("Mail PASSWORD for a new code; it goes to this address.")])
         return f"PASSWORD {game.game_id} {seat}: wrong or expired reset code"
     store.conn.execute("update reset_codes set used_at = ? where id = ?", [now, found])
     done, text = change(service, game, seat, "reset code", address, mail_key)
     if not done:
-        _answer(service, game, seat, "your password was not changed", [f"Game {game.game_id}, seat {seat}: {text}"])
+        _answer(service, game, seat, _("your password was not changed"),
+                wrapped(_("Game {game}, seat {seat}: {text}").format(game=game.game_id, seat=seat, text=text)))
         return f"PASSWORD {game.game_id} {seat}: reset code used, but not changed (limit)"
     return f"PASSWORD {game.game_id} {seat}: reset code used; new password mailed, the old one stops working"
 
@@ -125,19 +128,20 @@ def _code_mail(game: Game, seat: str, code: str, expires: str, sender: str) -> O
     """The mail carrying a reset code to the seat's registered address."""
     to = game.seats[seat]["email"]
     lines = [
-        f"Someone asked for a new password for your seat {seat} in game {game.game_id}, in a mail",
-        "sent in the name of your address. If that was you, send a mail from this address whose",
-        "subject or first line is:",
+        *wrapped(_("Someone asked for a new password for your seat {seat} in game {game}, in a mail sent in the name "
+                   "of your address. If that was you, send a mail from this address whose subject or first line "
+                   "is:").format(seat=seat, game=game.game_id)),
         "",
         f"    PASSWORD {game.game_id} {seat} {code}",
         "",
-        f"and a new password comes back in a welcome mail. The code works once, until "
-        f"{format_deadline(expires)}.",
-        "",
-        "Your current password keeps working until the code is used. If you did not ask for this,",
-        "ignore this mail: nothing changes, and the game master has been told of the request.",
+        *wrapped(_("and a new password comes back in a welcome mail. The code works once, until {when}.").format(
+            when=format_deadline(expires)),
+                 "",
+                 _("Your current password keeps working until the code is used. If you did not ask for this, ignore "
+                   "this mail: nothing changes, and the game master has been told of the request.")),
     ]
-    msg = base_message(game, to, f"[{game.game_id}] password reset code for {seat}", sender, KIND)
+    msg = base_message(game, to, _("[{game}] password reset code for {seat}").format(game=game.game_id, seat=seat),
+                       sender, KIND)
     msg["Auto-Submitted"] = "auto-replied"
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(to, msg["Subject"], msg, KIND)

@@ -227,19 +227,31 @@ def relay_message(game: Game, seat: str, row: Mapping[str, Any], sender: str) ->
     """The mail relaying a press row to ``seat``: from the GM's address, naming the sender
     seat unless the game is grey; the player's text only in the body (built with the
     stdlib ``email`` package, so nothing of it can reach a header)."""
+    from pbem.mailout.mailbase import speaking_to
+
+    with speaking_to(game, seat):
+        return _relay_message(game, seat, row, sender)
+
+
+def _relay_message(game: Game, seat: str, row: Mapping[str, Any], sender: str) -> Outgoing:
+    from pbem.mailout.mailbase import Outgoing, base_message, wrapped
+    from reports.i18n import _
+
     grey = bool(row["grey"])
     to = json.loads(row["recipients"])
-    who = "an anonymous seat" if grey else f"seat {row['sender']}"
-    audience = "every seat" if row["to_all"] else _shown_recipients(to, seat) if grey else ", ".join(to)
-    subject = f"[{game.game_id}] press " + ("(anonymous)" if grey else f"from {row['sender']}") + \
-        (" to all" if row["to_all"] else "")
-    answer = ("The sender is not named in this game (grey press); the GM knows who it is."
-              if grey else f"To answer, put a block 'PRESS TO {row['sender']}' ... 'END' inside your GAME block "
-              "(see the press section of the order-mail guide).")
-    lines = [f"Press in game {game.game_id}, turn {row['turn']}, from {who} to {audience}:", "",
+    who = _("an anonymous seat") if grey else _("seat {seat}").format(seat=row["sender"])
+    audience = _("every seat") if row["to_all"] else _shown_recipients(to, seat) if grey else ", ".join(to)
+    subject = (_("[{game}] press (anonymous) to all") if grey and row["to_all"] else
+               _("[{game}] press (anonymous)") if grey else
+               _("[{game}] press from {seat} to all") if row["to_all"] else
+               _("[{game}] press from {seat}")).format(game=game.game_id, seat=row["sender"])
+    answer = (_("The sender is not named in this game (grey press); the GM knows who it is.")
+              if grey else _("To answer, put a block 'PRESS TO {seat}' ... 'END' inside your GAME block (see the "
+                             "press section of the order-mail guide).").format(seat=row["sender"]))
+    lines = [*wrapped(_("Press in game {game}, turn {turn}, from {who} to {audience}:").format(
+                 game=game.game_id, turn=row["turn"], who=who, audience=audience)), "",
              *row["text"].split("\n"), "", "-" * 40,
-             "Relayed by the game master's service; no address was passed on.", answer]
-    from pbem.mailout.mailbase import Outgoing, base_message
+             *wrapped(_("Relayed by the game master's service; no address was passed on."), answer)]
 
     msg = base_message(game, game.seats[seat]["email"], subject, sender, KIND)
     msg.set_content("\n".join(lines) + "\n")

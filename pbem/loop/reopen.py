@@ -84,28 +84,38 @@ def _rebuilt(game_id: str, events: list[StoredEvent], payload: dict[str, Any], s
 
 
 def notice(game: Game, seat: str, payload: dict[str, Any], sender: str) -> Any:
-    """The short mail telling ``seat`` which turn is open again and why."""
-    from pbem.mailout.mailbase import Outgoing, base_message, format_deadline
+    """The short mail telling ``seat`` which turn is open again and why, in its language."""
+    from pbem.mailout.mailbase import speaking_to
+
+    with speaking_to(game, seat):
+        return _notice(game, seat, payload, sender)
+
+
+def _notice(game: Game, seat: str, payload: dict[str, Any], sender: str) -> Any:
+    from pbem.mailout.mailbase import Outgoing, base_message, format_deadline, turn_words, wrapped
+    from reports.i18n import _
 
     to, turn = game.seats[seat]["email"], payload["to"]
     pending = game.pending
-    lines = [f"Game {game.game_id}: the GM rolled the game back. Turn {turn} is open again.",
-             f"Reason: {payload['reason']}", "",
-             "Set aside (kept in the game's history, no longer in force): the adjudication of "
-             + ", ".join(payload["undone"]) + ".", ""]
+    lines = [*wrapped(_("Game {game}: the GM rolled the game back. Turn {turn} is open again.").format(
+                 game=game.game_id, turn=turn)),
+             _("Reason: {reason}").format(reason=payload["reason"]), "",
+             *wrapped(_("Set aside (kept in the game's history, no longer in force): the adjudication of {turns}.")
+                      .format(turns=", ".join(payload["undone"]))), ""]
     if payload.get("keep_orders"):
-        lines.append(f"Orders accepted for {turn} before it was first adjudicated still stand; you may replace them.")
+        lines += wrapped(_("Orders accepted for {turn} before it was first adjudicated still stand; you may replace "
+                           "them.").format(turn=turn))
     else:
-        lines.append(f"Orders sent for {turn} before the rollback no longer count: send them again (the same orders "
-                     "give the same result; chance is drawn from the same seed by the same labels).")
+        lines += wrapped(_("Orders sent for {turn} before the rollback no longer count: send them again (the same "
+                           "orders give the same result; chance is drawn from the same seed by the same labels).")
+                         .format(turn=turn))
     if pending is not None:
-        lines += [f"Awaited now for {pending.turn}: {', '.join(pending.seats)}.",
-                  f"Deadline: {format_deadline(game.deadline)}"]
-    lines.append(f"Send a block starting with: GAME {game.game_id} {seat} <your password>")
-    from pbem.mailout.mailbase import turn_words
-
-    msg = base_message(game, to, f"[{game.game_id}] rolled back: open again ({turn_words(game, turn)})", sender,
-                       "rollback")
+        lines += [_("Awaited now for {turn}: {seats}.").format(turn=pending.turn, seats=", ".join(pending.seats)),
+                  _("Deadline: {deadline}").format(deadline=format_deadline(game.deadline))]
+    lines.append(_("Send a block starting with: {line}").format(
+        line=f"GAME {game.game_id} {seat} " + _("<your password>")))
+    subject = _("[{game}] rolled back: open again ({turn})").format(game=game.game_id, turn=turn_words(game, turn))
+    msg = base_message(game, to, subject, sender, "rollback")
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(to, msg["Subject"], msg, "rollback")
 

@@ -59,7 +59,9 @@ def changes(steps: list[Release], width: int = 72) -> list[str]:
     """What the versions in ``steps`` change, as lines for players (version by version)."""
     lines = []
     for release in steps:
-        lines.append(f"Version {release.version} ({release.released}):")
+        from reports.i18n import _
+
+        lines.append(_("Version {version} ({released}):").format(version=release.version, released=release.released))
         for entry in release.changes:
             lines += textwrap.wrap(entry, width, initial_indent="  - ", subsequent_indent="    ",
                                    break_long_words=False, break_on_hyphens=False)
@@ -67,15 +69,27 @@ def changes(steps: list[Release], width: int = 72) -> list[str]:
 
 
 def notice(game: Game, seat: str, event: dict[str, Any], steps: list[Release], sender: str) -> Outgoing:
-    """The mail telling ``seat`` that its game now plays newer rules, and what changes."""
+    """The mail telling ``seat`` that its game now plays newer rules, and what changes (the
+    changelog's entries as written: docs/changelog-<game>.md is in English)."""
+    from pbem.mailout.mailbase import speaking_to
+
+    with speaking_to(game, seat):
+        return _notice(game, seat, event, steps, sender)
+
+
+def _notice(game: Game, seat: str, event: dict[str, Any], steps: list[Release], sender: str) -> Outgoing:
+    from reports.i18n import _
+
     to = game.seats[seat]["email"]
-    head = (f"Game {game.game_id}: from turn {event['turn']} on, the game is played with "
-            f"{game.engine.name} rules version {event['to']} (it was {event['from']}). "
-            f"The GM's reason: {event['reason']}")
-    tail = ("Everything played so far stands as it was played. The order guide describes the new rules; "
-            "HELP by mail lists the orders.")
-    lines = [*textwrap.wrap(head, 72), "", "What changes for you:", *changes(steps), "", *textwrap.wrap(tail, 72),
-             "Your next orders go in a block starting with:", f"  GAME {game.game_id} {seat} <your password>"]
-    msg = base_message(game, to, f"[{game.game_id}] the game now plays rules {event['to']}", sender, "upgrade")
+    head = _("Game {game}: from turn {turn} on, the game is played with {engine} rules version {to} (it was "
+             "{before}). The GM's reason: {reason}").format(game=game.game_id, turn=event["turn"],
+                                                            engine=game.engine.name, to=event["to"],
+                                                            before=event["from"], reason=event["reason"])
+    tail = _("Everything played so far stands as it was played. The order guide describes the new rules; "
+             "HELP by mail lists the orders.")
+    lines = [*textwrap.wrap(head, 72), "", _("What changes for you:"), *changes(steps), "", *textwrap.wrap(tail, 72),
+             _("Your next orders go in a block starting with:"), f"  GAME {game.game_id} {seat} " + _("<your password>")]
+    msg = base_message(game, to, _("[{game}] the game now plays rules {version}").format(
+        game=game.game_id, version=event["to"]), sender, "upgrade")
     msg.set_content("\n".join(lines) + "\n")
     return Outgoing(to, msg["Subject"], msg, "upgrade")

@@ -112,6 +112,17 @@ class TextOutgoing:
         return next(value for name, value in self.headers if name.lower() == "message-id")
 
 
+def wrapped(*texts: str, width: int = 76) -> list[str]:
+    """Each of ``texts`` wrapped at ``width`` columns counted in characters (an accented letter
+    is one); an empty text is an empty line."""
+    import textwrap
+
+    out: list[str] = []
+    for text in texts:
+        out.extend(textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False) or [""])
+    return out
+
+
 def format_deadline(iso: str | None) -> str:
     """A deadline as an absolute time with its zone, plus UTC, e.g.
     ``Mon 07 Dec 2026 18:00 UTC+01:00 (17:00 UTC)``, in the current language."""

@@ -3,7 +3,10 @@ for the round, God's Playground) and the ``TURN`` line every block may start wit
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.store.events import Game
+from reports.i18n import N_, _
 from turns.base import format_orders
 
 
@@ -22,23 +25,36 @@ def split_turn(body: str) -> tuple[str | None, str]:
     return (words[1] if len(words) > 1 else ""), "\n".join(lines)
 
 
+#: What the reply to accepted orders sent in advance says of them: the engines' own note
+#: (``standing_note``, God's Playground's plan) or this one; each a message of the catalogue.
+STANDING_NOTE = N_("Standing orders replace your earlier ones and apply whenever your decisions come up.")
+NOTES = (N_("Your orders are your plan for this round: lines of a kind replace your earlier lines of that kind, and "
+            "each is used in order when that decision comes up, if still legal; otherwise you are asked."),)
+
+
+def standing_note(engine: Any) -> str:
+    """The engine's note on orders sent in advance, in the current language."""
+    return _(getattr(engine, "standing_note", STANDING_NOTE))
+
+
 def label(game: Game) -> str:
-    """What a plan block is called in its reply (``round 2 plan``)."""
+    """What a plan block is called in its reply (``round 2 plan``), in the current language."""
     state = game.state
     rnd = state.get("round") if isinstance(state, dict) else None
-    return f"round {rnd} plan" if rnd else "plan"
+    return _("round {n} plan").format(n=rnd) if rnd else _("plan")
 
 
 def owes(game: Game, seat: str) -> str:
-    """What the reply to an accepted plan says ``seat`` still owes, after it was recorded."""
+    """What the reply to an accepted plan says ``seat`` still owes, after it was recorded (in
+    the current language)."""
     engine = game.engine
-    note = getattr(engine, "standing_note", "")
+    note = _(getattr(engine, "standing_note", "")) if getattr(engine, "standing_note", "") else ""
     pending = game.pending
     if pending is None or seat not in pending.seats:
-        return (note + " You will be mailed if a decision comes up that your plan does not answer.").strip()
+        return (note + " " + _("You will be mailed if a decision comes up that your plan does not answer.")).strip()
     line = engine.auto_orders(game.state, seat)  # type: ignore[attr-defined]
     if line:
-        return (f"Your line {format_orders(engine.name, line)} answers the decision awaited from you now "
-                f"(turn {pending.turn}) and will be used. {note}").strip()
-    return (f"Still awaited from you: a {pending.forms[0]} line for the decision awaited now (turn "
-            f"{pending.turn}); send it with TURN {pending.turn} or without a TURN line. {note}").strip()
+        return (_("Your line {line} answers the decision awaited from you now (turn {turn}) and will be used.")
+                .format(line=format_orders(engine.name, line), turn=pending.turn) + " " + note).strip()
+    return (_("Still awaited from you: a {form} line for the decision awaited now (turn {turn}); send it with TURN "
+              "{turn} or without a TURN line.").format(form=pending.forms[0], turn=pending.turn) + " " + note).strip()

@@ -23,6 +23,8 @@ from reports.i18n import N_, _, ngettext
 from turns.base import LineProblem
 
 MASK = "******"
+#: What orders sent in advance are called in a reply (:attr:`BlockResult.standing`).
+STANDING = N_("standing orders")
 _GAME_WORDS = re.compile(r"(?i)(\bGAME\s+\S+\s+\S+\s+)\S+")  # a GAME line in a subject: mask its password
 _PASSWORD_WORD = re.compile(r"(?<![\w-])[A-Za-z0-9]{4}(?:-[A-Za-z0-9]{4}){2,}(?![\w-])")  # password-shaped
 _RE_PREFIX = re.compile(r"^(?:\s*(?:re|aw|sv|vs|odp|vá|rif)\s*(?:\[\d+\])?\s*:\s*)+", re.IGNORECASE)
@@ -168,7 +170,7 @@ def _count_line(problems: Sequence[LineProblem]) -> str:
 
 def _orders_section(result: BlockResult, where: str) -> str:
     """The reply text about the orders of one authenticated block."""
-    what = result.standing or _("orders")
+    what = _(result.standing) if result.standing else _("orders")  # "standing orders": STANDING below
     at = dict(what=what, where=where, line=result.line)
     if result.accepted:
         lines = [(_("ACCEPTED IN PART: {what} for {where} (GAME line {line}).") if result.problems else

@@ -213,7 +213,10 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store
         subject = report_subject(game, payload["turn"], report.viewer, language, public)
         msgid = f"<report.{game.game_id}.{game.mail_key(payload['turn'])}.{who}@{domain}>"
         if report.viewer in game.seats and game.wants_digest(report.viewer):
-            messages.append(digest_message(game, to, subject, msgid, sender, report.rendered.text))
+            from reports.i18n import speaking
+
+            with speaking(language):
+                messages.append(digest_message(game, to, subject, msgid, sender, report.rendered.text))
             continue
         msg = to_message(report.rendered, to=to, sender=sender, subject=subject, message_id=msgid,
                          in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)],
@@ -227,11 +230,14 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store
 def digest_message(game: Game, to: str, subject: str, msgid: str, sender: str, text: str) -> TextOutgoing:
     """A seat's report as plain text alone (no HTML part, no pictures): the digest a seat asks
     for with ``DIGEST ON``."""
+    from pbem.mailout.mailbase import language_headers
+    from reports.i18n import _
+
     thread = thread_id(game, sender)
     headers = [("From", sender), ("To", to), ("Subject", subject), ("Message-ID", msgid), (LOOP_HEADER, "report"),
-               ("In-Reply-To", thread), ("References", thread)]
-    note = ("(You asked for your reports as plain text without pictures: DIGEST ON. A block with the one line "
-            "DIGEST OFF brings the pictures back.)")
+               ("In-Reply-To", thread), ("References", thread), *language_headers()]
+    note = _("(You asked for your reports as plain text without pictures: DIGEST ON. A block with the one line "
+             "DIGEST OFF brings the pictures back.)")
     import textwrap
 
     return TextOutgoing(to, subject, headers, text.rstrip() + "\n\n" + textwrap.fill(note, 72) + "\n", "report")

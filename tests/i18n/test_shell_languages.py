@@ -17,10 +17,10 @@ from tests.club.helpers import SEATS, Setup, text
 LANGS = {"red": "hu", "blue": "de", "green": "en"}
 
 
-def _game(setup: Setup, game_id: str = "w1", engine: str = "wallenstein") -> None:
+def _game(setup: Setup, game_id: str = "w1", engine: str = "wallenstein", *options: str) -> None:
     out = json.loads(setup.run("new", game_id, "--game", engine, "--weak-seed", "--seed", "i18n-shell-mails",
                                *[a for seat, lang in LANGS.items() for a in ("--seat", f"{seat}={SEATS[seat]}:{lang}")],
-                               "--json"))
+                               *options, "--json"))
     setup.passwords.update({s: out["seats"][s]["password"] for s in LANGS})
 
 
@@ -162,3 +162,18 @@ def test_your_move_mails_are_in_each_seats_language(tmp_path, clock, engine):
         for seat in set(moves) - {"green"}:
             left = english_left(english, text(moves[seat]), _names(setup))
             assert not left, f"your-move to {seat} still says in English: {left[:5]}"
+
+
+def test_deadline_changes_and_reminders_are_in_each_seats_language(tmp_path, clock):
+    from datetime import timedelta
+
+    from pbem.loop.tick import send_reminders
+
+    setup = Setup(tmp_path, clock)
+    _game(setup, "w1", "wallenstein", "--deadline-every", "72h", "--remind-before", "24h")
+    clock.now += timedelta(hours=50)
+    assert len(send_reminders(setup.service(), clock())) == 3
+    found = _check_kind(setup, "reminder")
+    assert message_of(found["red"])["Subject"].startswith("[w1] emlékeztető: esedékesek a parancsaid")
+    setup.run("deadline", "w1", "+3d")
+    _check_kind(setup, "deadline")
