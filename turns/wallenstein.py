@@ -301,12 +301,23 @@ def _famine(_: str, words: list[str], line: Line) -> Order | None:
 
 
 def _draft(_: str, words: list[str], line: Line) -> Order | None:
-    """``DRAFT Böhmen WITH 5, Mähren, Schlesien``: counties wanted in the draft, best first, and
-    the army group to put on a county if you get it (``WITH <group>``)."""
+    """``DRAFT Böhmen WITH 5, Mähren, Schlesien, DECK``: counties wanted in the draft, best first,
+    the army group to put on a county if you get it (``WITH <group>``), and ``DECK`` last: the top
+    card of the deck when none of them is face up."""
     counties: list[str] = []
     groups: dict[str, int] = {}
     segment: list[str] = []
     rest = list(words)
+    deck = bool(rest) and _key(rest[-1].strip(",;")) == "DECK"
+    if deck:  # ``..., DECK``: the top card of the deck when no wish is face up (rules 1.2)
+        rest.pop()
+        if rest:
+            rest[-1] = rest[-1].rstrip(",;")
+            if not rest[-1]:
+                rest.pop()
+    if any(_key(w.strip(",;")) == "DECK" for w in rest):
+        line.problem("DECK ends a DRAFT line, as in DRAFT Böhmen, Mähren, DECK")
+        return None
     while rest:
         word = rest.pop(0)
         if _key(word) != "WITH":
@@ -322,13 +333,15 @@ def _draft(_: str, words: list[str], line: Line) -> Order | None:
         counties += found
         groups[found[-1]] = size
         segment = []
-    if segment or not counties:
+    if segment or not (counties or deck):
         found = read_counties(segment, line)
         if found is None:
             return None
         counties += found
     order: Order = {"kind": "draft", "counties": counties}
-    return {**order, "groups": groups} if groups else order
+    if groups:
+        order["groups"] = groups
+    return {**order, "deck": True} if deck else order
 
 
 def _refresh(_: str, words: list[str], line: Line) -> Order | None:
@@ -438,7 +451,8 @@ def format_order(order: Order) -> str:
         return "FAMINE " + ", ".join(order["counties"])
     if kind == "draft":
         groups = order.get("groups") or {}
-        return "DRAFT " + ", ".join(c + (f" WITH {groups[c]}" if c in groups else "") for c in order["counties"])
+        wishes = [c + (f" WITH {groups[c]}" if c in groups else "") for c in order["counties"]]
+        return "DRAFT " + ", ".join(wishes + (["DECK"] if order.get("deck") else []))
     if kind == "refresh":
         return "REFRESH"
     if kind == "groups":

@@ -39,6 +39,8 @@ def _draft(state: dict[str, Any]) -> list[dict[str, Any]]:
     if rule("draft_choices"):  # rules version 1.2: the biggest group on the best county; no stale pairs
         orders[0]["groups"] = {wishes[0]: max(groups)}
         orders.append({"kind": "refresh"})
+    if rule("draft_asked"):  # one pick at a time: the top card when no wish is face up
+        orders[0]["deck"] = True
     return orders
 
 

@@ -1,7 +1,7 @@
 """Checking and reading the orders of the setup draft (rule 3.3, docs/orders-wallenstein.md).
 
-``DRAFT <county> [WITH <group>], ...`` (the wish list, best first; ``WITH`` from rules version
-1.2), ``GROUPS <sizes>`` (the order of the other groups) and ``REFRESH`` (version 1.2: put a
+``DRAFT <county> [WITH <group>], ... [, DECK]`` (the wish list, best first; ``WITH`` and
+``DECK``, the top card of the deck when no wish is face up, from rules version 1.2), ``GROUPS <sizes>`` (the order of the other groups) and ``REFRESH`` (version 1.2: put a
 stale face-up pair under the deck). The picks themselves are :mod:`draft`'s.
 """
 
@@ -31,6 +31,11 @@ def _check_wishes(state: dict[str, Any], i: int, o: dict[str, Any], seen: set[st
         elif name in seen:
             problems.append(Problem(i, f"{name} is on your wish list twice"))
         seen.add(name)
+    if o.get("deck") is not None:
+        if not RELEASES.rule("draft_asked"):
+            problems.append(Problem(i, RELEASES.not_yet("draft_asked", "DRAFT ... DECK")))
+        elif o["deck"] is not True:
+            problems.append(Problem(i, "DECK ends a DRAFT line: the top card of the deck when no wish is face up"))
     groups = o.get("groups")
     if groups is None:
         return problems
@@ -85,17 +90,18 @@ def validate_draft(state: dict[str, Any], seat: str, orders: Sequence[dict[str, 
 
 def read_draft(state: dict[str, Any], orders: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """A validated draft order set as ``{wishes, with: {county: group}, groups (placing order),
-    groups_given, refresh (a REFRESH line was sent), missed}``.
+    groups_given, refresh (a REFRESH line was sent), deck (a DRAFT line ends with DECK), missed}``.
 
     The missed-orders policy: no wishes (every pick blind), the printed group order, no refresh."""
     plan: dict[str, Any] = {"wishes": [], "with": {}, "groups": list(setup_value("army_groups", seat_count(state))),
-                            "groups_given": False, "refresh": False, "missed": is_missed(orders)}
+                            "groups_given": False, "refresh": False, "deck": False, "missed": is_missed(orders)}
     if plan["missed"]:
         return plan
     for o in orders:
         if o["kind"] == "draft":
             plan["wishes"] += o["counties"]
             plan["with"].update(o.get("groups") or {})
+            plan["deck"] = plan["deck"] or bool(o.get("deck"))
         elif o["kind"] == "groups":
             plan["groups"], plan["groups_given"] = list(o["sizes"]), True
         elif o["kind"] == "refresh":

@@ -36,13 +36,25 @@ class WallensteinEngine:
 
         return setup.create(seats, options, seed)
 
+    #: what the reply to accepted draft lines says (rules 1.2 on: they are standing orders)
+    standing_note = ("Your DRAFT, GROUPS and REFRESH lines replace your earlier ones and make your pick when it "
+                     "comes: the first of your wishes that is face up then, else the top card of the deck if the "
+                     "list ends with DECK; otherwise you are asked.")
+
     def pending(self, state: dict[str, Any]) -> Pending | None:
-        """All seats at once: the draft (``setup``) or a season plan."""
+        """A season plan (all seats at once); the draft: one pick at a time (rules 1.2 on,
+        turn ``setup/pick-N``), before it all seats at once (``setup``)."""
         if state["phase"] == "over":
             return None
         draft = state["phase"] == "draft"
         plan = PLAN_FORMS if RELEASES.rule("famine_order") else tuple(f for f in PLAN_FORMS if f != "FAMINE")
         drafting = DRAFT_FORMS + (("REFRESH",) if RELEASES.rule("draft_choices") else ())
+        if draft and RELEASES.rule("draft_asked"):
+            from adjudicator.wallenstein.draft_asked import on_turn
+
+            info = {"pick": state["draft"]["pick"], "face_up": list(state["draft"]["face_up"])}
+            return Pending(seats=(on_turn(state),), turn=turn_label(state), kind="draft", simultaneous=False,
+                           forms=drafting, info=info)
         forms = drafting if draft else plan + (COURT_FORMS if court_enabled(state) else ())
         return Pending(seats=tuple(state["seats"]), turn=turn_label(state), kind="draft" if draft else "plan",
                        simultaneous=True, forms=forms)
@@ -60,8 +72,22 @@ class WallensteinEngine:
         if bad:
             return bad
         if state["phase"] == "draft":
-            return draft_orders.validate_draft(state, seat, orders)
+            return draft_orders.validate_draft(state, seat, orders) or self._pick_problems(state, seat, orders)
         return ords.validate_plan(state, seat, orders)
+
+    @staticmethod
+    def _pick_problems(state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
+        """Rules 1.2 on: orders for a pick come from the seat whose pick it is, and make it."""
+        if not RELEASES.rule("draft_asked"):
+            return []
+        from adjudicator.wallenstein import draft_asked
+
+        waiting = draft_asked.on_turn(state)
+        if seat != waiting:
+            return [Problem(None, f"the pick awaited now is {waiting}'s ({turn_label(state)}); your DRAFT lines "
+                                  "are kept as standing orders for your picks")]
+        why = draft_asked.problem(state, seat, orders)
+        return [Problem(None, why)] if why else []
 
     def default_orders(self, state: dict[str, Any], seat: str) -> list[dict[str, Any]]:
         """The missed-orders policy (money cards everywhere, no bid; blind draft picks)."""
@@ -75,22 +101,72 @@ class WallensteinEngine:
 
         if state["phase"] == "over":
             raise GameError("the game is over")
-        missing = [s for s in state["seats"] if s not in orders]
+        pending = self.pending(state)
+        assert pending is not None
+        missing = [s for s in pending.seats if s not in orders]
         if missing:
             raise GameError(f"orders missing for {', '.join(missing)}")
-        for seat in state["seats"]:
+        for seat in pending.seats:
             problems = self.validate(state, seat, orders[seat])
             if problems:
                 raise GameError(f"illegal orders for {seat}: {problems[0].message}")
         new = copy_state(state)
         ctx = Ctx(new, Chance(seed), new["year"], new["season"])
-        if new["phase"] == "draft":
+        if new["phase"] == "draft" and not pending.simultaneous:  # rules 1.2: one pick
+            from adjudicator.wallenstein.draft_asked import step
+
+            if step(ctx, pending.seats[0], orders[pending.seats[0]]):
+                setup.start_year(ctx, 1618)
+        elif new["phase"] == "draft":
             draft.run_draft(ctx, {s: draft_orders.read_draft(new, orders[s]) for s in new["seats"]})
             setup.start_year(ctx, 1618)
         else:
             season.resolve(ctx, {s: ords.read_plan(orders[s]) for s in new["seats"]})
         new["log"] = ctx.events
         return new, ctx.events
+
+    def report_due(self, state: dict[str, Any], derived_events: Sequence[dict[str, Any]]) -> bool:
+        """True but between two picks of the draft (rules 1.2 on): the seats get reports when
+        the draft is over and after every season; the seat whose pick comes is mailed its move."""
+        return state["phase"] != "draft"
+
+    # -- the draft's standing orders (rules 1.2 on; the shell's hooks) ----------------------------
+    def is_standing(self, orders: Sequence[dict[str, Any]]) -> bool:
+        """True for a block of draft lines (DRAFT, GROUPS, REFRESH) under rules 1.2 on: they are
+        kept and make the seat's picks when they come up (:mod:`draft_asked`)."""
+        return bool(RELEASES.rule("draft_asked") and orders) and all(
+            isinstance(o, Mapping) and o.get("kind") in ("draft", "groups", "refresh") for o in orders)
+
+    def validate_standing(self, state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
+        """The problems of ``seat``'s draft lines sent in advance (names, groups, one REFRESH)."""
+        from adjudicator.wallenstein import draft_orders
+
+        if seat not in state["seats"]:
+            return [Problem(None, f"{seat!r} is not a seat of this game")]
+        if state["phase"] != "draft" or not RELEASES.rule("draft_asked") or "pick" not in state["draft"]:
+            return [Problem(None, "the draft is over: DRAFT, GROUPS and REFRESH are orders of the setup draft")]
+        return draft_orders.validate_draft(state, seat, orders)
+
+    def apply_standing(self, state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """A new state with ``seat``'s draft lines replaced."""
+        from adjudicator.wallenstein import draft_asked
+
+        problems = self.validate_standing(state, seat, orders)
+        if problems:
+            raise GameError(problems[0].message)
+        from adjudicator.sequential import deep_copy
+
+        new = deep_copy(state)  # the last advance's log too: reports read it
+        draft_asked.apply_standing(new, seat, orders)
+        return new
+
+    def auto_orders(self, state: dict[str, Any], seat: str) -> list[dict[str, Any]] | None:
+        """``seat``'s draft lines when they make its pending pick now, else None (it is asked)."""
+        if state["phase"] != "draft" or not RELEASES.rule("draft_asked") or "pick" not in state["draft"]:
+            return None
+        from adjudicator.wallenstein import draft_asked
+
+        return draft_asked.auto_orders(state, seat)
 
     def view(self, state: dict[str, Any], viewer: str) -> dict[str, Any]:
         """What ``viewer`` may see."""

@@ -30,6 +30,14 @@ def random_draft(state: dict[str, Any], seat: str, rng: Stream) -> list[dict[str
         del orders[1]  # no GROUPS line: the printed order
     if rng.below(2):
         orders.append({"kind": "refresh"})
+    if rule("draft_asked") and state["draft"] is not None:  # one pick at a time: the lines must make it
+        face = list(state["draft"]["face_up"])
+        if face and rng.below(2):
+            orders[0]["counties"] = [c for c in wishes if c not in face] + [rng.choice(face)]
+            orders[0]["groups"] = {c: n for c, n in (orders[0].get("groups") or {}).items() if c in orders[0]["counties"]}
+            if not orders[0]["groups"]:
+                del orders[0]["groups"]
+        orders[0]["deck"] = True
     return orders
 
 

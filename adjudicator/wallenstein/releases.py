@@ -44,6 +44,14 @@ and the GM's choice between two readings):
   effect is tried in, in order (rule 9.4: the player carries the card out when taking it).
 - ``recruit_tile_choice``: the recruit tile "6 sereget rakhat le" (may place 6):
   ``RECRUIT5 <county> NO TILE`` places the action's number instead.
+- ``draft_asked``: rule 3.3 ("Először a legidősebb játékos választ tartományt ... Utána a tőle
+  balra ülő játékos következik ... körbe és körbe"): each pick is a decision of its own, asked
+  of the seat whose pick it is when it comes up (pending kind ``draft``, one seat, turn
+  ``setup/pick-N``), with the face-up pair and the map as they are then; a seat's ``DRAFT``,
+  ``GROUPS`` and ``REFRESH`` lines are standing orders, used at its pick while a wish of the
+  list is face up (or the list ends with ``DECK``); the seat is asked otherwise, and at a
+  deadline draws the top card of the deck. Before 1.2 the draft was one simultaneous decision
+  of every seat's whole wish list.
 - ``chosen_notes``: every choice the engine makes for a seat (no GROUPS, BONUS, FAVOUR or FAMINE
   line; a favour's county; the tile's 6; a stale draft pair kept; missed orders) is a
   ``ChosenForSeat`` event that only that seat (and the GM) sees.
@@ -56,6 +64,7 @@ and the GM's choice between two readings):
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from adjudicator.versions import Release, Releases
 
@@ -86,8 +95,18 @@ _DATA_1_2 = {**_DATA_1_1, "rules.json": "790f93266f188430f1d03826f3cbde9ce5850ce
              "court.json": "31152cf6fa6bd4058a64e0056eacacdfbf992b5f5887242db39767a003c9504b"}
 
 #: the rule points that came with version 1.2 (false before it)
-_NEW_1_2 = ("draft_choices", "favour_counties", "recruit_tile_choice", "chosen_notes", "bank_limit", "reading_options")
+_NEW_1_2 = ("draft_choices", "draft_asked", "favour_counties", "recruit_tile_choice", "chosen_notes", "bank_limit", "reading_options")
 _BEFORE_1_2 = {point: False for point in _NEW_1_2}
+
+
+def _upgrade_to_1_2(state: dict[str, Any]) -> dict[str, Any]:
+    """A state of 1.1 as 1.2 keeps it: a game still waiting for its draft drafts one pick at a
+    time from the first (``draft_asked``); everything else is kept alike."""
+    if state.get("phase") == "draft" and state.get("draft") is not None:
+        from adjudicator.wallenstein.draft_asked import begin
+
+        begin(state)
+    return state
 
 RELEASES = Releases("wallenstein", DATA_DIR, [
     Release("1.0", "2026-11-30", data=_DATA_1_0, rules={
@@ -123,7 +142,7 @@ RELEASES = Releases("wallenstein", DATA_DIR, [
         "lost_card_stays_lost": True, "box_pieces": True, "manoeuvre_choices": True, "famine_order": True,
         "recruit1_always_recruits": True, "recruit_tile_sets_six": True, "favour_none_refuses_at": True,
         **{point: True for point in _NEW_1_2},
-    }, changes=(
+    }, upgrade=_upgrade_to_1_2, changes=(
         "Your report has a section \"Chosen for you\": whenever the game decides something for you because "
         "your orders did not say it (no GROUPS, BONUS, FAVOUR or FAMINE line, a favour card's county, the "
         "recruit tile's 6 armies, a stale draft pair left face up, missed orders), it says what and why. "
@@ -131,6 +150,11 @@ RELEASES = Releases("wallenstein", DATA_DIR, [
         "Draft: DRAFT <county> WITH <group> puts that group on the county if you get it, and REFRESH puts "
         "the two face-up cards under the deck when they are still the two you chose from at your previous "
         "pick (rule 3.3 and its note). See the order guide.",
+        "Draft: each pick is asked when it comes up, from the player whose pick it is, with the two face-up "
+        "cards and the map as they are then (rule 3.3). Your DRAFT, GROUPS and REFRESH lines are kept as standing "
+        "orders and make your pick while one of your wishes is face up; a wish taken by another player is "
+        "skipped; end the list with DECK to draw the top card of the deck when none is, otherwise you are asked. "
+        "With no answer by the deadline you draw the top card of the deck.",
         "FAVOUR ... AT <county>, <county>, ...: the counties a favour card's effect is tried in, in your order.",
         "RECRUIT5 <county> NO TILE: with the recruit tile, place the action's armies instead of 6 "
         "(the tile says you may place 6).",

@@ -1,7 +1,8 @@
 """Setting up a game (rule 3) and laying out each season (rules 4.1.1-4.1.2).
 
 ``setup=random`` deals counties and army groups from the seed; ``setup=draft`` waits for
-one simultaneous ``draft`` decision (wish lists + group order), whose picks of rule 3.3
+the draft of rule 3.3: one pick at a time from rules version 1.2 on (:mod:`draft_asked`),
+before it one simultaneous ``draft`` decision (wish lists + group order) whose picks
 :mod:`draft` runs (see docs/wallenstein-rules.md, "Setup").
 """
 
@@ -82,6 +83,10 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
     if state["phase"] == "draft":
         deck = ctx.stream(ctx.label("draft")).shuffled(in_play(n))
         state["draft"] = {"face_up": deck[:2], "deck": deck[2:]}
+        if rule("draft_asked"):  # rules 1.2: one pick at a time (adjudicator/wallenstein/draft_asked.py)
+            from adjudicator.wallenstein.draft_asked import begin
+
+            begin(state)
         ctx.emit("DraftDeck", label=ctx.label("draft"), face_up=deck[:2])
     else:
         deal(ctx)

@@ -73,9 +73,10 @@ def held(state: dict[str, Any], seat: str) -> int:
 
 
 def turn_label(state: dict[str, Any]) -> str:
-    """The pending turn's label: ``setup`` or e.g. ``1618-spring``."""
-    if state["phase"] == "draft":
-        return "setup"
+    """The pending turn's label: ``setup`` (``setup/pick-4`` from rules 1.2 on) or e.g. ``1618-spring``."""
+    if state["phase"] == "draft":  # rules 1.2 on: each pick is a turn (draft_asked.label)
+        return f"setup/pick-{state['draft']['pick']}" + ("/refreshed" if state["draft"].get("refreshed") else "") \
+            if "pick" in state["draft"] else "setup"
     return f"{state['year']}-{state['season']}"
 
 

@@ -134,23 +134,73 @@ def run_favour(case: dict[str, Any], monkeypatch: Any) -> list[str]:
 
 
 def run_draft(case: dict[str, Any], monkeypatch: Any) -> list[str]:
-    """Rule 3.3: the draft's picks from a given deck (``face_up``, ``deck``) and the seats' orders."""
+    """Rule 3.3: the draft's picks from a given deck (``face_up``, ``deck``) and the seats' orders.
+
+    From rules 1.2 on each pick is asked when it comes up: ``orders`` are the lines each seat
+    sent before pick 1 (standing orders), ``answers`` what a seat sends when asked at a turn
+    (``"deadline"``: nothing by the deadline); the draft stops where a seat is asked and the
+    case gives no answer (``expect.asked``: the turns at which seats were asked)."""
     state = setup.new_state(case.get("seats", scenario.DEFAULT_SEATS), {"setup": "draft"})
     listed = [*case["face_up"], *case["deck"]]  # the rest of the deck follows, in name order
     state["draft"] = {"face_up": list(case["face_up"]),
                       "deck": [*case["deck"], *sorted(c for c in state["counties"] if c not in listed)]}
-    for seat, orders in case["orders"].items():
-        problems = validate_draft(state, seat, orders)
-        if problems:
-            return [f"{seat}'s orders: {[p.message for p in problems]}"]
-    ctx = scenario.context(state, case, "setup")
-    draft.run_draft(ctx, {s: read_draft(state, case["orders"].get(s, MISSED)) for s in state["seats"]})
-    diffs = scenario.differences(state, ctx.events, case["expect"])
-    picks = [[e["seat"], e["county"], e["armies"]] for e in ctx.events if e["type"] == "DraftPick"]
+    if RELEASES.rule("draft_asked"):
+        state, emitted, asked = _asked_draft(state, case)
+    else:
+        if case.get("answers"):
+            return ["this rules version has no picks asked one at a time (answers)"]
+        for seat, orders in case["orders"].items():
+            problems = validate_draft(state, seat, orders)
+            if problems:
+                return [f"{seat}'s orders: {[p.message for p in problems]}"]
+        ctx = scenario.context(state, case, "setup")
+        draft.run_draft(ctx, {s: read_draft(state, case["orders"].get(s, MISSED)) for s in state["seats"]})
+        emitted, asked = ctx.events, []
+    if isinstance(emitted, str):
+        return [emitted]
+    diffs = scenario.differences(state, emitted, case["expect"])
+    picks = [[e["seat"], e["county"], e["armies"]] for e in emitted if e["type"] == "DraftPick"]
     want = case["expect"].get("picks")
     if want is not None and picks[:len(want)] != want:
         diffs.append(f"picks: expected {want}, got {picks[:len(want)]}")
+    if "asked" in case["expect"] and asked != case["expect"]["asked"]:
+        diffs.append(f"asked at: expected {case['expect']['asked']}, got {asked}")
     return diffs
+
+
+def _asked_draft(state: dict[str, Any], case: dict[str, Any]) -> tuple[dict[str, Any], Any, list[str]]:
+    """The draft one pick at a time through the engine, as the shell runs it (rules 1.2 on)."""
+    from adjudicator.wallenstein.draft_asked import begin
+    from adjudicator.wallenstein.engine import ENGINE
+
+    begin(state)
+    for seat, orders in case["orders"].items():
+        problems = ENGINE.validate_standing(state, seat, orders)
+        if problems:
+            return state, f"{seat}'s orders: {[p.message for p in problems]}", []
+        state = ENGINE.apply_standing(state, seat, orders)
+    emitted: list[dict[str, Any]] = []
+    asked: list[str] = []
+    answers = dict(case.get("answers", {}))
+    while state["phase"] == "draft":
+        pending = ENGINE.pending(state)
+        seat = pending.seats[0]
+        orders = ENGINE.auto_orders(state, seat)
+        if orders is None:
+            asked.append(pending.turn)
+            answer = answers.pop(pending.turn, None)
+            if answer is None:
+                break
+            if answer == "deadline":
+                orders = ENGINE.default_orders(state, seat)
+            else:
+                state = ENGINE.apply_standing(state, seat, answer)
+                orders = ENGINE.auto_orders(state, seat)
+                if orders is None:
+                    return state, f"{seat}'s answer at {pending.turn} does not make the pick", asked
+        state, events = ENGINE.advance(state, {seat: orders}, case.get("seed", "scenario"))
+        emitted += [e for e in events if e["type"] in ("DraftPick", "DraftRefresh", "ChosenForSeat")]
+    return state, emitted, asked
 
 
 def run_options(case: dict[str, Any], monkeypatch: Any) -> list[str]:
