@@ -111,6 +111,15 @@ def run_court(case: dict[str, Any], monkeypatch: Any) -> list[str]:
     return scenario.differences(state, ctx.events, case["expect"])
 
 
+def run_lay_out(case: dict[str, Any], monkeypatch: Any) -> list[str]:
+    """Rule 9.1: the top three favour cards of a stacked deck (``deck``, top first) laid out."""
+    state = scenario.build(_with_court(case.get("position", {})))
+    state["court"]["deck"] = list(case["deck"])
+    ctx = scenario.context(state, case)
+    court.lay_out(ctx)
+    return scenario.differences(state, ctx.events, case["expect"])
+
+
 def run_tower_fill(case: dict[str, Any], monkeypatch: Any) -> list[str]:
     """Rules 3.5 and 8: the tower fill (and, with the court, courtiers for the armies that fell out)."""
     monkeypatch.setattr(setup.tower, "throw", scenario.scripted_tower([case["tower_out"]]))
@@ -218,7 +227,7 @@ def run_options(case: dict[str, Any], monkeypatch: Any) -> list[str]:
 
 
 RUNNERS = {"battle": run_battle, "actions": run_actions, "winter": run_winter, "score": run_score,
-           "bids": run_bids, "validate": run_validate, "court": run_court, "tower_fill": run_tower_fill,
+           "bids": run_bids, "validate": run_validate, "court": run_court, "tower_fill": run_tower_fill, "lay_out": run_lay_out,
            "favour": run_favour, "draft": run_draft, "options": run_options}
 
 
