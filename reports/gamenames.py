@@ -49,6 +49,8 @@ def turn_name(engine: str, label: str, view: Mapping[str, Any] | None = None, af
     if engine == "wallenstein":
         if label == "setup":
             return _("the setup draft")
+        if label.startswith("setup/pick-"):  # rules 1.2: one pick a turn (setup/pick-4, setup/pick-4/refreshed)
+            return _("the setup draft, pick {number}").format(number=label.split("/")[1][len("pick-"):])
         year, _sep, season = label.partition("-")
         return _(SEASONS[season]).format(year=year) if season in SEASONS else " ".join(reversed(label.split("-", 1)))
     if engine == "havoc":

@@ -103,11 +103,15 @@ def test_wallenstein_1_1_refuses_the_words_and_options_1_2_brought() -> None:
     with pytest.raises(GameError, match="The option bank came with wallenstein rules version 1.2"):
         engine.create(["a", "b", "c"], {"bank": "unlimited"}, "later-words")
     state, _ = engine.create(["a", "b", "c"], {"setup": "draft"}, "later-words")
-    assert "REFRESH" not in engine.pending(state).forms and "REFRESH" in get_engine("wallenstein").pending(state).forms
-    problems = engine.validate(state, "a", [{"kind": "refresh"}])
+    newest, _ = get_engine("wallenstein").create(["a", "b", "c"], {"setup": "draft"}, "later-words")
+    assert "REFRESH" not in engine.pending(state).forms and "REFRESH" in get_engine("wallenstein").pending(newest).forms
+    lines = [{"kind": "refresh"}, {"kind": "draft", "counties": [], "deck": True}]
+    problems = engine.validate(state, "a", lines)
     assert any("REFRESH came with wallenstein rules version 1.2; this game plays version 1.1" in p.message
                for p in problems)
-    assert not get_engine("wallenstein").validate(state, "a", [{"kind": "refresh"}])
+    assert any("DRAFT ... DECK came with wallenstein rules version 1.2" in p.message for p in problems)
+    assert engine.pending(state).seats == ("a", "b", "c") and get_engine("wallenstein").pending(newest).seats == ("a",)
+    assert not get_engine("wallenstein").validate(newest, "a", lines)
 
 
 def test_havoc_1_refuses_dogs_out_and_loot_look() -> None:

@@ -49,7 +49,14 @@ def view(state: dict[str, Any], viewer: str) -> dict[str, Any]:
     if state["draft"] is not None:  # the order words a draft takes (REFRESH and WITH: rules 1.2)
         out["draft"] = {"face_up": list(state["draft"]["face_up"]), "deck_size": len(state["draft"]["deck"]),
                         "groups": list(setup_value("army_groups", len(state["seats"]))),
-                        "words": ["DRAFT", "GROUPS", *(["WITH", "REFRESH"] if rule("draft_choices") else [])]}
+                        "words": ["DRAFT", "GROUPS", *(["WITH", "REFRESH"] if rule("draft_choices") else []),
+                                  *(["DECK"] if rule("draft_asked") else [])]}
+        if "pick" in state["draft"]:  # rules 1.2: one pick at a time (the seats' draft lines stay hidden)
+            from adjudicator.wallenstein.draft_asked import on_turn
+
+            out["draft"].update(pick=state["draft"]["pick"], on_turn=on_turn(state),
+                                left={s: list(g) for s, g in state["draft"]["left"].items()},
+                                picks=[list(p) for p in state["draft"]["picks"]])
         if gm:
             out["draft"]["deck"] = list(state["draft"]["deck"])
     if gm:

@@ -46,7 +46,7 @@ def build_doc(inp: ReportInput) -> tuple[Doc, str]:
     """The report's document and its banner line (empty when there is nothing to flag)."""
     view = inp.view
     sections = [s for s in (_summary(inp), _chosen(inp), neighbours_section(inp.view, inp.viewer), _pictures(inp),
-                            _season(view, inp.turn), _winter(view), _position(view), court_section(view), _next(inp),
+                            _season(view, inp.turn, inp.recent), _winter(view), _position(view), court_section(view), _next(inp),
                             _hands(inp)) if s is not None]
     from reports.gamenames import turn_name
 
@@ -145,9 +145,13 @@ def _flush(title: str, lines: list[str]) -> list[Any]:
     return [Sub(title), Items(tuple(lines) if lines else (_("nothing happens"),))]
 
 
-def _season(view: Mapping[str, Any], turn: str) -> Section:
-    season, _winter_log = split_log(view.get("log", []))
-    title, first = (_("The draft"), _("Picks")) if turn == "setup" else (_("The season"), _("Bids, event and turn order"))
+def _season(view: Mapping[str, Any], turn: str, recent: Sequence[Mapping[str, Any]] = ()) -> Section:
+    drafted = turn.split("/", 1)[0] == "setup"
+    log = view.get("log", [])
+    if drafted and "/" in turn and recent:  # rules 1.2: one pick a turn; the report after the draft tells them all
+        log = [e for t in recent for e in t.get("events") or []]
+    season, _winter_log = split_log(log)
+    title, first = (_("The draft"), _("Picks")) if drafted else (_("The season"), _("Bids, event and turn order"))
     if not season:
         return Section("season", title, (Para(_("Nothing happened this season.")),))
     return Section("season", title, tuple(_grouped(season, first)))
@@ -257,12 +261,17 @@ def _next(inp: ReportInput) -> Section:
 
 
 def _next_draft(inp: ReportInput, draft: Mapping[str, Any]) -> Section:
-    """The setup draft to come (rule 3.3): the face-up cards, the groups and the draft's orders."""
+    """The setup draft to come (rule 3.3): the face-up cards, the groups and the draft's orders
+    (rules 1.2 on: whose pick it is, and the groups each seat still has to place)."""
     words = draft.get("words") or ["DRAFT", "GROUPS"]
     groups = " ".join(str(g) for g in draft.get("groups") or [])
     with_ = _(" [WITH <group>]") if "WITH" in words else ""
-    lines = [_("DRAFT <county>{with_}, <county>{with_}, ... (the counties you want, best first: on your turn you "
-               "take the first of them face up, else the top card of the deck)").format(with_=with_),
+    asked = draft.get("pick") is not None
+    lines = [(_("DRAFT <county>{with_}, <county>{with_}, ... [, DECK] (the counties you want, best first: at your "
+                "pick you take the first of them face up; DECK: else the top card of the deck; without it you are "
+                "asked)") if asked else
+              _("DRAFT <county>{with_}, <county>{with_}, ... (the counties you want, best first: on your turn you "
+                "take the first of them face up, else the top card of the deck)")).format(with_=with_),
              (_("GROUPS {groups} (your army groups in the order you place them; a county named WITH a group takes "
                 "that one)") if with_ else _("GROUPS {groups} (your army groups in the order you place them)")
               ).format(groups=groups)]
@@ -271,10 +280,19 @@ def _next_draft(inp: ReportInput, draft: Mapping[str, Any]) -> Section:
                        "the deck and turn up two others)"))
     blocks: list[Any] = [Sub(_("Face-up county cards")),
                          Para(_("{cards}; {n} cards in the deck.").format(cards=ev.plain(draft.get("face_up")),
-                                                                          n=ev.plain(draft.get("deck_size")))),
-                         Sub(_("Your army groups, as printed")), Para(groups + "."),
-                         Para(_("Draft orders are due {deadline}.").format(deadline=deadline_text(inp.deadline))),
-                         Sub(_("Order syntax of the draft")), Items(tuple(lines))]
+                                                                          n=ev.plain(draft.get("deck_size"))))]
+    if asked:
+        left = draft.get("left") or {}
+        blocks += [Para(_("Pick {pick}: {seat} chooses now.").format(pick=draft.get("pick"), seat=draft.get("on_turn"))),
+                   Sub(_("Army groups still to place")),
+                   Items(tuple(f"{seat}: {' '.join(str(g) for g in sizes) or _('none')}" for seat, sizes in left.items())),
+                   Para(_("Your draft lines are kept and make your picks while one of your wishes is face up; "
+                          "otherwise you are mailed when your pick comes. This pick is due {deadline}.").format(
+                       deadline=deadline_text(inp.deadline)))]
+    else:
+        blocks += [Sub(_("Your army groups, as printed")), Para(groups + "."),
+                   Para(_("Draft orders are due {deadline}.").format(deadline=deadline_text(inp.deadline)))]
+    blocks += [Sub(_("Order syntax of the draft")), Items(tuple(lines))]
     return Section("next", _("What comes next: the setup draft"), tuple(blocks))
 
 
@@ -336,7 +354,7 @@ def plain_provisional(items: Sequence[Any]) -> list[str]:
 
 def first_report(turn: str) -> bool:
     """The opening report (welcome mail) and the reports of the first season, the first a seat gets."""
-    return turn in ("start", "setup") or turn.endswith("-spring") and turn.startswith("1618")
+    return turn in ("start", "setup") or turn.startswith("setup/") or turn.endswith("-spring") and turn.startswith("1618")
 
 
 def _footer(inp: ReportInput) -> tuple[str, ...]:

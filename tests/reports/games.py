@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from adjudicator.base import PUBLIC, state_hash
+from adjudicator.base import PUBLIC, state_hash, visible_events
 from adjudicator.registry import get_engine
 from pbem.mailout import colours
 from reports.model import ReportInput
@@ -27,17 +27,23 @@ class Turn:
     label: str
     state: dict[str, Any]
     history: list[dict[str, Any]]
+    recent: list[dict[str, Any]] = field(default_factory=list)  # the turns since the last report: label, events
 
 
 def play(seed: str, seats: Sequence[str] = ("red", "blue", "green"), options: dict[str, str] | None = None,
          max_steps: int = 200) -> list[Turn]:
-    """Play a seeded random game; the state after every adjudicated turn, in order."""
+    """Play a seeded random game; the state after every adjudicated turn the seats get a report
+    of, in order (rules 1.2: not between two picks of the draft, as the shell mails them)."""
     engine = get_engine("wallenstein")
     turns: list[Turn] = []
     history: list[dict[str, Any]] = []
-    for pending, state, _ in random_steps(engine, seats, seed, options, max_steps):
+    recent: list[dict[str, Any]] = []
+    for pending, state, events in random_steps(engine, seats, seed, options, max_steps):
         history = history + [public_figures(pending.turn, engine.view(state, PUBLIC))]
-        turns.append(Turn(pending.turn, state, history))
+        recent.append({"turn": pending.turn, "events": events})
+        if engine.report_due(state, events):
+            turns.append(Turn(pending.turn, state, history, recent))
+            recent = []
     return turns
 
 
@@ -66,7 +72,9 @@ def report_input(game_id: str, seed: str, turn: Turn, viewer: str, state: dict[s
                        view=view, history=turn.history,
                        seed_commitment=commitment(seed),
                        state_hash=real_hash, seed=seed if over else None,
-                       deadline=None if over else DEADLINE, order_help=ORDER_HELP)
+                       deadline=None if over else DEADLINE, order_help=ORDER_HELP,
+                       recent=[{"turn": t["turn"], "events": visible_events(engine, t["events"], viewer)}
+                               for t in turn.recent])
 
 
 def all_inputs(game_id: str, seed: str, **kw: Any) -> Iterator[ReportInput]:

@@ -6,6 +6,7 @@ import pytest
 
 from adjudicator.base import GameError
 from adjudicator.wallenstein import ENGINE
+from adjudicator.wallenstein.releases import RELEASES
 from adjudicator.wallenstein.state import hand
 
 MONEY = {3: 18, 4: 15, 5: 12}
@@ -32,8 +33,16 @@ def test_random_setup(n: int) -> None:
 
 
 def test_draft_picks_follow_wishes_and_groups() -> None:
+    """Rules 1.0 and 1.1: the draft is one simultaneous decision of every seat's wish list."""
+    with RELEASES.pinned(RELEASES.get("1.1")):
+        _simultaneous_draft()
+        assert not ENGINE.is_standing([{"kind": "draft", "counties": ["Böhmen"]}])
+
+
+def _simultaneous_draft() -> None:
     seats = ["a", "b", "c"]
     state, _ = ENGINE.create(seats, {"setup": "draft"}, "draft-1")
+    assert ENGINE.auto_orders(state, "a") is None
     pending = ENGINE.pending(state)
     assert (pending.turn, pending.kind, pending.seats) == ("setup", "draft", tuple(seats))
     first = state["draft"]["face_up"][0]
@@ -47,6 +56,39 @@ def test_draft_picks_follow_wishes_and_groups() -> None:
     assert picks[1]["source"] == "blind" and picks[1]["armies"] == 5  # missed: blind, printed order
     assert new["counties"][first]["owner"] == "a"
     assert ENGINE.pending(new).turn == "1618-spring"
+
+
+def test_draft_asks_one_pick_at_a_time() -> None:
+    """Rules 1.2 (rule 3.3, 'körbe és körbe'): each pick is pending for one seat; draft lines are
+    standing orders used while they make the pick; a seat without them is asked, and at a
+    deadline draws the top card of the deck."""
+    seats = ["a", "b", "c"]
+    state, _ = ENGINE.create(seats, {"setup": "draft"}, "draft-1")
+    pending = ENGINE.pending(state)
+    assert (pending.turn, pending.kind, pending.seats, pending.simultaneous) == ("setup/pick-1", "draft", ("a",), False)
+    assert pending.info["face_up"] == state["draft"]["face_up"]
+    lines = [{"kind": "draft", "counties": [], "deck": True}, {"kind": "groups", "sizes": [2, 2, 2, 2, 3, 3, 4, 4, 5]}]
+    assert ENGINE.is_standing(lines) and not ENGINE.is_standing([{"kind": "bid", "card": "none"}])
+    state = ENGINE.apply_standing(state, "b", lines)
+    assert ENGINE.auto_orders(state, "b") is None  # not b's pick
+    assert ENGINE.auto_orders(state, "a") is None  # a sent nothing: a is asked
+    assert ENGINE.validate(state, "b", lines)[0].message.startswith("the pick awaited now is a's")
+    elsewhere = next(c for c in sorted(state["counties"]) if c not in state["draft"]["face_up"])
+    assert "none of your wishes is face up" in ENGINE.validate(state, "a", [{"kind": "draft", "counties": [elsewhere]}])[0].message
+    labels, picks, notes = [], [], []
+    while (p := ENGINE.pending(state)) is not None and p.kind == "draft":
+        labels.append(p.turn)
+        seat = p.seats[0]
+        orders = ENGINE.auto_orders(state, seat) or ENGINE.default_orders(state, seat)
+        state, events = ENGINE.advance(state, {seat: orders}, "draft-1")
+        picks += [e for e in events if e["type"] == "DraftPick"]
+        notes += [e for e in events if e["type"] == "ChosenForSeat" and e["decision"] == "pick"]
+    assert labels[:4] == ["setup/pick-1", "setup/pick-2", "setup/pick-3", "setup/pick-4"] and len(picks) == 27
+    assert [e["seat"] for e in picks[:6]] == ["a", "b", "c", "a", "b", "c"]
+    assert [e["armies"] for e in picks if e["seat"] == "b"] == [2, 2, 2, 2, 3, 3, 4, 4, 5]
+    assert all(e["source"] == "blind" for e in picks)
+    assert len(notes) == 18 and {e["seat"] for e in notes} == {"a", "c"}  # every pick of a and c at its deadline
+    assert ENGINE.pending(state).turn == "1618-spring" and state["draft"] is None
 
 
 def test_labels_and_end() -> None:
