@@ -113,6 +113,8 @@ NOTES = Sentences([
                 "there.")),
     Template(N_("No draft orders of yours arrived: every pick of yours was the top card of the deck and your groups "
                 "went on in the printed order, {groups} (the missed-orders policy).")),
+    Template(N_("Pick {pick}: no answer of yours arrived by the deadline, so you drew the top card of the deck, "
+                "{county}, and your group of {size} went there (the missed-orders policy).")),
     Template(N_("You sent no GROUPS line: the groups your DRAFT lines did not place with WITH went on in the "
                 "printed order, largest first ({groups}).")),
     Template(N_("The bank pays {seat} only {bank} of the {n} Taler of the favour card: the box's coins are {box} "
