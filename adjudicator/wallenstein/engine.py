@@ -138,14 +138,22 @@ class WallensteinEngine:
             isinstance(o, Mapping) and o.get("kind") in ("draft", "groups", "refresh") for o in orders)
 
     def validate_standing(self, state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> list[Problem]:
-        """The problems of ``seat``'s draft lines sent in advance (names, groups, one REFRESH)."""
+        """The problems of ``seat``'s draft lines sent in advance (names, groups, one REFRESH); the
+        lines of the seat whose pick it is must make that pick (it is asked for it)."""
         from adjudicator.wallenstein import draft_orders
 
         if seat not in state["seats"]:
             return [Problem(None, f"{seat!r} is not a seat of this game")]
         if state["phase"] != "draft" or not RELEASES.rule("draft_asked") or "pick" not in state["draft"]:
-            return [Problem(None, "the draft is over: DRAFT, GROUPS and REFRESH are orders of the setup draft")]
-        return draft_orders.validate_draft(state, seat, orders)
+            return [Problem(None, "wallenstein has no standing orders but the draft lines of the setup draft "
+                                  "(DRAFT, GROUPS, REFRESH; rules 1.2 on)")]
+        problems = draft_orders.validate_draft(state, seat, orders)
+        if problems:
+            return problems
+        from adjudicator.wallenstein import draft_asked
+
+        why = draft_asked.problem(state, seat, orders) if draft_asked.on_turn(state) == seat else None
+        return [Problem(None, f"it is your pick now, and {why}")] if why else []
 
     def apply_standing(self, state: dict[str, Any], seat: str, orders: Sequence[dict[str, Any]]) -> dict[str, Any]:
         """A new state with ``seat``'s draft lines replaced."""
