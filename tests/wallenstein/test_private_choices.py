@@ -39,11 +39,12 @@ GROUPS = "GROUPS 5 4 4 3 3 2 2 2 2\n"
 
 
 def _draft(state: dict[str, Any], secret: bool) -> str:
-    """red's draft: two wishes; the secret version names a group and refreshes stale pairs."""
+    """red's draft: two wishes, else the top card of the deck (red's pick comes first: its lines
+    must make it); the secret version names a group and refreshes stale pairs."""
     first, second = sorted(state["counties"])[:2]
     if secret:
-        return f"DRAFT {first} WITH 2, {second}\n{GROUPS}REFRESH\n"
-    return f"DRAFT {first}, {second}\n{GROUPS}"
+        return f"DRAFT {first} WITH 2, {second}, DECK\n{GROUPS}REFRESH\n"
+    return f"DRAFT {first}, {second}, DECK\n{GROUPS}"
 
 
 class Table:

@@ -113,3 +113,28 @@ def test_data_files_hashed() -> None:
     files = ENGINE.data_files()
     assert {"counties.json", "events.json", "famine.json", "tower.json", "setup.json"} <= set(files)
     assert all(len(h) == 64 for h in files.values())
+
+
+def test_a_draft_of_1_1_moved_to_1_2_drafts_pick_by_pick() -> None:
+    """``pbem upgrade`` of a 1.1 game still waiting for its draft: the 1.2 release's upgrade
+    adds what the draft asked pick by pick keeps, from pick 1."""
+    from adjudicator.versions import pin, upgraded_state
+
+    old, _ = pin(ENGINE, "1.1").create(["a", "b", "c"], {"setup": "draft"}, "upgrade-draft")
+    new = upgraded_state(pin(ENGINE, "1.1"), "1.2", old)
+    pending = ENGINE.pending(new)
+    assert (pending.turn, pending.seats) == ("setup/pick-1", ("a",))
+    assert new["draft"]["face_up"] == old["draft"]["face_up"] and new["draft"]["left"]["c"] == GROUPS[3]
+
+
+def test_a_seats_draft_lines_are_seen_by_nobody_else() -> None:
+    """Standing draft lines are kept in the state; no other seat's view (nor the public one) shows them."""
+    from adjudicator.base import PUBLIC, canonical_json
+
+    state, _ = ENGINE.create(["a", "b", "c"], {"setup": "draft"}, "draft-leak")
+    secret = next(c for c in sorted(state["counties"]) if c not in state["draft"]["face_up"])
+    kept = ENGINE.apply_standing(state, "b", [{"kind": "draft", "counties": [secret], "groups": {secret: 3}},
+                                              {"kind": "refresh"}])
+    assert kept["draft"]["standing"]["b"]
+    for viewer in ("a", "c", PUBLIC):
+        assert canonical_json(ENGINE.view(kept, viewer)) == canonical_json(ENGINE.view(state, viewer)), viewer
