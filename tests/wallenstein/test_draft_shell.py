@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from email import message_from_bytes, policy
 
-from pbem.demo import order_mail
-from pbem.ingest import Ingestor
-from pbem.mailin import RawMail
+from pbem.loop.demo import order_mail
+from pbem.loop.ingest import Ingestor
+from pbem.mailin.parse import RawMail
 
 SEATS = [("red", "red@x.org"), ("blue", "blue@x.org"), ("green", "green@x.org")]
 
