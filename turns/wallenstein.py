@@ -422,8 +422,9 @@ MISSED_HELP = {
     "plan": "money cards on every action space: you did no action this season and paid nothing; no card on "
             "the bid space, so you rank after the 0 bids in the turn order and take the first bonus tile "
             "left. Your counties still need grain in winter.",
-    "draft": "blind picks: you took the county the draft offered you without a wish list, and your army "
-             "groups were placed in the order printed on your setup board.",
+    "draft": "blind picks: you drew the top card of the county deck, and your army group went there in the "
+             "order of your GROUPS line, else as printed on your setup board (rules 1.2 on: for the one pick "
+             "you were asked; your DRAFT lines still make your later picks).",
     "court": "Nothing went on the court spaces (money cards there too) and no favour card was played.",
 }
 
