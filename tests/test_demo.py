@@ -26,6 +26,11 @@ def test_demo_two_seasons_by_mail(tmp_path):
     index = (out / "index.html").read_text()
     for turn in ("1618-spring", "1618-summer"):
         assert f"reports/{turn}/public/map.png" in index and (out / "reports" / turn / "red" / "report.txt").exists()
+    assert {s: v["language"] for s, v in data["seats"].items()} == {"red": "hu", "blue": "de", "yellow": "en",
+                                                                     "black": "en"}
+    welcome = message_from_bytes((out / "mailboxes" / "red" / "0001-welcome.eml").read_bytes(), policy=policy.default)
+    assert welcome["Content-Language"] == "hu" and "A jelszavad:" in welcome.get_body(("plain",)).get_content()
+    assert 'href="mailboxes/blue/"' in index
     record = (out / "demo-wallenstein.record.txt").read_text()
     assert "= 1618-summer" in record and "[Seed" not in record  # the game is not over: seed stays secret
     store = Store(db)

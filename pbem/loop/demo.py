@@ -37,6 +37,9 @@ SEATS = ("red", "blue", "green", "yellow", "purple", "orange")
 SEATS_BY_GAME = {"wallenstein": ("red", "blue", "yellow", "black", "purple"),
                  "gods-playground": ("white", "blue", "red")}  # seed 004: white, blue, red families
 DOMAIN = "demo.pbem.invalid"
+#: The languages the demo's seats read, in seat order (then English): every mail and report of
+#: a seat is in its language (docs/gm-guide.md, "Languages").
+DEMO_LANGUAGES = ("hu", "de", "en")
 
 
 def bot_for(game: Game, kind: str) -> Bot:
@@ -98,11 +101,14 @@ class DemoResult:
     scores: dict[str, int] = field(default_factory=dict)
     verified: bool = False
     files: dict[str, str] = field(default_factory=dict)
+    #: Each seat's language and where its mails (.eml, as sent) and reports are.
+    seats: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
         return {"game": self.game_id, "out": str(self.out), "turns": self.turns, "mails": self.mails,
-                "winner": self.winner, "scores": self.scores, "verified": self.verified, "files": self.files}
+                "winner": self.winner, "scores": self.scores, "verified": self.verified, "files": self.files,
+                "seats": self.seats}
 
 
 class BotPlayer:
@@ -144,11 +150,15 @@ class BotPlayer:
 def run_demo(service: Service, out: Path, game: str = "wallenstein", seats: int = 4, seed: str = "pbem-demo-1",
              options: dict[str, str] | None = None, max_turns: int | None = None, bot: str = "heuristic",
              render: Callable[[str, Path], list[Path]] | None = None,
-             echo: Callable[[str], None] = lambda _: None) -> DemoResult:
-    """Play a demo game by mail into ``out``; ``render(turn, out)`` writes a turn's reports."""
+             echo: Callable[[str], None] = lambda _: None,
+             languages: tuple[str, ...] = DEMO_LANGUAGES) -> DemoResult:
+    """Play a demo game by mail into ``out``; ``render(turn, out)`` writes a turn's reports.
+    The seats read ``languages`` in seat order (the rest English)."""
     game_id = f"demo-{game}"
     names = list(SEATS_BY_GAME.get(game, SEATS)[:seats])
-    created = service.new_game(game_id, game, [(n, f"{n}@{DOMAIN}") for n in names], options or {}, seed)
+    spoken = {n: code for n, code in zip(names, languages)}
+    created = service.new_game(game_id, game, [(n, f"{n}@{DOMAIN}") for n in names], options or {}, seed,
+                               languages=spoken)
     passwords: dict[str, str | None] = dict(created.passwords)
     player = BotPlayer(service, game_id, passwords, bot, out / "mail", seed)
     result = DemoResult(game_id, out)
@@ -163,8 +173,31 @@ def run_demo(service: Service, out: Path, game: str = "wallenstein", seats: int 
             if max_turns is not None and len(result.turns) >= max_turns:
                 break
     result.mails = player.mails
+    _mailboxes(service, result, out, render is not None)
     _finish(service, result, out)
     return result
+
+
+def _mailboxes(service: Service, result: DemoResult, out: Path, reports: bool) -> None:
+    """Every mail queued for each seat, as the seat's mail client would get it, in
+    ``out/mailboxes/<seat>/`` (numbered in the order they were queued, named by kind)."""
+    from pbem.mailout.languages import seat_language
+
+    game = service.load(result.game_id)
+    seat_of = {data["email"]: seat for seat, data in game.seats.items()}
+    counts = {seat: 0 for seat in game.seats}
+    for row in service.store.outbox():
+        seat = seat_of.get(row["to_addr"])
+        if seat is None or row["game_id"] != result.game_id:
+            continue
+        counts[seat] += 1
+        box = out / "mailboxes" / seat
+        box.mkdir(parents=True, exist_ok=True)
+        (box / f"{counts[seat]:04d}-{row['kind']}.eml").write_bytes(bytes(row["message"]))
+    for seat in game.seats:
+        result.seats[seat] = {"language": seat_language(game, seat), "mails": counts[seat],
+                              "mailbox": str(out / "mailboxes" / seat),
+                              "reports": str(out / "reports" / "*" / seat) if reports else None}
 
 
 def _report_turn(service: Service, game_id: str, payload: dict[str, Any]) -> bool:
@@ -201,6 +234,12 @@ td,th{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left}img{max-wid
 Scores: {% for s, v in result.scores.items() %}{{ s }} {{ v }}{% if not loop.last %}, {% endif %}{% endfor %}.</p>
 <p>Archive (verified: {{ "yes" if result.verified else "no" }}): <a href="{{ archive }}">{{ archive }}</a>;
 readable record: <a href="{{ record }}">{{ record }}</a>; the order mails: <a href="mail/">mail/</a>.</p>
+<h2>Each seat reads its own language</h2>
+<table><tr><th>seat</th><th>language</th><th>its mails, as sent (.eml)</th></tr>
+{% for seat, info in result.seats.items() %}<tr><td>{{ seat }}</td><td>{{ info.language }}</td>
+<td><a href="mailboxes/{{ seat }}/">mailboxes/{{ seat }}/</a> ({{ info.mails }} mails)</td></tr>
+{% endfor %}</table>
+<h2>Reports, turn by turn (each seat's in its language)</h2>
 <table><tr><th>turn</th><th>public map</th>{% for v in viewers %}<th>{{ v }}</th>{% endfor %}</tr>
 {% for turn in turns %}<tr><td>{{ turn }}</td>
 <td>{% if maps[turn] %}<a href="{{ maps[turn] }}"><img src="{{ maps[turn] }}" alt="map after {{ turn }}"></a>{% endif %}</td>

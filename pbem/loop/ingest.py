@@ -37,6 +37,7 @@ from pbem.mailout.replies import BlockResult
 from pbem.mailin.senders import Registry
 from pbem.loop.service import Service, submitted_and_awaiting
 from pbem.store.db import StoreBusy
+from reports.i18n import _
 from turns.base import LineProblem, PlanChecker, check_orders, format_orders, grammar_for, plan_checker_for
 from turns.envelope import Block, EnvelopeResult, looks_like_password, parse_blocks, shown_word
 from turns.warnings import order_warnings
@@ -647,7 +648,7 @@ class Ingestor:
         check = checker(game.engine, game.state, block.seat, body, block.first_line)
         result.problems, result.dropped = check.problems, check.dropped
         if not check.orders:
-            result.reason = "" if check.problems else "the block holds no orders"
+            result.reason = "" if check.problems else _("the block holds no orders")
             return
         text = format_orders(game.engine.name, check.orders)
         try:
@@ -713,7 +714,7 @@ class Ingestor:
         pending = game.pending
         label, body = planmail.split_turn(block.body)
         if pending is None:
-            result.reason = f"game {game.game_id} is over; no orders are awaited"
+            result.reason = _("game {game} is over; no orders are awaited").format(game=game.game_id)
             return None
         result.turn = pending.turn
         result.deadline = game.deadline
@@ -723,19 +724,19 @@ class Ingestor:
             return None
         began = self._turn_began(game) if label is None and (date is not None or undated) else None
         if began is not None and undated:  # no Date: it may be as old as any
-            result.reason = (f"this mail has no Date header, so it may be an old mail sent again, and the "
-                             f"block has no TURN line; if these are your orders for turn {pending.turn}, write "
-                             f"'TURN {pending.turn}' as the first line of the block and send it again")
+            result.reason = _("this mail has no Date header, so it may be an old mail sent again, and the block has "
+                              "no TURN line; if these are your orders for turn {turn}, write 'TURN {turn}' as the "
+                              "first line of the block and send it again").format(turn=pending.turn)
             return None
         if began is not None and date is not None and date < began:
-            result.reason = (f"this mail is dated {date.isoformat()}, before turn {pending.turn} began "
-                             f"({began.isoformat()}), and the block has no TURN line, so it may be an old "
-                             f"mail sent again; if these are your orders for turn {pending.turn}, write "
-                             f"'TURN {pending.turn}' as the first line of the block and send it again")
+            result.reason = _("this mail is dated {date}, before turn {turn} began ({began}), and the block has no "
+                              "TURN line, so it may be an old mail sent again; if these are your orders for turn "
+                              "{turn}, write 'TURN {turn}' as the first line of the block and send it again").format(
+                date=date.isoformat(), turn=pending.turn, began=began.isoformat())
             return None
         if block.seat not in pending.seats:
-            result.reason = (f"seat {block.seat} has no decision pending in turn {pending.turn}; "
-                             "you will be mailed when your orders are needed")
+            result.reason = _("seat {seat} has no decision pending in turn {turn}; you will be mailed when your "
+                              "orders are needed").format(seat=block.seat, turn=pending.turn)
             return None
         return body
 
@@ -752,7 +753,7 @@ class Ingestor:
             result.problems = _with_line_refs(parsed.problems, parsed.lines)
             return
         if not parsed.orders:
-            result.reason = "the block holds no orders"
+            result.reason = _("the block holds no orders")
             return
         text = format_orders(name, parsed.orders)
         result.warnings = _date_warnings(game, block.seat, mail.date) + order_warnings(
@@ -885,13 +886,18 @@ def _envelope_problems(block: Block, trusted: bool) -> list[LineProblem]:
 
 
 def _turn_state(game: Game, label: str) -> str:
+    from reports.i18n import _
+
     pending = game.pending
-    now = pending.turn if pending else "nothing"
+    now = pending.turn if pending else _("nothing")
     done = {str(t["turn"]).lower() for t in game.turns}
-    fix = f"; write 'TURN {now}' (or no TURN line) if these are your orders for turn {now}" if pending else ""
+    fix = _("; write 'TURN {turn}' (or no TURN line) if these are your orders for turn {turn}").format(
+        turn=now) if pending else ""
     if label.lower() in done:
-        return f"turn {label} has already been adjudicated; orders are now awaited for turn {now}{fix}"
-    return f"turn {label or '?'} is not the pending turn; orders are now awaited for turn {now}{fix}"
+        return _("turn {label} has already been adjudicated; orders are now awaited for turn {turn}{fix}").format(
+            label=label, turn=now, fix=fix)
+    return _("turn {label} is not the pending turn; orders are now awaited for turn {turn}{fix}").format(
+        label=label or "?", turn=now, fix=fix)
 
 
 def _date_warnings(game: Game, seat: str, date: datetime | None) -> list[str]:
@@ -908,14 +914,19 @@ def _date_warnings(game: Game, seat: str, date: datetime | None) -> list[str]:
 
 
 def _owes(game: Game, seat: str, turn: str) -> str:
-    """What ``seat`` still owes after its orders for ``turn`` were recorded in ``game``."""
+    """What ``seat`` still owes after its orders for ``turn`` were recorded in ``game`` (in the
+    current language: the seat's)."""
+    from reports.i18n import _, ngettext
+
     pending = game.pending
     awaiting = submitted_and_awaiting(game)[1]
     if pending is not None and pending.turn == turn and seat in awaiting:
-        return f"Still awaited from you: orders for turn {turn}."
+        return _("Still awaited from you: orders for turn {turn}.").format(turn=turn)
     others = len(awaiting)
-    tail = (f"{others} seat(s) still to send orders" if others else "all orders are in")
-    return f"You owe nothing more for turn {turn} ({tail}); you may replace these orders until the deadline."
+    tail = (ngettext("{n} seat still to send orders", "{n} seats still to send orders", others).format(n=others)
+            if others else _("all orders are in"))
+    return _("You owe nothing more for turn {turn} ({tail}); you may replace these orders until the deadline.").format(
+        turn=turn, tail=tail)
 
 
 def _count(results: list[BlockResult], envelope: EnvelopeResult) -> int:

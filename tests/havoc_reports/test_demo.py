@@ -57,13 +57,43 @@ def test_havoc_demo_by_mail_reports_every_battle(tmp_path):
             assert not [c for s, cards in hands.items() if s != seat for c in cards if c in text]
         public = (base / "public" / "report.txt").read_text()
         assert not [c for cards in hands.values() for c in cards if c in public]
-    final = (out / "reports" / "final-castillon" / "red" / "report.txt").read_text()
+    # the demo's seats read Hungarian, German and English (pbem.loop.demo.DEMO_LANGUAGES)
+    assert {s: v["language"] for s, v in data["seats"].items()} == {"red": "hu", "blue": "de", "green": "en"}
+    final = (out / "reports" / "final-castillon" / "green" / "report.txt").read_text()
     assert "The war is over" in final and "Seed (the game is over" in final
-    first = (out / "reports" / due[0]["turn"].replace("/", "-") / "red" / "report.txt").read_text()
+    assert "The war is over" not in (out / "reports" / "final-castillon" / "red" / "report.txt").read_text()
+    first = (out / "reports" / due[0]["turn"].replace("/", "-") / "green" / "report.txt").read_text()
     assert "Seed (the game is over" not in first
+
+    _each_reads_only_its_language(out, data["seats"])
 
     kinds = [row["kind"] for row in Store(db).outbox()]
     assert kinds.count("report") == 3 * len(due)
     assert kinds.count("report-gm") == len(due) and kinds.count("report-public") == len(due)
     replay = CliRunner().invoke(cli, ["--db", db, "replay", "demo-havoc", "--verify"])
     assert replay.exit_code == 0, replay.output
+
+
+def _each_reads_only_its_language(out, seats) -> None:
+    """A whole game by mail: every mail in each seat's mailbox says the seat's language, and
+    no Hungarian or German mail carries an English sentence of the English seat's mail of the
+    same kind (names and numbers aside)."""
+    from email import message_from_bytes, policy
+
+    from tests.i18n.test_shell_languages import english_left
+
+    def mails(seat):
+        found = {}
+        for path in sorted((out / "mailboxes" / seat).glob("*.eml")):
+            msg = message_from_bytes(path.read_bytes(), policy=policy.default)
+            assert msg["Content-Language"] == seats[seat]["language"], path
+            found.setdefault(path.stem.split("-", 1)[1], []).append(msg.get_body(("plain",)).get_content())
+        return found
+
+    english = mails("green")
+    names = {*seats, "demo", "havoc", "pbem", "invalid"}
+    for seat in ("red", "blue"):
+        for kind, texts in mails(seat).items():
+            assert kind in english, kind
+            left = english_left("\n".join(english[kind]), "\n".join(texts), names)
+            assert not left, f"{kind} mails to {seat} still say in English: {left[:5]}"

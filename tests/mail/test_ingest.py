@@ -37,7 +37,7 @@ def test_accepted_mail_records_orders_and_queues_one_threaded_reply(games, inges
     assert msg["Subject"] == "Re: duel orders round 1"
     body = reply_text(row)
     assert "ACCEPTED" in body and "\n  BID 2\n" in body and "round-1" in body
-    assert "You owe nothing more for turn round-1" in body and "3 seat(s) still to send orders" in body
+    assert "You owe nothing more for turn round-1" in body and "3 seats still to send orders" in body
     status = games.store.db.execute("select status, note from mails").fetchall()
     assert status == [("accepted", "duel/blue accepted")]
 

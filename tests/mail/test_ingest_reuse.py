@@ -44,7 +44,7 @@ def test_one_copy_of_the_game_serves_the_mails_while_the_log_has_not_moved(games
     row, game = games.store.game_row("duel"), games.load("duel")
     assert (row["last_seq"], row["last_hash"]) == games.store.log_head("duel") and games.store.verify("duel") == []
     assert (row["turn"], row["state_hash"]) == (game.pending.turn, game.state_hash)
-    assert "1 seat(s) still to send orders" in reply_text(replies(games)[-1])
+    assert "1 seat still to send orders" in reply_text(replies(games)[-1])
 
 
 def test_an_event_recorded_elsewhere_between_two_mails_is_seen_by_the_next(games):
@@ -54,7 +54,7 @@ def test_an_event_recorded_elsewhere_between_two_mails_is_seen_by_the_next(games
     out = ingestor.ingest(_mail("blue", 2, 2))
     assert out.outcome == "accepted", out.as_dict()
     assert _submitted(games) == {"blue": "BID 2"}
-    assert "3 seat(s) still to send orders" in reply_text(replies(games)[-1])  # red is awaited again
+    assert "3 seats still to send orders" in reply_text(replies(games)[-1])  # red is awaited again
 
 
 def test_orders_rolled_back_with_a_failed_mail_never_count_for_the_next(games, monkeypatch):
@@ -72,7 +72,7 @@ def test_orders_rolled_back_with_a_failed_mail_never_count_for_the_next(games, m
     assert ingestor.ingest(_mail("blue", 2, 2)).outcome == "accepted"
     assert _submitted(games) == {"blue": "BID 2"}
     assert [e.type for e in games.store.events("duel")].count("OrdersSubmitted") == 1
-    assert "3 seat(s) still to send orders" in reply_text(replies(games)[-1])
+    assert "3 seats still to send orders" in reply_text(replies(games)[-1])
 
 
 def test_a_reply_is_stored_as_headers_and_text_and_sent_as_the_email_package_builds_it(games):

@@ -58,6 +58,9 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
          f"scores: {', '.join(f'{s} {v}' for s, v in result.scores.items())}\n"
          f"archive verified: {'yes' if result.verified else 'NO'} ({result.files['archive']})\n"
          f"readable record: {result.files['record']}\n"
+         + "".join(f"seat {seat} reads {info['language']}: {info['mails']} mails in {info['mailbox']}/"
+                   + (f", reports in {info['reports']}/" if info["reports"] else "") + "\n"
+                   for seat, info in result.seats.items()) +
          f"open this in a browser: {result.files['index']}\n"
          f"outbox: {len(app.store.outbox(unsent_only=True))} messages queued (see 'pbem --db {app.db_path} outbox')")
 
