@@ -11,7 +11,8 @@ from typing import Any
 from reports.doc import Para
 
 #: The content module of each game whose reports describe a pending decision.
-_MODULES = {"havoc": "reports.havoc.content", "gods-playground": "reports.gods_playground.content"}
+_MODULES = {"havoc": "reports.havoc.content", "gods-playground": "reports.gods_playground.content",
+            "wallenstein": "reports.wallenstein.content"}
 
 
 @dataclass(frozen=True)

@@ -57,6 +57,8 @@ def view(state: dict[str, Any], viewer: str) -> dict[str, Any]:
             out["draft"].update(pick=state["draft"]["pick"], on_turn=on_turn(state),
                                 left={s: list(g) for s, g in state["draft"]["left"].items()},
                                 picks=[list(p) for p in state["draft"]["picks"]])
+            out["pending"] = {"seats": [on_turn(state)], "kind": "draft", "turn": turn_label(state),
+                              "info": {"pick": state["draft"]["pick"], "face_up": list(state["draft"]["face_up"])}}
         if gm:
             out["draft"]["deck"] = list(state["draft"]["deck"])
     if gm:

@@ -296,6 +296,23 @@ def _next_draft(inp: ReportInput, draft: Mapping[str, Any]) -> Section:
     return Section("next", _("What comes next: the setup draft"), tuple(blocks))
 
 
+def decision_blocks(inp: Any, pending: Mapping[str, Any]) -> list[Any]:
+    """Who decides what now (a "your move" mail): a pick of the setup draft (rules 1.2 on; the
+    seasons are planned by every seat at once and need no such words)."""
+    draft = inp.view.get("draft") if isinstance(inp.view.get("draft"), Mapping) else {}
+    if pending.get("kind") != "draft" or not draft:
+        return []
+    seats = list(pending.get("seats") or [])
+    info = pending.get("info") or {}
+    groups = " ".join(str(g) for g in (draft.get("left") or {}).get(inp.viewer) or [])
+    if inp.viewer in seats:
+        return [Para(_("Your decision ({turn}): pick {pick} of the setup draft. Take one of the face-up cards, "
+                       "{cards} (DRAFT <county> [WITH <group>]), or the top card of the deck (DRAFT DECK); your "
+                       "groups still to place: {groups}.").format(turn=pending.get("turn"), pick=info.get("pick"),
+                                                                  cards=ev.plain(info.get("face_up")), groups=groups))]
+    return [Para(_("Pick {pick}: {seat} chooses now.").format(pick=info.get("pick"), seat=", ".join(seats)))]
+
+
 def _bonus_text(bonus: Any) -> str:
     if isinstance(bonus, Mapping):
         return ", ".join(f"{k}: {ev.plain(v)}" for k, v in bonus.items()) or _("none")

@@ -55,8 +55,9 @@ def test_the_draft_is_asked_pick_by_pick_by_mail(service):
     assert [t["turn"] for t in game.turns] == ["setup/pick-1", "setup/pick-2"]
     assert game.state["counties"][face[0]] == {**game.state["counties"][face[0]], "owner": "red", "armies": 2}
     assert (game.pending.turn, game.pending.seats) == ("setup/pick-3", ("green",))
-    moves = [s for s, b in _bodies(service, "green@x.org") if "your move" in s]
-    assert moves and "setup draft, pick 3" in moves[-1]
+    moves = [(s, b) for s, b in _bodies(service, "green@x.org") if "your move" in s]
+    assert moves and "setup draft, pick 3" in moves[-1][0]
+    assert "Your decision (setup/pick-3): pick 3 of the setup draft." in " ".join(moves[-1][1].split())
     assert not [s for s, b in _bodies(service, "blue@x.org") if "your move" in s]  # blue's lines answer for it
     assert not [s for s, b in _bodies(service, "blue@x.org") if "report" in s.lower()]  # no report between picks
 
