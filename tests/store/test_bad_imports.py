@@ -102,17 +102,24 @@ def test_unreadable_files_are_one_line_errors(tmp_path, data):
     _one_line_error(_import(tmp_path, data))
 
 
+def _rename(archive: dict, game_id: str) -> None:
+    """The same archive as the game ``game_id`` (its header, its creation and every event)."""
+    archive["game"] = archive["events"][0]["payload"]["game"] = game_id
+    for event in archive["events"]:
+        event["game"] = game_id
+
+
 def test_event_keys_colliding_with_the_database(tmp_path, archive):
     db = Store(tmp_path / "x.db")
     import_archive(db, copy.deepcopy(archive))
     db.close()
-    archive["game"] = archive["events"][0]["payload"]["game"] = "g2"
+    _rename(archive, "g2")
     archive["events"][1]["key"] = "mail-key-1"
     _rechain(archive)
     first = tmp_path / "first.json"
     first.write_text(json.dumps(archive))
     assert CliRunner().invoke(cli, ["--db", str(tmp_path / "x.db"), "import", str(first)]).exit_code == 0
-    archive["game"] = archive["events"][0]["payload"]["game"] = "g3"
+    _rename(archive, "g3")
     _rechain(archive)
     line = _one_line_error(_import(tmp_path, json.dumps(archive).encode()))
     assert "key" in line
