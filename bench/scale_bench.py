@@ -209,6 +209,7 @@ def _adjudication_costs(db: Path, status_cpu: float) -> tuple[dict[str, float], 
     from pbem.loop.service import Service
     from pbem.store.db import Store
 
+    _forget_pictures()
     warm: dict[str, float] = {}
     service = Service(Store(db), "gm@bench.invalid")
     for template, _, _ in TEMPLATES:
@@ -221,6 +222,20 @@ def _adjudication_costs(db: Path, status_cpu: float) -> tuple[dict[str, float], 
     imports = max(run_process(pbem(db, "adjudicate", f"{t[0][1]}7", "--force"), env=ENV)[0] - status_cpu
                   - warm[t[0][1]] for t in TEMPLATES)
     return warm, max(imports, 0.0)
+
+
+def _forget_pictures() -> None:
+    """Empty this process's caches of drawn maps and rendered reports. A larger database holds
+    the games of the smaller one under the same ids: without this, the adjudications measured
+    on it would reuse the pictures drawn for those games in the smaller one, which a ``tick``
+    process never has (its first picture of each game is drawn anew)."""
+    import pbem.reporting
+    from reports.gods_playground import mapplot as gods_map
+    from reports.wallenstein import mapplot as wallenstein_map
+
+    wallenstein_map._map_png.cache_clear()
+    gods_map.clear_cache()
+    pbem.reporting._CACHE.clear()
 
 
 def run() -> list[dict[str, Any]]:

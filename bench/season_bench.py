@@ -5,9 +5,9 @@ one seat's report mail, and the database's growth per season.
 - ``adjudicate``: wall time of ``Service.adjudicate`` for one season (engine, events,
   snapshot, every viewer's report rendered and queued), the median over the measured
   seasons. Floor: saving, as PNG, one figure that already holds the season's map artists
-  (what drawing the map once costs at least). Target: ratio <= 3. The note gives the same
-  ratio in CPU time (this process's only: on a busy machine a season is preempted more
-  often than the short savefigs of the floor, and its wall time reads high).
+  (what drawing the map once costs at least). Target: ratio <= 2.5. The next row gives the
+  same ratio in CPU time (this process's only: on a busy machine a season is preempted more
+  often than the short savefigs of the floor, and its wall time reads high); same target.
 - ``mail``: the largest seat report mail of the last season, in KB (target <= 150 KB).
 - ``database``: growth of the database file per season, in MB (target <= 0.5 MB).
 - ``languages``: ``adjudicate`` again with the seats reading three languages (English,
@@ -110,15 +110,19 @@ def run() -> list[dict[str, Any]]:
     return [
         {"bench": "season", "measure": "adjudicate one season, all reports (5 seats)", "value": wall * 1000,
          "unit": "ms", "floor": f"{floor * 1000:.3g} ms one savefig of the map", "ratio": wall / floor,
-         "target": "ratio <= 3", "note": f"median of {len(measured)} seasons; CPU {cpu * 1000:.0f} ms / "
-                                         f"{cpu_floor * 1000:.0f} ms = {cpu / cpu_floor:.2f}"},
+         "target": "ratio <= 2.5", "note": f"median of {len(measured)} seasons; CPU {cpu * 1000:.0f} ms / "
+                                           f"{cpu_floor * 1000:.0f} ms = {cpu / cpu_floor:.2f}"},
+        {"bench": "season", "measure": "adjudicate one season, all reports (5 seats), CPU", "value": cpu * 1000,
+         "unit": "ms CPU", "floor": f"{cpu_floor * 1000:.3g} ms CPU one savefig of the map", "ratio": cpu / cpu_floor,
+         "target": "ratio <= 2.5", "note": "the same seasons in this process's CPU time (a busy machine preempts a "
+                                          "season more often than the short savefigs: its wall time reads high)"},
         {"bench": "season", "measure": "one seat's report mail", "value": mail / 1000, "unit": "KB",
          "target": "value <= 150", "note": f"largest seat mail of {turns[-1]}"},
         {"bench": "season", "measure": "database growth per season", "value": growth, "unit": "MB",
          "target": "value <= 0.5", "note": f"{len(times)} turns, 5 seats, all mail"},
         {"bench": "season", "measure": "adjudicate one season, seats in 3 languages", "value": mixed_wall * 1000,
          "unit": "ms", "floor": f"{3 * floor * 1000:.3g} ms three savefigs of the map",
-         "ratio": mixed_wall / (3 * floor), "target": "ratio <= 3",
+         "ratio": mixed_wall / (3 * floor), "target": "ratio <= 2.5",
          "note": f"en, hu, de, hu, de: one map per language; {mixed_wall / wall:.2f}x the English season"},
     ]
 
