@@ -229,13 +229,13 @@ def _forget_pictures() -> None:
     the games of the smaller one under the same ids: without this, the adjudications measured
     on it would reuse the pictures drawn for those games in the smaller one, which a ``tick``
     process never has (its first picture of each game is drawn anew)."""
-    import pbem.reporting
+    import pbem.mailout.reporting
     from reports.gods_playground import mapplot as gods_map
     from reports.wallenstein import mapplot as wallenstein_map
 
     wallenstein_map._map_png.cache_clear()
     gods_map.clear_cache()
-    pbem.reporting._CACHE.clear()
+    pbem.mailout.reporting._CACHE.clear()
 
 
 def run() -> list[dict[str, Any]]:

@@ -8,13 +8,13 @@ changes a folder: ingest keeps what it read, and a Maildir's files stay where th
 
 from __future__ import annotations
 
-import mailbox
-import shutil
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    import tempfile
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,8 @@ def is_mbox(path: Path) -> bool:
 def maildir(path: Path) -> Mails:
     """The mails of a Maildir (``new`` and ``cur``) in arrival order (Maildir unique names start
     with the delivery time), each read when it is reached."""
+    import mailbox  # here: a single mail's run (procmail, ingest FILE) never needs it
+
     box = mailbox.Maildir(path, factory=None, create=False)
     keys = sorted(box.iterkeys())
 
@@ -72,6 +74,8 @@ def maildir(path: Path) -> Mails:
 def mbox(path: Path, origin: str | None = None, cleanup: tempfile.TemporaryDirectory[str] | None = None) -> Mails:
     """The mails of an mbox file in file order, without their ``From `` lines, each read when
     it is reached (``cleanup``: a temporary directory removed when the last one was read)."""
+    import mailbox
+
     box = mailbox.mbox(path, create=False)
     keys = list(box.iterkeys())  # the table of contents: offsets only
 
@@ -93,6 +97,9 @@ def stream(data: BinaryIO, origin: str = "<stdin>") -> Mails:
     head = data.read(5)
     if head != b"From ":
         return Mails(1, [RawMail(head + data.read(), origin)])
+    import shutil
+    import tempfile
+
     tmp = tempfile.TemporaryDirectory()
     path = Path(tmp.name) / "stdin.mbox"
     with path.open("wb") as fh:
