@@ -11,9 +11,9 @@ add or leave out. Matching ignores case, accents and punctuation
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from turns.base import NameIndex, normalise
@@ -24,9 +24,11 @@ LANGUAGES = ("de", "en", "hu")
 
 @lru_cache(maxsize=1)
 def name_data() -> dict[str, Any]:
-    """The parsed alias file (read once; it is packaged data, not state)."""
-    text = resources.files("turns").joinpath("data/wallenstein_names.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    """The parsed alias file (read once; it is packaged data, not state). Read beside this
+    module, as the engines read their data files: ``importlib.resources`` would cost a mail's
+    process more to import than reading the file."""
+    with open(os.path.join(os.path.dirname(__file__), "data", "wallenstein_names.json"), "rb") as fh:
+        data: dict[str, Any] = json.loads(fh.read().decode("utf-8"))
     return data
 
 
