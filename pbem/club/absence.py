@@ -31,6 +31,33 @@ from pbem.club.state import instant
 from pbem.errors import DomainError
 from pbem.store.db import NewEvent
 
+
+# The players' language (reports.i18n), imported when a notice is written: ``pbem status`` reads
+# the club's state without loading the mail and report packages.
+def _(message: str) -> str:
+    from reports.i18n import _ as said
+
+    return said(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    from reports.i18n import ngettext as said
+
+    return said(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    return message
+
+
+def wrapped(*texts: str, width: int = 76) -> list[str]:
+    from pbem.mailout.mailbase import wrapped as lines
+
+    return lines(*texts, width=width)
+
+#: Why the bot played a seat (:meth:`pbem.club.state.Club.bot_played`), as a player reads it.
+WHY = {"resigned": N_("resigned"), "civil disorder": N_("civil disorder")}
+
 #: The longest absence a player may declare.
 LONGEST = timedelta(days=90)
 
@@ -89,8 +116,9 @@ def declare(service: Any, game_id: str, seat: str, start: str, end: str, by: str
         (event,), game = log.append(service, game, [NewEvent("AbsenceDeclared", payload)])
         game = settle(service, game, service.store.clock())
         if by == "gm":
-            lines = [f"Game {game_id}: the GM noted that you are away from {start} to {end}.", "", *policy_lines(game)]
-            mailing.tell_seats(service, game, "your absence is noted", lines, "absence", event.seq, only=[seat])
+            mailing.tell_seats(service, game, lambda: _("your absence is noted"), lambda: [
+                *wrapped(_("Game {game}: the GM noted that you are away from {start} to {end}.").format(
+                    game=game_id, start=start, end=end)), "", *policy_lines(game)], "absence", event.seq, only=[seat])
         return event
 
 
@@ -98,17 +126,20 @@ def policy_lines(game: Any) -> list[str]:
     """What the game does while a seat is away, for the player."""
     opts = options.of(game)
     if opts["absence"] == "bot":
-        return ["Meanwhile the game's bot writes your orders when they are due; orders you send",
-                "yourself replace the bot's. Send BACK in a GAME block when you are back early."]
+        return wrapped(_("Meanwhile the game's bot writes your orders when they are due; orders you send yourself "
+                         "replace the bot's. Send BACK in a GAME block when you are back early."), width=88)
     cap = timedelta(seconds=int(opts["absence_cap"]))
-    return [f"Meanwhile a turn that awaits your orders waits for you, at most {_span(cap)} past its",
-            "deadline; after that the missed-orders default is played for you (not counted as a missed",
-            "turn while you are away). Send BACK in a GAME block when you are back early."]
+    return wrapped(_("Meanwhile a turn that awaits your orders waits for you, at most {span} past its deadline; after "
+                     "that the missed-orders default is played for you (not counted as a missed turn while you are "
+                     "away). Send BACK in a GAME block when you are back early.").format(span=_span(cap)), width=88)
 
 
 def _span(delta: timedelta) -> str:
+    """``2 days 12 hours`` in the current language (the catalogue's plural forms)."""
     days, hours = delta.days, delta.seconds // 3600
-    return " ".join(p for p in (f"{days} day(s)" if days else "", f"{hours} hour(s)" if hours else "") if p) or "0 hours"
+    return " ".join(p for p in (ngettext("{n} day", "{n} days", days).format(n=days) if days else "",
+                                ngettext("{n} hour", "{n} hours", hours).format(n=hours) if hours else "") if p) \
+        or ngettext("{n} hour", "{n} hours", 0).format(n=0)
 
 
 def end_absence(service: Any, game_id: str, seat: str, by: str) -> Any:
@@ -201,9 +232,10 @@ def wait_for_absent(service: Any, game: Any) -> Any:
     (event,), after = log.append(service, game, [NewEvent("DeadlineSet", payload)])
     from pbem.mailout.mailbase import format_deadline
 
-    lines = [f"Game {game.game_id}: the deadline of turn {pending.turn} waits for {', '.join(away)}, away by a "
-             "declared absence. The new deadline:", f"  {format_deadline(payload['deadline'])}"]
-    mailing.tell_seats(service, after, f"deadline of {pending.turn} moved", lines, "deadline", event.seq)
+    mailing.tell_seats(service, after, lambda: _("deadline of {turn} moved").format(turn=pending.turn), lambda: [
+        *wrapped(_("Game {game}: the deadline of turn {turn} waits for {away}, away by a declared absence. The new "
+                   "deadline:").format(game=game.game_id, turn=pending.turn, away=", ".join(away))),
+        f"  {format_deadline(payload['deadline'])}"], "deadline", event.seq)
     return after
 
 
@@ -232,17 +264,21 @@ def fall(service: Any, game: Any, seat: str, by: str, missed: int | None = None,
     (event,), after = log.append(service, game, [NewEvent("CivilDisorder", payload)])
     from pbem.club.notes import turns
 
-    why = {"missed": f"after {turns(payload['missed'])} in a row", "gm": "by the GM's decision",
-           "start": "as nobody took it when the game started"}.get(by, "")
-    lines = [f"Game {game.game_id}: seat {seat} is in civil disorder {why}.".replace("  ", " "),
-             "The game's bot plays it from now on, until its player comes back or the GM gives it",
-             "to a new player."]
-    mailing.tell_seats(service, after, f"{seat} is in civil disorder", lines, "disorder", event.seq,
-                       only=[s for s in after.seats if s != seat])
-    mailing.tell_seats(service, after, "your seat is in civil disorder", [
-        lines[0].replace(f"seat {seat} is", "your seat is"), "The game's bot plays it from now on.", "",
-        "To play it again yourself, send a GAME block with your password and the one line BACK",
-        f"(GAME {game.game_id} {seat} <your password> / BACK / END), or simply your orders."],
+    def why() -> str:
+        return {"missed": _("after {turns} in a row").format(turns=turns(payload["missed"])),
+                "gm": _("by the GM's decision"), "start": _("as nobody took it when the game started")}.get(by, "")
+
+    mailing.tell_seats(service, after, lambda: _("{seat} is in civil disorder").format(seat=seat), lambda: wrapped(
+        _("Game {game}: seat {seat} is in civil disorder {why}.").format(game=game.game_id, seat=seat, why=why())
+        .replace("  ", " "),
+        _("The game's bot plays it from now on, until its player comes back or the GM gives it to a new player.")),
+        "disorder", event.seq, only=[s for s in after.seats if s != seat])
+    mailing.tell_seats(service, after, lambda: _("your seat is in civil disorder"), lambda: [
+        *wrapped(_("Game {game}: your seat is in civil disorder {why}.").format(game=game.game_id, why=why())
+                 .replace("  ", " "), _("The game's bot plays it from now on.")), "",
+        *wrapped(_("To play it again yourself, send a GAME block with your password and the one line BACK ({block}), "
+                   "or simply your orders.").format(block=f"GAME {game.game_id} {seat} " + _("<your password>")
+                                                    + " / BACK / END"))],
         "disorder", event.seq, only=[seat])
     return after
 
@@ -265,8 +301,9 @@ def come_back(service: Any, game_id: str, seat: str, how: str) -> Any:
             raise DomainError(f"{seat} is neither away nor in civil disorder in {game_id}")
         stored, after = log.append(service, game, new)
         if why is not None:
-            mailing.tell_seats(service, after, f"{seat} is back", [
-                f"Game {game_id}: seat {seat} is played by its player again ({why} ended)."],
+            mailing.tell_seats(service, after, lambda: _("{seat} is back").format(seat=seat), lambda: wrapped(
+                _("Game {game}: seat {seat} is played by its player again ({why} ended).").format(
+                    game=game_id, seat=seat, why=_(WHY.get(why, why)))),
                 "disorder", stored[-1].seq)
         return after
 
@@ -293,9 +330,9 @@ def replace(service: Any, game_id: str, seat: str, email: str) -> str:
             new.insert(0, NewEvent("AbsenceEnded", {"seat": seat, "by": "gm"}))
         stored, after = log.append(service, game, new) if new else ([], game)
         seq = stored[-1].seq if stored else game.last_seq
-        mailing.tell_seats(service, after, f"{seat} has a new player", [
-            f"Game {game_id}: seat {seat} is played by a new player from now on."], "disorder", seq,
-            only=[s for s in after.seats if s != seat])
+        mailing.tell_seats(service, after, lambda: _("{seat} has a new player").format(seat=seat), lambda: wrapped(
+            _("Game {game}: seat {seat} is played by a new player from now on.").format(game=game_id, seat=seat)),
+            "disorder", seq, only=[s for s in after.seats if s != seat])
         standby_remove(service.store, after.seats[seat]["email"])
         return str(password)
 

@@ -104,8 +104,12 @@ def resign(service: Any, game_id: str, seat: str, now: Any) -> str:
     ended = check_end(service, after)
     if ended is not None:
         return f"your resignation is recorded: {ended}"
-    mailing.tell_seats(service, after, f"{seat} resigned", [
-        f"Game {game_id}: seat {seat} has resigned. The game's bot plays it to the end of the game."],
+    from pbem.mailout.mailbase import wrapped
+    from reports.i18n import _
+
+    mailing.tell_seats(service, after, lambda: _("{seat} resigned").format(seat=seat), lambda: wrapped(
+        _("Game {game}: seat {seat} has resigned. The game's bot plays it to the end of the game.").format(
+            game=game_id, seat=seat)),
         "ending", event.seq, only=[s for s in after.seats if s != seat])
     from pbem.club import absence
 
@@ -220,11 +224,20 @@ def close_round(service: Any, game: Any, payload: dict[str, Any]) -> Any:
         return game
     closed = {"turn": payload["turn"], "draw": sorted(club.draw), "concede": dict(sorted(club.concede.items()))}
     (event,), after = log.append(service, game, [NewEvent("VotesClosed", closed)])
-    lines = [f"Game {game.game_id}: the voting round that ended with turn {payload['turn']} ended no game."]
-    if closed["draw"]:
-        lines.append(f"For a draw: {', '.join(closed['draw'])}; not: "
-                     f"{', '.join(s for s in club.voters(list(game.seats)) if s not in closed['draw']) or 'nobody'}.")
-    lines += [f"{seat} conceded to {', '.join(to)}." for seat, to in closed["concede"].items()]
-    lines.append("The votes start again: send DRAW (or CONCEDE <seat>) in a GAME block to vote in this round.")
-    mailing.tell_seats(service, after, "votes of the round", lines, "ending", event.seq)
+    from pbem.mailout.mailbase import wrapped
+    from reports.i18n import _
+
+    def lines() -> list[str]:
+        out = wrapped(_("Game {game}: the voting round that ended with turn {turn} ended no game.").format(
+            game=game.game_id, turn=payload["turn"]))
+        if closed["draw"]:
+            others = ", ".join(s for s in club.voters(list(game.seats)) if s not in closed["draw"]) or _("nobody")
+            out += wrapped(_("For a draw: {draw}; not: {others}.").format(draw=", ".join(closed["draw"]),
+                                                                         others=others))
+        out += [_("{seat} conceded to {to}.").format(seat=seat, to=", ".join(to))
+                for seat, to in closed["concede"].items()]
+        return out + wrapped(_("The votes start again: send DRAW (or CONCEDE <seat>) in a GAME block to vote in this "
+                               "round."))
+
+    mailing.tell_seats(service, after, lambda: _("votes of the round"), lines, "ending", event.seq)
     return after

@@ -51,39 +51,45 @@ def block_lines(body: str) -> list[tuple[str, list[str]]] | None:
 def run_block(service: Any, mail: Any, game: Any, seat: str, lines: list[tuple[str, list[str]]]) -> tuple[bool, list[str]]:
     """Carry out the club lines of an authenticated block of ``seat``: ``(all done, one answer
     line per line)``. Each line is done or refused on its own; a refused one records nothing."""
+    from reports.i18n import _
+
     by = "player" if mail.is_mail else "gm"
     answers, ok = [], True
     for word, words in lines:
         if mail.is_mail and not limits.allow(service.store, word, mail.sender, game.game_id, seat, mail.key):
-            answers.append(f"{word}: NOT done: {limits.refused(word)}.")
+            answers.append(_("{word}: NOT done: {why}.").format(word=word, why=limits.refused(word)))
             ok = False
             continue
         try:
             with service.store.transaction():
                 answers.append(f"{word}: {BLOCK_HANDLERS[word](service, game.game_id, seat, words, by)}")
         except DomainError as exc:
-            answers.append(f"{word}: NOT done: {exc.message}; nothing was recorded.")
+            answers.append(_("{word}: NOT done: {why}; nothing was recorded.").format(word=word, why=exc.message))
             ok = False
     return ok, answers
 
 
 def _absent(service: Any, game_id: str, seat: str, words: list[str], by: str) -> str:
     from pbem.club import absence
+    from reports.i18n import _
 
     if [w.upper() for w in words] in (["NONE"], ["OFF"], ["NO"]):
         absence.end_absence(service, game_id, seat, by)
-        return "your absence is ended; you play your seat again."
+        return _("your absence is ended; you play your seat again.")
     start, end = absence.parse_period(words, service.store.clock())
     absence.declare(service, game_id, seat, start, end, by)
     game = service.load(game_id)
-    return f"noted: you are away from {start} to {end}. " + " ".join(absence.policy_lines(game))
+    return _("noted: you are away from {start} to {end}.").format(start=start, end=end) + " " + \
+        " ".join(absence.policy_lines(game))
 
 
 def _back(service: Any, game_id: str, seat: str, words: list[str], by: str) -> str:
     from pbem.club import absence
 
+    from reports.i18n import _
+
     absence.come_back(service, game_id, seat, "password" if by == "player" else "gm")
-    return "welcome back: you play your seat again (the bot no longer does, and no absence stands)."
+    return _("welcome back: you play your seat again (the bot no longer does, and no absence stands).")
 
 
 def _draw(service: Any, game_id: str, seat: str, words: list[str], by: str) -> str:
@@ -113,8 +119,11 @@ def _language(service: Any, game_id: str, seat: str, words: list[str], by: str) 
 
     if len(words) != 1:
         raise DomainError(f"write LANGUAGE and one code: {', '.join(languages.names())}")
+    from reports.i18n import _
+
     code = languages.set_language(service, game_id, seat, words[0], by)
-    return f"from now on your reports are written in {languages.names()[code]} ({code})."
+    return _("from now on your reports are written in {name} ({code}).").format(name=languages.names()[code],
+                                                                               code=code)
 
 
 BLOCK_HANDLERS: dict[str, Callable[[Any, str, str, list[str], str], str]] = {

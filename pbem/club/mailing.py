@@ -39,12 +39,19 @@ def queue(service: Any, game: Any, out: Any, cause_seq: int | None = None) -> No
     put(service.store, game, out, cause_seq=cause_seq)  # nothing for a seat nobody took (is_bot_address)
 
 
-def tell_seats(service: Any, game: Any, subject: str, lines: list[str], kind: str,
+def tell_seats(service: Any, game: Any, subject: Any, lines: Any, kind: str,
                cause_seq: int | None = None, only: list[str] | None = None) -> None:
-    """The same notice to every seat of ``game`` (or ``only`` those), each at its own address."""
+    """The same notice to every seat of ``game`` (or ``only`` those), each at its own address
+    and in its own language: ``subject`` and ``lines`` may be functions (no arguments) called
+    while the seat's language is spoken (:func:`pbem.mailout.mailbase.speaking_to`)."""
+    from pbem.mailout.mailbase import speaking_to
+
     for seat in only if only is not None else list(game.seats):
-        queue(service, game, text_mail(game, game.seats[seat]["email"], subject, lines, service.sender, kind),
-              cause_seq)
+        with speaking_to(game, seat):
+            said = subject() if callable(subject) else subject
+            text = lines() if callable(lines) else lines
+            out = text_mail(game, game.seats[seat]["email"], said, text, service.sender, kind)
+        queue(service, game, out, cause_seq)
 
 
 def answer(service: Any, game: Any, to: str, subject: str, lines: list[str]) -> None:

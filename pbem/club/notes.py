@@ -12,8 +12,10 @@ from typing import Any
 
 
 def turns(n: Any) -> str:
-    """``1 missed turn``, ``2 missed turns``."""
-    return f"{n} missed turn" + ("" if n == 1 else "s")
+    """``1 missed turn``, ``2 missed turns`` (in the current language)."""
+    from reports.i18n import ngettext
+
+    return ngettext("{n} missed turn", "{n} missed turns", n if isinstance(n, int) else 2).format(n=n)
 
 
 def note(ev: Any) -> str | None:

@@ -34,12 +34,13 @@ def names() -> dict[str, str]:
 
 def check(code: str) -> str:
     """A supported language code, or a :class:`DomainError` listing the supported ones."""
-    from reports.i18n import UnknownLanguage, check_language
+    from reports.i18n import UnknownLanguage, _, check_language, supported_text
 
     try:
         return check_language(code)
-    except UnknownLanguage as exc:
-        raise DomainError(str(exc)) from None
+    except UnknownLanguage:  # said in the current language (a LANGUAGE line's answer: the seat's)
+        raise DomainError(_("unknown language {code}; pbem writes {languages}").format(
+            code=repr(str(code).strip()), languages=supported_text())) from None
 
 
 def game_language(created: Mapping[str, Any]) -> str:

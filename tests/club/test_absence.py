@@ -35,7 +35,7 @@ def test_an_absence_by_mail_moves_the_deadline_up_to_the_cap_and_every_seat_is_t
     assert "1 accepted" in setup.ingest()
     reply = last_answer(setup, SEATS["red"], "reply")
     assert "DONE: for game d1, seat red" in reply and "ABSENT: noted: you are away from" in reply
-    assert "at most 2 day(s) past its deadline" in reply
+    assert "at most 2 days past its deadline" in reply
     st = status(setup, "d1")
     assert st["absences"]["red"]["now"] is True
     moved = events(setup, "d1", "DeadlineSet")[-1].payload

@@ -68,8 +68,8 @@ def test_a_player_sets_the_language_by_mail_and_an_unknown_code_changes_nothing(
     before = len(Store(setup.db).events("d1"))
     block(setup, "red", "d1", "LANGUAGE xx")
     setup.ingest()
-    answer = last_answer(setup, SEATS["red"], "reply")
-    assert "LANGUAGE: NOT done: unknown language 'xx'" in answer and SUPPORTED in answer
+    answer = last_answer(setup, SEATS["red"], "reply")  # in the seat's language, Hungarian now
+    assert "LANGUAGE: NINCS kész: ismeretlen nyelv: 'xx'" in answer and SUPPORTED in answer
     assert len(Store(setup.db).events("d1")) == before and status(setup, "d1")["languages"]["red"] == "hu"
 
 
