@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeVar
 
-from adjudicator.chance import Stream
+from adjudicator.stream import Stream
 
 T = TypeVar("T")
 
@@ -177,6 +177,17 @@ def source_for(seed: str) -> Any:
     if isinstance(seed, RecordedSeed):
         return seed.recorded
     return _parsed(str(seed)) if is_recorded(seed) else None
+
+
+def _inner_stream(seed: str, label: str, words: Sequence[tuple[str, int]]) -> Any:
+    """The stream ``Chance(seed).stream(label, words)`` gives (:class:`adjudicator.chance.Chance`),
+    made here without importing ``Chance``, which imports this module for its recorded seeds:
+    a plain seed's HMAC stream, or the stream of the recorded or recording source it is."""
+    if type(seed) is not str or seed.startswith("pbem recorded chance/"):
+        source = source_for(seed)
+        if source is not None:
+            return source.stream(label, words)
+    return Stream(seed, label)
 
 
 def seed_text(lines: Sequence[str]) -> str:
@@ -343,9 +354,7 @@ class RecordingSeed(str):
     def stream(self, label: str, words: Sequence[tuple[str, int]] = ()) -> Stream:
         """A stream of ``label`` that draws from the underlying seed and writes each outcome
         down, named by the first of ``words`` (else by the label's words)."""
-        from adjudicator.chance import Chance
-
-        stream = RecordingStream(label, Chance(self.inner).stream(label, words), self)
+        stream = RecordingStream(label, _inner_stream(self.inner, label, words), self)
         if words:
             stream.words = words[0][0]
             # a repeated name (position -1): this label's draws follow those already written so

@@ -1,6 +1,6 @@
 """God's Playground: advance time per decision and random games per minute (one core).
 
-Targets (issue 11): median advance <= 1 ms per decision; >= 1,000 random games a minute.
+Targets: median advance <= 1 ms per decision; >= 1,000 random games a minute.
 Orders come from the random legal bot; the time of choosing them is not counted in the
 advance time, but is in the games per minute, which are measured in CPU time (one core,
 whatever else the machine runs) with the wall-clock rate in the note.

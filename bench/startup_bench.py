@@ -33,7 +33,7 @@ from bench.timing import run_process
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("pbem", "adjudicator", "turns", "reports")
 BARE = [sys.executable, "-c", "import sqlite3, json, click"]
-#: One scrypt of a seat's password as :func:`pbem.loop.auth.hash_password` makes it.
+#: One scrypt of a seat's password as :func:`pbem.store.auth.hash_password` makes it.
 SCRYPT = [sys.executable, "-c", "import sqlite3, json, click, hashlib; "
           "hashlib.scrypt(b'abcd-efgh-jkmn', salt=bytes(16), n=2**14, r=8, p=1, dklen=32)"]
 REPEAT = 7  # runs of each command, each after a run of the bare interpreter

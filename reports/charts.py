@@ -13,7 +13,7 @@ from reports.pngout import LOCK, SharedCanvas, figure_png
 
 PNG_OPTS: dict[str, Any] = {"format": "png", "metadata": {"Software": None}, "dpi": 100}
 #: A lower resolution for a report that shows a two-panel chart at 560 px: 672 px wide is
-#: still wider than that, and the mail stays small (issue 14). Tick labels grow a point.
+#: still wider than that, and the mail stays small. Tick labels grow a point.
 SMALL_DPI = 80
 #: The resolution at which a chart's margins are measured (matplotlib's default figure dpi;
 #: text extents are rounded to whole pixels, so margins depend on it a little).
@@ -58,7 +58,7 @@ def clear_cache() -> None:
 #: The figures drawn so far, one per chart layout (panels, palette, x label, resolution),
 #: kept and filled again with the next history: making a figure's axes and their ticks
 #: (every tick a line, a grid line and a label, each styled from rcParams) cost as much as
-#: drawing it, and a season report draws the same layout every season (issue 14). Filling a
+#: drawing it, and a season report draws the same layout every season. Filling a
 #: kept figure draws the same pixels as a new one (``tests/reports/test_chart_reuse.py``).
 _FIGURES: dict[str, Figure] = {}
 
@@ -161,7 +161,7 @@ TITLE_PAD, LABEL_PAD = 6.0, 4.0
 SIN45 = 0.7071067811865476
 #: Text extents measured so far, in pixels, by (text, font size, dpi): the same few tick
 #: labels and season names are measured for every chart, and each measure lays the text out
-#: with FreeType (issue 14). Charts use the default font only.
+#: with FreeType. Charts use the default font only.
 _EXTENTS: dict[tuple[str, float, float], tuple[float, float]] = {}
 
 
@@ -170,7 +170,7 @@ def _fit_margins(fig: Figure, axes: Sequence[Any], labels: Sequence[str], xlabel
     """Margins that hold every tick label, title and axis label, worked out from the few
     texts that decide them (the widest y tick label, the longest x label, rotated 45 degrees,
     the title) instead of ``tight_layout``, which lays out every artist (a third of a chart's
-    time; issue 14). Measured with the renderer's text metrics; ``tests/reports/
+    time). Measured with the renderer's text metrics; ``tests/reports/
     test_chart_margins.py`` checks that nothing is cut off or overlaps another panel."""
     from matplotlib.font_manager import FontProperties
 

@@ -38,7 +38,7 @@ def footer(inp: ReportInput, first: str, provisional_heading: str,
     what they are, in the game's words)."""
     missing = _("not given")
     state = _("State hash after {turn}: {hash}").format(turn=inp.turn, hash=inp.state_hash or missing)
-    if inp.chance_recorded:  # a historical game (issue 20): no seed to reveal
+    if inp.chance_recorded:  # a historical game: no seed to reveal
         lines = [first, _("Chance: recorded at the table, not drawn from a seed."),
                  _("Commitment (SHA-256 of the recorded chance): {hash}").format(hash=inp.seed_commitment or missing),
                  state]

@@ -86,7 +86,7 @@ class Doc:
 @lru_cache(maxsize=8192)
 def wrap(text: str, width: int = WIDTH, indent: str = "", first: str | None = None) -> str:
     """``text`` wrapped to ``width`` columns; ``first`` prefixes the first line (remembered:
-    a season's reports for every viewer wrap mostly the same lines; issue 14)."""
+    a season's reports for every viewer wrap mostly the same lines)."""
     lead = indent if first is None else first
     return textwrap.fill(text, width=width, initial_indent=lead, subsequent_indent=indent,
                          break_long_words=True, break_on_hyphens=False) or lead.rstrip()

@@ -49,7 +49,7 @@ class ReportInput:
     recent: list[dict[str, Any]] = field(default_factory=list)
     record: list[dict[str, Any]] = field(default_factory=list)
     ending: str = ""
-    #: Each seat's colour name as the game has it (the one source of seat colours: pbem.colours);
+    #: Each seat's colour name as the game has it (the one source of seat colours: pbem.mailout.colours);
     #: a renderer draws a seat in it, whatever the view's shape.
     seat_colors: dict[str, str] = field(default_factory=dict)
     language: str = "en"

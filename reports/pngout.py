@@ -22,7 +22,7 @@ from PIL import Image
 
 #: The colours of the palette, and how many of them are the picture's most frequent exact colours.
 #: 128 (64 exact, 64 for the antialiased edges) instead of 256: a map a seventh smaller with
-#: no difference to see (mean error under 1 of 765 per pixel; issue 14: the seat mail's budget).
+#: no difference to see (mean error under 1 of 765 per pixel; the seat mail's size budget).
 COLOURS = 128
 EXACT = 64
 DPI = 100
@@ -31,7 +31,7 @@ DPI = 100
 #: One Agg renderer per picture size and resolution, shared by every figure drawn at them:
 #: matplotlib remembers text metrics per renderer, so a report's map, drawn again each
 #: season with the same names, numbers and fonts, measures its labels once per process
-#: instead of once per figure (issue 14). A renderer clears its pixels before each draw.
+#: instead of once per figure. A renderer clears its pixels before each draw.
 _RENDERERS: dict[tuple[int, int, float], RendererAgg] = {}
 LOCK = threading.RLock()
 
@@ -75,7 +75,7 @@ def figure_png(fig: Figure, dpi: int = DPI, stamp: Artist | None = None) -> byte
 
 
 #: Pixels of the stamps drawn so far, keyed by the stamp's gid, where it lies, the picture's
-#: size and resolution (issue 14: the map's legend was a quarter of drawing the map).
+#: size and resolution (the map's legend was a quarter of drawing the map).
 _STAMPS: dict[tuple[Any, ...], Any] = {}
 #: Pixels around a stamp's box that belong to it (antialiased edges), and so must be blank too.
 _MARGIN = 3
@@ -153,7 +153,7 @@ def palette_png(rgb: Any) -> bytes:
 #: Colours per matrix product in :func:`_nearest`: a product of a few hundred colours by the
 #: palette is too small for the BLAS library to hand to its worker threads (OpenBLAS keeps
 #: one thread below 2^18 multiply-adds: 512 x 3 x 128 is 196,608), and waking those threads
-#: cost several times the product itself (issue 14: 8 ms instead of 1.5 ms for a map).
+#: cost several times the product itself (8 ms instead of 1.5 ms for a map).
 ROWS = 512
 
 

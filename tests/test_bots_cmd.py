@@ -29,7 +29,7 @@ def test_bots_fill_a_dropped_seat(tmp_path):
 
 
 def test_bots_play_a_turn_again_after_a_rollback(tmp_path):
-    """Issue 19: after ``pbem rollback`` the bots' orders for the reopened turn (the same
+    """After ``pbem rollback`` the bots' orders for the reopened turn (the same
     text as before) are accepted, not refused as a duplicate of the set-aside ones; a GM's
     own text typed again is answered with what to do."""
     db, run = str(tmp_path / "b.db"), CliRunner()

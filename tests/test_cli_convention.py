@@ -1,4 +1,4 @@
-"""One CLI convention (issue 18): --db after the command too, --json wherever something is
+"""One CLI convention: --db after the command too, --json wherever something is
 reported, games vs engines, outbox show ID, send --dry-run wording, adjudicate --json."""
 
 from __future__ import annotations

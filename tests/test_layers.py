@@ -51,3 +51,178 @@ def test_pure_packages_write_no_files():
                         if needle == "open(" and ("encoding" in line and "\"w" not in line):
                             continue
                         pytest.fail(f"{path.relative_to(ROOT)} may write a file: {line.strip()}")
+
+
+# -- the shell's rooms and the import graph ---------------------------------------------------
+#: The rooms of pbem/, lowest first: a module may import modules of its own room and of the
+#: rooms before it, never of a room after it (the arrows of data and imports in
+#: docs/architecture.md, "The rooms"). ``pbem/errors.py`` and ``pbem/outfiles.py`` are the
+#: shared ground every room stands on; ``pbem/__main__.py`` is the command line's.
+ROOMS = ("ground", "store", "mailout", "mailin", "club", "archives", "loop", "cli")
+GROUND = {"pbem", "pbem.errors", "pbem.outfiles"}
+PACKAGES = ("adjudicator", "turns", "reports", "pbem")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _all_modules() -> dict[str, Path]:
+    return {_module_name(p): p for package in PACKAGES for p in sorted((ROOT / package).rglob("*.py"))}
+
+
+def _arrows(path: Path, modules: dict[str, Path]) -> set[str]:
+    """The modules of ours that ``path`` imports: import statements at module level and inside
+    functions both count (a function-level import runs as surely, only later), except those
+    under ``if TYPE_CHECKING:``, which never run. ``from pkg import name`` is an arrow to
+    ``pkg.name`` when that is a module, else to ``pkg``. A module found by a name computed at
+    run time (``importlib.import_module(f"turns.{game}")``: a game's own module, a command
+    module loaded on demand) is a plug-in looked up, not an arrow: the code that looks it up
+    names no module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            skip |= {id(inner) for stmt in node.body for inner in ast.walk(stmt)}
+    me = _module_name(path)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                here = me.split(".") if path.name == "__init__.py" else me.split(".")[:-1]
+                base = ".".join(here[:len(here) - node.level + 1] + ([node.module] if node.module else []))
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base)
+    return {name for name in found if name in modules and name != me}
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _all_modules()
+    return {name: _arrows(path, modules) for name, path in modules.items()}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each with one
+    circle through it spelled out."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(_circle(graph, sorted(component)))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _circle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
+    """One circle from the first module of ``component`` back to it (breadth first)."""
+    start, inside = component[0], set(component)
+    came: dict[str, str] = {}
+    todo = [start]
+    while todo:
+        v = todo.pop(0)
+        for w in sorted(graph[v] & inside):
+            if w == start:
+                path = [v]
+                while path[-1] != start:
+                    path.append(came[path[-1]])
+                return [*reversed(path), start]
+            if w not in came:
+                came[w] = v
+                todo.append(w)
+    return component
+
+
+def test_no_import_cycles_anywhere():
+    """No module of adjudicator/, turns/, reports/ or pbem/ reaches itself through imports."""
+    cycles = _cycles(_graph())
+    assert not cycles, "import circles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def _room(module: str) -> str:
+    if module in GROUND:
+        return "ground"
+    parts = module.split(".")
+    return "cli" if parts[1] == "__main__" else parts[1]
+
+
+def test_every_module_of_pbem_is_in_a_room():
+    rooms = {_room(m) for m in _all_modules() if m.startswith("pbem")}
+    assert rooms <= set(ROOMS), f"pbem/ has modules outside the rooms: {sorted(rooms - set(ROOMS))}"
+
+
+def test_the_rooms_import_one_way():
+    """A room imports only its own modules and those of the rooms below it."""
+    wrong = []
+    for module, targets in sorted(_graph().items()):
+        if not module.startswith("pbem"):
+            continue
+        mine = ROOMS.index(_room(module))
+        wrong += [f"{module} -> {t}" for t in sorted(targets)
+                  if t.startswith("pbem") and ROOMS.index(_room(t)) > mine]
+    assert not wrong, "imports against the rooms' direction: " + "; ".join(wrong)
+
+
+def test_the_graph_sees_circles_and_upward_arrows():
+    """The checks above can fail: a made-up circle and a made-up upward arrow are found."""
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c", "a"]]
+    graph = _graph()
+    assert "pbem.store.events" in graph["pbem.store.heads"]  # a function-level import is an arrow
+    assert ROOMS.index(_room("pbem.loop.ingest")) > ROOMS.index(_room("pbem.store.db"))
+
+
+def test_docs_open_with_the_map_of_the_rooms():
+    """docs/architecture.md opens with the rooms (each room's path in the table of its first
+    section) and the direction of imports, as :data:`ROOMS` has them."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    opening = text.split("\n## ", 2)[1]
+    assert opening.startswith("The rooms")
+    for room in ROOMS[1:]:
+        assert f"`pbem/{room}/`" in opening, f"docs/architecture.md's map of the rooms lacks pbem/{room}/"
+    arrows = [f"pbem/{room}" for room in reversed(ROOMS[1:])]
+    assert " -> ".join(arrows) in opening, "the map's arrow of imports is not the order of ROOMS"
+
+
+CODE_DIRS = ("pbem", "adjudicator", "turns", "reports", "bench", "tests")
+
+
+def test_code_cites_rules_and_reasons_not_issue_numbers():
+    """A reader of the code has no issue tracker: comments and docstrings say what the code
+    does and why (the rule, the reason), never which issue asked for it."""
+    import re
+
+    pattern = re.compile(r"\bissues?\s+#?\d", re.IGNORECASE)
+    found = [f"{path.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
+             for package in CODE_DIRS for path in sorted((ROOT / package).rglob("*.py"))
+             if "compat/corpus" not in str(path)
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert not found, "issue numbers in code:\n" + "\n".join(found[:20])

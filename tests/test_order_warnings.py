@@ -1,5 +1,5 @@
 """An order that will do nothing as the position stands is accepted, with a warning in the
-reply (issue 18: `ATTACKA Schlesien TO Böhmen WITH ALL` from a county with one army)."""
+reply (`ATTACKA Schlesien TO Böhmen WITH ALL` from a county with one army)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The readable record says each chance outcome in words, not raw JSON (issue 18)."""
+"""The readable record says each chance outcome in words, not raw JSON."""
 
 from click.testing import CliRunner
 

@@ -1,4 +1,4 @@
-"""Recorded chance (issue 20): a record whose CHANCE lines replace the seed.
+"""Recorded chance: a record whose CHANCE lines replace the seed.
 
 Round trips over seeded games of every engine: draw with the seed while writing every
 outcome down, then replay from the written lines alone: the same states, derived events

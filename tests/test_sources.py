@@ -1,4 +1,4 @@
-"""Product files cite sources, never paths outside the repository (issue 15 item 11).
+"""Product files cite sources, never paths outside the repository.
 
 Data files, views, report footers and docs name the seed file, a rule section or a public
 page; a path of the team's shared folder or of a development machine means nothing to a

@@ -1,5 +1,5 @@
 """An imported running game (its seed not known here) is listed and its chain verifiable, and
-never breaks another command (issue 18, the reading side)."""
+never breaks another command (the reading side)."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ _ORIGINAL = re.compile(r"^\s*-{2,}\s*original\s+message\s*-{2,}\s*$", re.IGNOREC
 #: A placeholder such as ``<password>`` or ``<game-id>`` (a template, not a real GAME line).
 _PLACEHOLDER = re.compile(r"^<[^<>]*>$")
 MASK = "******"
-#: What a seat name may look like (pbem/auth.py's rule); another word in the seat's place
+#: What a seat name may look like (pbem/store/auth.py's rule); another word in the seat's place
 #: (``red:pw``) may hold the password, so it is masked wherever it would be shown.
 _SEAT_WORD = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
 #: The shape of a generated password (``k7mq-2xpd-9rtw``): masked wherever it stands.

@@ -29,7 +29,7 @@ class GodsPlaygroundEngine(SequentialEngine):
     views = view
     bots = bots
     standing = plans  # every order block is a plan for the round
-    #: What the reply to an accepted order block says (pbem/ingest.py).
+    #: What the reply to an accepted order block says (pbem/loop/ingest.py).
     standing_note = ("Your orders are your plan for this round: lines of a kind replace your earlier lines of "
                      "that kind, and each is used in order when that decision comes up, if still legal; "
                      "otherwise you are asked.")

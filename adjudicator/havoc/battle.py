@@ -14,7 +14,7 @@ from adjudicator.havoc.hands import Strength, battle_strength, describe_strength
 from adjudicator.havoc.state import (Ctx, clockwise_from, draw, fits_battle, john_leaves, left_of,
                                      resolve_refs, take_from_hand, to_hand)
 from adjudicator.havoc.tables import SETUP
-from adjudicator.havoc.turn import ask_loot, deal_one, loot, validate_havoc
+from adjudicator.havoc.turn import apply_dogs, ask_loot, deal_one, loot, validate_havoc  # noqa: F401 - apply_dogs: flow's
 
 JOHN_CARDS = [(SETUP["john_value"]["value"], None)] * 3  # seed 002: as if he laid three 9s
 
@@ -280,35 +280,6 @@ def validate_dogs(state: State, seat: str, orders: Sequence[Order]) -> list[Prob
         elif not any(not is_dog(c) for c in state["discard"]):
             problems.append(Problem(i, "the discard pile holds no card to loot"))
     return problems
-
-
-def apply_dogs(ctx: Ctx, seat: str, orders: Sequence[Order], start: int = 0) -> bool:
-    """Activate the Dogs: each goes to the discard pile; the cards taken go to the hand.
-    False when it stopped at a ``LOOT LOOK`` (see :func:`turn.ask_loot`)."""
-    s = ctx.s
-    if start == 0:
-        s["phase"]["queue"].remove(seat)
-    for i in range(start, len(orders)):
-        o = orders[i]
-        if o["kind"] == "keep":
-            continue
-        dogs = [c for c in s["field"][seat] if is_dog(c)][: 1 if o["kind"] == "scavenge" else 2]
-        for dog in dogs:
-            s["field"][seat].remove(dog)
-            s["discard"].append(dog)
-        if o["kind"] == "loot" and o.get("look"):
-            ask_loot(ctx, seat, {"kind": "dogs", "orders": [dict(x) for x in orders], "index": i + 1})
-            return False
-        if o["kind"] == "loot":
-            loot(ctx, seat, o.get("prefs", []))
-            continue
-        card = o["card"]
-        for zone in [*s["field"].values(), s["recruits"]]:
-            if card in zone:
-                zone.remove(card)
-        to_hand(s, seat, card)
-        ctx.emit("Scavenging", seat=seat, card=card)
-    return True
 
 
 def finish_battle(ctx: Ctx) -> None:

@@ -1,4 +1,4 @@
-"""The Havoc deal in the table's words, for games whose chance was recorded (issue 20).
+"""The Havoc deal in the table's words, for games whose chance was recorded.
 
 The deal (seed 002, "Előkészületek") shuffles the ordinary cards and deals them one at a
 time round the table (``SETUP["hand"]`` each), then turns up the recruits; the rest goes

@@ -318,7 +318,6 @@ def resume_loot(ctx: Ctx, seat: str, order: Order) -> bool:
     if resume["kind"] == "recruit":
         took = [*resume["took"], {"how": "loot", "from": "discard", "card": got}]
         return apply_recruit(ctx, seat, resume["orders"], resume["index"], took)
-    from adjudicator.havoc.battle import apply_dogs  # noqa: PLC0415 - battle imports this module
     return apply_dogs(ctx, seat, resume["orders"], resume["index"])
 
 
@@ -416,3 +415,33 @@ def deal_one(ctx: Ctx, seat: str, why: str) -> None:
 
 
 __all__ = ["apply_recruit", "validate_turn", "validate_havoc", "rotate_peace", "year_of_peace", "to_hand"]
+
+
+def apply_dogs(ctx: Ctx, seat: str, orders: Sequence[Order], start: int = 0) -> bool:
+    """Activate the Dogs: each goes to the discard pile; the cards taken go to the hand.
+    False when it stopped at a ``LOOT LOOK`` (see :func:`ask_loot`). Here beside the Looting it
+    resumes (:func:`resume_loot`); the battle uses it from here."""
+    s = ctx.s
+    if start == 0:
+        s["phase"]["queue"].remove(seat)
+    for i in range(start, len(orders)):
+        o = orders[i]
+        if o["kind"] == "keep":
+            continue
+        dogs = [c for c in s["field"][seat] if is_dog(c)][: 1 if o["kind"] == "scavenge" else 2]
+        for dog in dogs:
+            s["field"][seat].remove(dog)
+            s["discard"].append(dog)
+        if o["kind"] == "loot" and o.get("look"):
+            ask_loot(ctx, seat, {"kind": "dogs", "orders": [dict(x) for x in orders], "index": i + 1})
+            return False
+        if o["kind"] == "loot":
+            loot(ctx, seat, o.get("prefs", []))
+            continue
+        card = o["card"]
+        for zone in [*s["field"].values(), s["recruits"]]:
+            if card in zone:
+                zone.remove(card)
+        to_hand(s, seat, card)
+        ctx.emit("Scavenging", seat=seat, card=card)
+    return True

@@ -5,7 +5,7 @@ chain), the raw order mails (or only the order texts already in the events, with
 ``include_mail=False``), the options, the engine version and the hashes of the data files it
 used, the state hash after every turn, the seed commitment, and the seed itself once the game
 is over. A published archive (the default) holds the events in their published form
-(:mod:`pbem.publish`: while the game runs, what the public may not see is sealed with a
+(:mod:`pbem.archives.publish`: while the game runs, what the public may not see is sealed with a
 commitment, and the events are chained again); a GM's backup (``gm_backup``) holds them
 exactly as recorded. Verification checks the chain (a changed or removed event is named),
 the seed against the commitment, and — when the seed is known — re-runs the engine from the
@@ -24,7 +24,7 @@ from adjudicator.base import GameError, canonical_json
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem.archives.archive_shape import check_shape
-from pbem.loop.auth import check_game_id, check_seat_name
+from pbem.store.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from pbem.archives.masking import mask_mail
 from pbem.archives.publish import SEAL_SCHEME, count_sealed, publish
@@ -80,7 +80,7 @@ def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail:
 
     Of a running game it holds the events up to the first undecided order (orders of the
     turn not adjudicated yet; the events after it are left out and counted in ``withheld``).
-    The events are published (:mod:`pbem.publish`: sealed while the game runs) unless
+    The events are published (:mod:`pbem.archives.publish`: sealed while the game runs) unless
     ``gm_backup``; the raw order mails have their passwords masked unless ``raw_mail`` (which
     is for the GM's own backup, so it implies ``gm_backup``).
     """
@@ -103,7 +103,7 @@ def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail:
         "options": created["options"], "seats": [s["name"] for s in created["seats"]],
         "commitment": created["commitment"], "seed": revealed, "turns": turns,
         "events": [e.as_dict() for e in events], "mails": [],
-        # what makes a shortened archive detectable (issue 17 item 10)
+        # what makes a shortened archive detectable
         "events_count": len(events), "last_hash": events[-1].hash, "over": _ended(events) is not None,
         "published": published is not None,
     }
@@ -111,7 +111,7 @@ def export_game(store: Store, game_id: str, include_mail: bool = True, raw_mail:
         archive.update(sealed=published.sealed, seal=SEAL_SCHEME)
     from pbem.store.rollback import summary
 
-    if summary(events):  # issue 19: each rollback with its reason (the events hold it too)
+    if summary(events):  # each rollback with its reason (the events hold it too)
         archive["rollbacks"] = summary(events)
     if withheld:
         archive["withheld"] = {"events": withheld, "reason": "the game is running: the orders of the turn not "
@@ -222,7 +222,7 @@ def unverifiable_parts(mails: list[dict[str, Any]], events: list[StoredEvent] | 
 
 
 def _check_names(archive: dict[str, Any], events: list[StoredEvent]) -> None:
-    """Every seat name in the archive follows the one rule of ``pbem new`` (issue 17 item 9)."""
+    """Every seat name in the archive follows the one rule of ``pbem new``."""
     created = events[0].payload if events and events[0].type == "GameCreated" else {}
     seats = [s.get("name") if isinstance(s, dict) else s for s in created.get("seats", [])]
     for name in [*archive.get("seats", []), *seats]:
@@ -270,7 +270,7 @@ def _ended(events: list[StoredEvent]) -> StoredEvent | None:
 
 
 def _check_complete(archive: dict[str, Any], events: list[StoredEvent], result: Verification) -> None:
-    """Detect a shortened archive (issue 17 item 10), naming the check that found it."""
+    """Detect a shortened archive, naming the check that found it."""
     end = _ended(events)
     revealed = [e for e in events if e.type == "SeedRevealed"]
     if end is not None and (not revealed or events[-1].type != "SeedRevealed" or revealed[0].seq != end.seq + 1):
@@ -293,7 +293,7 @@ def _check_complete(archive: dict[str, Any], events: list[StoredEvent], result: 
 
 
 def _check_sealed(archive: dict[str, Any], events: list[StoredEvent], result: Verification) -> str | None:
-    """Sealed values (pbem.publish) belong to a running game's published archive only."""
+    """Sealed values (pbem.archives.publish) belong to a running game's published archive only."""
     result.sealed = count_sealed(events)
     if archive.get("sealed", 0) != result.sealed:
         result.problems.append(f"the archive header says {archive.get('sealed', 0)} sealed values, its events hold "
@@ -336,7 +336,7 @@ def verify_replay(game_id: str, events: list[StoredEvent], seed: str | None, res
         result.problems.append(str(exc))
         return result
     except (GameError, KeyError, TypeError, ValueError, AttributeError, IndexError, RecursionError) as exc:
-        # a malformed event the engine cannot even read: not genuine (issue 17 item 14)
+        # a malformed event the engine cannot even read: not genuine
         result.problems.append(f"the replay failed on a malformed event ({type(exc).__name__}: {str(exc)[:80]})")
         return result
     result.replayed = True
@@ -375,7 +375,7 @@ def import_archive(store: Store, archive: dict[str, Any]) -> Verification:
                                        "hash": ev.hash, "key": ev.key})
         skipped = 0
         for mail in archive.get("mails", []):
-            if mail["sha256"] not in wanted:  # only the mails the events refer to (issue 17 item 18)
+            if mail["sha256"] not in wanted:  # only the mails the events refer to
                 skipped += 1
                 continue
             raw = base64.b64decode(mail["raw"])

@@ -1,4 +1,4 @@
-"""The shape of an archive file, checked before anything reads it (issue 17 items 14, 18).
+"""The shape of an archive file, checked before anything reads it.
 
 An archive comes from outside: any key may be missing, any value of the wrong type, the
 text may not be UTF-8 or may nest deeper than a parser can follow, and it may be huge.
@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from pbem.club.state import SHAPES as CLUB_SHAPES
+from pbem.store.clubstate import SHAPES as CLUB_SHAPES
 from pbem.errors import DomainError
 
 _EVENT = {"game": str, "seq": int, "type": str, "version": int, "payload": dict, "recorded_at": str, "prev_hash": str,
@@ -31,7 +31,7 @@ _PAYLOADS = {"GameCreated": _CREATED,
              "DeadlineSet": {"turn": str, "deadline": str}, "SeatChanged": {"seat": str},
              "SeedRevealed": {"seed": str}, "SeatPreference": {"seat": str, "digest": bool},
              "EngineUpgraded": {"from": str, "to": str, "reason": str, "data_files": dict, "state_hash": str},
-             **CLUB_SHAPES}  # absences, civil disorder, votes, endings, observers (pbem.club.state)
+             **CLUB_SHAPES}  # absences, civil disorder, votes, endings, observers (pbem.store.clubstate)
 
 
 def max_import_bytes() -> int:
@@ -130,12 +130,12 @@ def _fields(obj: dict[str, Any], wanted: dict[str, type], where: str) -> None:
         if key not in obj:
             raise DomainError(f"{where} lacks {key!r}")
         value = obj[key]
-        if _sealed(value):  # sealed in a published running game's archive (pbem.publish)
+        if _sealed(value):  # sealed in a published running game's archive (pbem.archives.publish)
             continue
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise DomainError(f"{where}: {key!r} must be {kind.__name__}, not {type(value).__name__}")
 
 
 def _sealed(value: Any) -> bool:
-    """A sealed value of :mod:`pbem.publish` (a dict holding its ``sealed`` commitment)."""
+    """A sealed value of :mod:`pbem.archives.publish` (a dict holding its ``sealed`` commitment)."""
     return isinstance(value, dict) and isinstance(value.get("sealed"), str)

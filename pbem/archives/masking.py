@@ -1,19 +1,19 @@
 """Passwords masked out of raw order mails before they leave the GM's database in an export.
 
-A raw order mail carries its seat's password on the GAME line. An export (issue 17 item 7)
+A raw order mail carries its seat's password on the GAME line. An export
 keeps each mail byte for byte except that every password candidate — each word after the
 game id on a GAME line that is not a seat name, and the part after ``:`` of ``seat:pw`` —
 is replaced by asterisks of the same length. The archive keeps the SHA-256 of the original
 mail (the one its ``OrdersSubmitted`` event names), so whoever holds the original can
 still prove it is the mail that was played, and the SHA-256 of the masked bytes.
 
-A mail that carries press (``PRESS TO ...`` ... ``END`` in a block, issue 19) as well as
+A mail that carries press (``PRESS TO ...`` ... ``END`` in a block) as well as
 orders has its press masked too, line by line (the PRESS line and its text; its END
 stays): press is private to its sender, its recipients and the GM, in archives always.
 
 A published archive masks every mail address too (the headers' From, To, Cc... and any address
 in the text; message ids are kept): a published file holds no seat address
-(:mod:`pbem.withhold`). A GM's backup keeps them.
+(:mod:`pbem.archives.withhold`). A GM's backup keeps them.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def password_candidates(text: str, seats: Iterable[str]) -> set[str]:
 def mask_mail(raw: bytes, seats: Iterable[str], addresses: Iterable[str] | None = None) -> bytes:
     """``raw`` with every password candidate masked, and unless ``addresses`` is None (a GM's
     backup) every mail address (``addresses``: the seats' and senders', masked wherever they
-    are; any other is masked but in message-id headers, :func:`pbem.withhold.mask_addresses`);
+    are; any other is masked but in message-id headers, :func:`pbem.archives.withhold.mask_addresses`);
     a mail whose body is encoded (base64, quoted-printable) so that a candidate is not found
     literally is replaced by its header and decoded text, masked."""
     seats = list(seats)

@@ -19,12 +19,12 @@ given to anyone must carry only what every reader may see, so its events are *se
   value is what the finished game's archive shows (:func:`check_earlier`).
 
 The events of a published file are chained again over what they hold (the same event hash
-as the store's, :func:`pbem.store.event_hash`), so the file verifies by itself; the GM's
+as the store's, :func:`pbem.store.db.event_hash`), so the file verifies by itself; the GM's
 log hashes are not published, because they cover what is sealed (a hash of a Havoc turn
 with one private draw would let a reader try every card).
 
 Once a game is over nothing is sealed. Whether it runs or is over, a published file holds no
-seat's mail address (:mod:`pbem.withhold`; withheld before anything is sealed, so that the
+seat's mail address (:mod:`pbem.archives.withhold`; withheld before anything is sealed, so that the
 commitments are to what the finished game's published file shows). A GM's own backup
 (``pbem export --gm-backup``) keeps the events exactly as recorded.
 """
@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjudicator.base import PUBLIC, canonical_json, visible_events
-from pbem.club.state import SECRET as CLUB_SECRET, TYPES as CLUB_TYPES
+from pbem.store.clubstate import SECRET as CLUB_SECRET, TYPES as CLUB_TYPES
 from pbem.errors import DomainError
 from pbem.store.db import GENESIS, StoredEvent, event_hash
 from pbem.archives.withhold import withhold
@@ -49,7 +49,7 @@ SEAL_SCHEME = "hmac-sha256/seed"
 MARK = "sealed"
 #: Input events whose payload the public may always see.
 PUBLIC_TYPES = frozenset({"DeadlineSet", "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded"}) \
-    | (CLUB_TYPES - CLUB_SECRET)  # the club's events but the votes of a running game (pbem.club.state)
+    | (CLUB_TYPES - CLUB_SECRET)  # the club's events but the votes of a running game (pbem.store.clubstate)
 
 
 def seal_key(seed: str) -> bytes:

@@ -9,7 +9,7 @@ from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from adjudicator.recorded import (ChanceLineError, RecordedSeed, RecordingSeed, is_recorded, merged_lines, same_draw,
                                  seed_text)
-from pbem.loop.auth import check_game_id, check_seat_name
+from pbem.store.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from pbem.store.events import Game, ReplayMismatch, fold, fold_steps, state_digest
 from pbem.store.db import NewEvent, Store, StoredEvent
@@ -72,8 +72,8 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
 
     With ``chance`` (and always for a game whose chance was recorded) every chance outcome
     is written out as a ``CHANCE`` line and the ``# state`` hashes are the plain ones, so the
-    record replays to the same states without its seed line (issue 20). ``published``: of a
-    running game, what the public may not see yet is sealed (:mod:`pbem.publish`; a sealed
+    record replays to the same states without its seed line. ``published``: of a
+    running game, what the public may not see yet is sealed (:mod:`pbem.archives.publish`; a sealed
     seat's orders and a sealed draw are a note naming their commitment).
     """
     created = game.created
@@ -86,7 +86,7 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
     headers += [("Commitment", created["commitment"]), ("Created", events[0].recorded_at)]
     headers += _as_of(game, events)
     branch = created.get("branch")
-    if branch:  # issue 19: a branch says where it starts
+    if branch:  # a branch says where it starts
         headers += [("BranchOf", branch["of"]), ("BranchAt", branch["at"]), ("BranchTurns", str(branch["turns"])),
                     ("BranchSeed", "same" if branch.get("same_seed") else "own"),
                     ("BranchEvent", f"{branch['parent_seq']} {branch['parent_hash']}")]
@@ -104,7 +104,7 @@ def record_of(game: Game, events: list[StoredEvent], reveal_seed: bool | None = 
             headers.append(("Ended", endings.describe(game)))
     from pbem.store.rollback import record_line, summary
 
-    rolled = summary(events)  # issue 19: a rollback shows with its reason; nothing is left out
+    rolled = summary(events)  # a rollback shows with its reason; nothing is left out
     headers += [("Rollback", record_line(r)) for r in rolled]
     payloads = _published_turns(game, events) if published and not game.over else game.turns
     turns = [_turn(game.engine.name, t) for t in payloads]
@@ -187,14 +187,14 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
     game_id = game_id or record.header("Game")
     if not game_id or not record.header("Engine"):
         raise DomainError("the record has no Game or Engine header")
-    if record.header("BranchSeed") == "own":  # two seeds (pbem/branch.py): its archive imports, not its record
+    if record.header("BranchSeed") == "own":  # two seeds (pbem/loop/branch.py): its archive imports, not its record
         raise DomainError("this is the record of a branch with its own seed, which a record cannot replay yet: "
                           "import the branch's archive (pbem export) instead")
     turns = _turns_until(record, until)
     seed, scheme = _seed_of(record, turns)
     historical = isinstance(seed, RecordedSeed)
     engine = _engine_of(record, game_id)
-    check_game_id(game_id)  # one rule for names on every path in (issue 17 item 9)
+    check_game_id(game_id)  # one rule for names on every path in
     seats = [check_seat_name(s) for s in record.headers_named("Seat")]
     options = _options(record.headers_named("Option"))
     has_lines = bool(record.chance or any(t.chance for t in turns))
@@ -217,7 +217,7 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
     if moment and getattr(engine, "release", None) is not None and engine.release.window_readings(moment):
         created["rules_as_of"] = moment  # the record's game read its rules in a window (versions.py)
     if historical:
-        created["chance"] = "recorded"  # no seed: the outcomes were recorded at the table (issue 20)
+        created["chance"] = "recorded"  # no seed: the outcomes were recorded at the table
     events = [NewEvent("GameCreated", created)]
     for turn in turns:
         try:

@@ -1,4 +1,4 @@
-"""``pbem site G --out DIR``: a static site of a game's PUBLIC history (issue 19).
+"""``pbem site G --out DIR``: a static site of a game's PUBLIC history.
 
 Everything on it is what the public may see: each page is the public report (the engine's
 ``@public`` view, rendered by the game's own renderer) of a turn after which reports went
@@ -42,7 +42,7 @@ def site_input(service: Any, game_id: str) -> SiteInput:
                 pages.append(SitePage(payload["turn"], report.rendered, name))
     except UnknownGame:
         raise DomainError(f"{game.engine.name} has no report renderer, so it has no site") from None
-    known = addresses(events)  # no seat address in a GM's reason (pbem.withhold)
+    known = addresses(events)  # no seat address in a GM's reason (pbem.archives.withhold)
     inp = SiteInput(game_id, game.engine.name, list(game.seats), scrub(_status(game), known), pages,
                     chart_png=_chart(game, [h for h in hist if h.get("reported")] or hist),
                     notes=scrub(_notes(game) + site_lines(events), known), commitment=game.created["commitment"],
@@ -54,7 +54,7 @@ def site_input(service: Any, game_id: str) -> SiteInput:
 
 def write_site(service: Any, game_id: str, out: Path) -> dict[str, Any]:
     """Write the site into ``out`` (created; files of an earlier site there are replaced)."""
-    from pbem.cli.outfiles import out_dir, writing
+    from pbem.outfiles import out_dir, writing
 
     out_dir(out)  # refused before the work
     inp = site_input(service, game_id)

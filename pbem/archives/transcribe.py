@@ -1,4 +1,4 @@
-"""A transcriber's start: the skeleton record of a game played at a table (issue 20).
+"""A transcriber's start: the skeleton record of a game played at a table.
 
 ``pbem record template --game wallenstein --seat red --seat blue --seat yellow`` writes the
 headers, the setup's chance lines and the first turn with its seats and chance lines, each
@@ -14,7 +14,7 @@ from typing import Any
 from adjudicator.base import GameError
 from adjudicator.recorded import RecordingSeed, merged_lines
 from adjudicator.registry import get_engine
-from pbem.loop.auth import check_game_id, check_seat_name
+from pbem.store.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from turns.record import Record, RecordTurn
 

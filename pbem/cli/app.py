@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from pbem.config import Config, load_config
+from pbem.mailout.config import Config, load_config
 from pbem.loop.service import Service
 from pbem.store.db import Store
 
@@ -53,7 +53,7 @@ class App:
 
 pass_app = click.make_pass_decorator(App)
 
-#: Commands that only read the database (issue 17 item 5, issue 13).
+#: Commands that only read the database.
 READ_ONLY_COMMANDS = frozenset({"status", "outbox", "show", "log", "report", "replay", "export", "press", "site"})
 
 

@@ -1,7 +1,7 @@
 """The GM's command line: ``pbem [--db PATH] COMMAND ...``.
 
-Commands are thin adapters over :mod:`pbem.service` and friends, grouped in
-``pbem/commands/``. Domain errors exit 1 with a one-line message; usage errors exit 2.
+Commands are thin adapters over :mod:`pbem.loop.service` and friends, grouped in
+``pbem/cli/commands/``. Domain errors exit 1 with a one-line message; usage errors exit 2.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class _Commands(click.Group):
         except OSError as exc:
             if isinstance(exc, BrokenPipeError):  # `pbem log | head`: the reader left
                 raise
-            from pbem.cli.outfiles import reason
+            from pbem.outfiles import reason
 
             where = f"{exc.filename}: " if exc.filename else ""
             raise DomainError(f"{where}{reason(exc)}") from None
@@ -111,7 +111,7 @@ def cli_db_path() -> str:
 
 
 def _register_one(name: str) -> None:
-    """Import the command module ``pbem.commands.<name>`` (its decorators add its commands)."""
+    """Import the command module ``pbem.cli.commands.<name>`` (its decorators add its commands)."""
     global _loading
     _loading = True
     try:
@@ -128,8 +128,6 @@ def _register() -> None:
         return
     _loading = True
     try:
-        from pbem.cli.commands import games  # noqa: F401
-
         for name in COMMAND_MODULES:
             try:
                 __import__(f"pbem.cli.commands.{name}")

@@ -1,8 +1,8 @@
 """What a PBEM server gives its players beyond one game (the "club" around the games).
 
-One module per concern, each a thin layer over :mod:`pbem.service` and the store:
+One module per concern, each a thin layer over :mod:`pbem.loop.service` and the store:
 
-- :mod:`pbem.club.state`: the club's part of a game's fold (absences, civil disorder,
+- :mod:`pbem.store.clubstate`: the club's part of a game's fold (absences, civil disorder,
   resignations, missed turns in a row, draw and concession votes, how the game ended,
   observers), rebuilt from the game's own events like everything else;
 - :mod:`pbem.club.options`: the game options of the club (absence policy, its cap, civil
@@ -17,7 +17,14 @@ One module per concern, each a thin layer over :mod:`pbem.service` and the store
 - :mod:`pbem.club.players`: a player's record across games (``pbem players``, ``STATS``),
   a second address by a confirmed mail, a public table only when the GM enables it;
 - :mod:`pbem.club.mail`: the mail commands outside GAME blocks and the lines inside them;
-- :mod:`pbem.club.limits`: how often mail may make the club do something (the guard log).
+- :mod:`pbem.club.limits`: how often mail may make the club do something (the guard log);
+- :mod:`pbem.club.bots`: which bot plays a seat nobody plays (civil disorder, absence, the demo).
 
-The event types are listed in :data:`pbem.club.state.TYPES`; none of them reaches an engine.
+The club's notices go out through :mod:`pbem.mailout.clubmail`.
+
+The club sits above the store, mail out and mail in, and below the archives, the turn loop
+and the command line: it never imports those; the service it is handed is the loop's (the
+final record an observer gets comes from :meth:`pbem.loop.service.Service.game_record`).
+
+The event types are listed in :data:`pbem.store.clubstate.TYPES`; none of them reaches an engine.
 """

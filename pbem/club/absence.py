@@ -26,8 +26,9 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-from pbem.club import log, mailing, options
-from pbem.club.state import instant
+from pbem.club import log, options
+from pbem.mailout import clubmail as mailing
+from pbem.store.clubstate import instant
 from pbem.errors import DomainError
 from pbem.store.db import NewEvent
 
@@ -55,7 +56,7 @@ def wrapped(*texts: str, width: int = 76) -> list[str]:
 
     return lines(*texts, width=width)
 
-#: Why the bot played a seat (:meth:`pbem.club.state.Club.bot_played`), as a player reads it.
+#: Why the bot played a seat (:meth:`pbem.store.clubstate.Club.bot_played`), as a player reads it.
 WHY = {"resigned": N_("resigned"), "civil disorder": N_("civil disorder")}
 
 #: The longest absence a player may declare.
@@ -70,7 +71,7 @@ def parse_period(words: list[str], now: datetime) -> tuple[str, str]:
     start, end = now, None
     try:
         if upper[:1] == ["FOR"] and len(words) == 2:
-            from pbem.loop.deadlines import parse_duration
+            from pbem.store.clock import parse_duration
 
             end = now + parse_duration(words[1])
         elif upper[:1] == ["FROM"] and len(words) == 4 and upper[2] == "TO":
@@ -87,7 +88,7 @@ def parse_period(words: list[str], now: datetime) -> tuple[str, str]:
 
 def check_period(start: datetime, end: datetime, now: datetime) -> tuple[str, str]:
     """The period as UTC texts, refused when it ends before it begins, is over, or is too long."""
-    from pbem.loop.deadlines import utc_text
+    from pbem.store.clock import utc_text
 
     start = max(start, now)  # an absence that began already is noted from now
     if end <= start:
@@ -194,7 +195,7 @@ def play_bots(service: Any, game: Any, now: datetime) -> Any:
     if not due:
         return game
     from adjudicator.chance import Chance
-    from pbem.loop.demo import bot_for
+    from pbem.club.bots import bot_for
     from turns.base import format_orders
 
     bot = bot_for(game, "heuristic")
@@ -210,7 +211,7 @@ def play_bots(service: Any, game: Any, now: datetime) -> Any:
 def wait_for_absent(service: Any, game: Any) -> Any:
     """Under ``absence=wait``: move the pending turn's deadline to the end of the absences of
     the awaited seats away at that deadline, at most ``absence_cap`` past the deadline it had."""
-    from pbem.loop.deadlines import utc_text
+    from pbem.store.clock import utc_text
 
     if not game.club.absences:
         return game
@@ -319,7 +320,7 @@ def returned_by_orders(service: Any, game_id: str, seat: str) -> bool:
 
 def replace(service: Any, game_id: str, seat: str, email: str) -> str:
     """A new player (``email``) takes ``seat``: a new password and a welcome mail with the current
-    position (:meth:`pbem.service.Service.change_seat`), the seat out of civil disorder or
+    position (:meth:`pbem.loop.service.Service.change_seat`), the seat out of civil disorder or
     resignation, every other seat told, the address off the standby list. Returns the password."""
     with service.store.transaction():
         game = _running(service, game_id, seat)

@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.club import log, mailing
-from pbem.club.state import ending_problem
+from pbem.club import log
+from pbem.mailout import clubmail as mailing
+from pbem.store.clubstate import ending_problem, winner  # noqa: F401 - winner: kept with the state
 from pbem.errors import DomainError
 from pbem.store.db import NewEvent
 
@@ -195,15 +196,6 @@ def from_result(text: str | None, seats: list[str]) -> tuple[str, list[str]] | N
         return None
     chosen = [n.strip() for n in names.split(",") if n.strip()]
     return (how, chosen) if chosen and all(n in seats for n in chosen) else None
-
-
-def winner(game: Any) -> str | None:
-    """The winner of an ended game: the one seat it was conceded to (or left by resignation); None
-    for a draw or a concession to several seats."""
-    ended = game.club.ended
-    if ended is None or ended["how"] == "draw" or len(ended["seats"]) != 1:
-        return None
-    return str(ended["seats"][0])
 
 
 def _names(seats: list[str]) -> str:

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from pbem.club import absence
-from pbem.club.state import instant
+from pbem.store.clubstate import instant, watched  # noqa: F401 - watched: the club's, kept with its state
 
 
 def turn_open(service: Any, game: Any, now: datetime) -> Any:
@@ -157,9 +157,3 @@ def tick(service: Any, now: datetime) -> list[tuple[str, str]]:
 def _may_settle(game: Any, now: datetime) -> bool:
     """Whether :func:`turn_open` could record anything for ``game`` (cheap: no transaction)."""
     return watched(game)
-
-
-def watched(game: Any) -> bool:
-    """Whether the club looks at ``game`` in every tick: a seat is absent, in civil disorder or
-    resigned (kept in the due index, :mod:`pbem.projection`, as the game's ``watch``)."""
-    return bool(game.club.absences or game.club.disorder or game.club.resigned)

@@ -1,9 +1,9 @@
-"""How often mail may make the club do something: counted in the guard log (:mod:`pbem.guard`).
+"""How often mail may make the club do something: counted in the guard log (:mod:`pbem.mailin.guard`).
 
 Every club command that mail makes the service carry out or answer is a ``command`` row of
 the guard log (detail: the command word), for the seat it concerns or, for commands that need
 no seat (LIST, JOIN, OBSERVE, STATS, ...), for the sender's address. Over :data:`PER_WINDOW`
-of one command in :data:`pbem.guard.WINDOW`, the command is refused: a ``limited`` row, and
+of one command in :data:`pbem.mailin.guard.WINDOW`, the command is refused: a ``limited`` row, and
 no answer at all to a command outside a GAME block (a forged From must not make us mail a
 third party again and again); inside a GAME block the mail's one reply says so.
 """

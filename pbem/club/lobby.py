@@ -25,7 +25,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pbem.club import absence, mailing
+from pbem.club import absence
+from pbem.mailout import clubmail as mailing
 from pbem.errors import DomainError
 
 #: Seat names of an open game when the GM names none: the engine's own colours first.
@@ -40,9 +41,9 @@ def announce(service: Any, game_id: str, engine_name: str, seats: list[tuple[str
     at once, or None); checked as ``pbem new`` checks a game, nothing created on a problem."""
     from adjudicator.registry import get_engine
     from adjudicator.base import GameError
-    from pbem.loop.auth import check_game_id, check_seat_name, parse_address
+    from pbem.store.auth import check_game_id, check_seat_name, parse_address
     from pbem.club.options import split as club_split
-    from pbem.loop.press import split_options
+    from pbem.mailout.press import split_options
 
     check_game_id(game_id)
     try:

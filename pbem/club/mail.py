@@ -11,7 +11,7 @@ not open, seat taken, ...) and nothing is recorded.
 these lines: ``ABSENT FROM <date> TO <date>`` (or ``ABSENT TO <date>``, ``ABSENT FOR 10d``),
 ``BACK``, ``DRAW`` (``DRAW NO`` withdraws the vote), ``CONCEDE <seat> [seat...]``
 (``CONCEDE NO`` withdraws it), ``RESIGN``, and ``LANGUAGE <code>`` (the language the seat
-reads from now on, :mod:`pbem.languages`; an unknown code is answered with the supported ones). A block that mixes them with orders is read as
+reads from now on, :mod:`pbem.mailout.languages`; an unknown code is answered with the supported ones). A block that mixes them with orders is read as
 orders (Havoc's ``DRAW DECK`` is an order), so they go in a block of their own.
 """
 
@@ -154,7 +154,7 @@ def handle(service: Any, mail: Any) -> tuple[str, str] | None:
     command, words = found
     if not limits.allow(service.store, command, mail.sender, mail_key=mail.key):
         return "command", f"{command} from {mail.sender} over its limit: not answered"
-    from pbem.club import mailing
+    from pbem.mailout import clubmail as mailing
 
     try:
         with service.store.transaction():
@@ -184,7 +184,7 @@ def _standby(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]
 
 def _running_game(service: Any, word: str) -> Any:
     """The running game named ``word`` (matched ignoring case), or a one-line DomainError."""
-    from pbem.loop.auth import check_game_id
+    from pbem.store.auth import check_game_id
 
     try:
         check_game_id(word)
@@ -209,7 +209,7 @@ def _game_word(words: list[str], command: str, rest: str = "") -> str:
     """The game id a command names (first word), or a one-line DomainError saying how to write it."""
     if not words:
         raise DomainError(f"write {command} <game>{rest}")
-    from pbem.loop.auth import check_game_id
+    from pbem.store.auth import check_game_id
 
     try:
         return check_game_id(words[0]) or words[0]

@@ -1,4 +1,4 @@
-"""The club's events as notes of a game's readable record (:mod:`pbem.records`).
+"""The club's events as notes of a game's readable record (:mod:`pbem.archives.records`).
 
 A record is a list of turns; what the club recorded while a turn was pending (an absence, a
 civil disorder, a resignation, a seat's return, the votes of a round that ended, observers

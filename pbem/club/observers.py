@@ -6,7 +6,7 @@ ends it. An observer gets, and only gets, what the public may see:
 
 - after each adjudicated turn whose reports went out, a copy of the **public report** (the
   report the GM's mailbox gets for ``@public``, made from the ``@public`` view only);
-- when the game ends, the **final record** (:mod:`pbem.records`: nothing of it is sealed
+- when the game ends, the **final record** (:mod:`pbem.archives.records`: nothing of it is sealed
   once the game is over, and it never holds press) and, for a game the players ended, the
   final public report naming how it ended.
 
@@ -20,7 +20,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from pbem.club import log, mailing
+from pbem.club import log
+from pbem.mailout import clubmail as mailing
 from pbem.errors import DomainError
 from pbem.store.db import NewEvent
 
@@ -112,14 +113,12 @@ def final(service: Any, game: Any, intro: list[str], rendered: Any, cause_seq: i
     """The final mail of each observer: how the game ended, the final public report (when the
     players ended it) and the game's record."""
     from pbem.mailout.notify import queue
-    from pbem.archives.records import record_of
     from pbem.mailout.turnmail import compose
-    from turns.record import write_record
 
     rows = current(service.store, game.game_id)
     if not rows:
         return
-    record = write_record(record_of(game, service.store.events(game.game_id)))
+    record = service.game_record(game)  # the archives' record, through the loop above the club
     for row in rows:
         out = compose(game, row["address"], f"[{game.game_id}] the game is over: its record", service.sender,
                       "final-observer", [*intro, "", "The game's record (every turn, the seed to check each draw):",

@@ -44,7 +44,7 @@ def parse(key: str, text: str) -> Any:
             raise DomainError(f"option {key}={text!r}: choose one of {', '.join(_CHOICES[key])}")
         return value
     if key == "absence_cap":
-        from pbem.loop.deadlines import parse_duration
+        from pbem.store.clock import parse_duration
 
         return int(parse_duration(text).total_seconds())
     try:

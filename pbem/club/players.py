@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from pbem.club.state import instant
+from pbem.store.clubstate import instant
 from pbem.errors import DomainError
 
 CODE_LIFETIME = timedelta(hours=24)
@@ -106,8 +106,8 @@ def _hash(salt: str, code: str) -> str:
 
 def ask_link(service: Any, address: str, other: str) -> list[str]:
     """``ADDRESS ADD other`` from ``address``: a code mailed to ``other``; the answer lines."""
-    from pbem.loop.auth import parse_address
-    from pbem.club import mailing
+    from pbem.store.auth import parse_address
+    from pbem.mailout import clubmail as mailing
 
     address, other = address.strip().lower(), parse_address(other)[1].lower()
     player = player_of(service.store, address)
@@ -192,7 +192,7 @@ class _Scan:
     changes with ``SeatChanged``), the absences, where each seat's orders came from."""
 
     def __init__(self, store: Any, game_id: str, out: dict[str, Figures]) -> None:
-        from pbem.club.mailing import is_bot_address
+        from pbem.mailout.clubmail import is_bot_address
 
         self.store, self.game_id, self.out, self.is_bot = store, game_id, out, is_bot_address
         self.holders: dict[str, list[str]] = {}  # seat -> every address that held it, in order

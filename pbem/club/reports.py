@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.base import GM, PUBLIC
-from pbem.club import mailing
+from pbem.mailout import clubmail as mailing
 
 
 def rendered(game: Any, service: Any, sentence: str, viewers: list[str]) -> dict[str, Any]:

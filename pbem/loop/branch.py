@@ -1,4 +1,4 @@
-"""What-if branches (issue 19): ``pbem branch G --at TURN --as G2 [--same-seed]``.
+"""What-if branches: ``pbem branch G --at TURN --as G2 [--same-seed]``.
 
 A branch is a new game whose log starts with G's history up to and including TURN: its
 ``GameCreated`` copies G's game, options and seats and carries ``branch`` = {of, at,
@@ -8,9 +8,9 @@ follow, re-hashed in the branch's own chain and state digest. G is only read, ne
 
 Chance: with ``--same-seed`` the branch draws from G's seed, so it is G up to TURN and the
 same orders after it give the same results as in G. Otherwise the branch has its own new
-seed (:func:`pbem.seeds.new_seed`) for everything after TURN; the turns up to TURN were drawn
+seed (:func:`pbem.loop.seeds.new_seed`) for everything after TURN; the turns up to TURN were drawn
 from G's seed, so the branch's secret seed is the JSON list ``[G's seed, own seed]`` and its
-commitment the SHA-256 of that text (:func:`pbem.events.chance_seed`).
+commitment the SHA-256 of that text (:func:`pbem.store.events.chance_seed`).
 
 Seats: the same seat names and addresses as G, each with a new password (printed once by
 ``--json``, and mailed in a welcome mail with the seat's position unless ``--no-mail``).
@@ -22,7 +22,7 @@ import json
 from typing import Any
 
 from adjudicator.chance import commitment
-from pbem.loop.auth import check_game_id, hash_password, new_password
+from pbem.store.auth import check_game_id, hash_password, new_password
 from pbem.errors import DomainError
 from adjudicator.versions import upgraded_state
 from pbem.store.events import KEYED_DIGEST, Game, engine_for, fold, state_digest

@@ -21,6 +21,7 @@ import jinja2
 from adjudicator.base import GM, PUBLIC, Order, State
 from adjudicator.chance import Chance, Stream
 from pbem.archives.archive import export_game, verify_archive
+from pbem.club.bots import Bot, bot_for
 from pbem.errors import DomainError
 from pbem.store.events import Game
 from pbem.loop.ingest import Ingestor
@@ -30,7 +31,6 @@ from pbem.loop.service import Service
 from turns.base import format_orders
 from turns.record import write_record
 
-Bot = Callable[[State, str, Stream], list[Order]]
 SEATS = ("red", "blue", "green", "yellow", "purple", "orange")
 #: Wallenstein's engine colours seats red, blue, yellow, black, purple in seat order: name the
 #: demo's seats the same, so a seat called "yellow" is drawn yellow on the map.
@@ -40,21 +40,6 @@ DOMAIN = "demo.pbem.invalid"
 #: The languages the demo's seats read, in seat order (then English): every mail and report of
 #: a seat is in its language (docs/gm-guide.md, "Languages").
 DEMO_LANGUAGES = ("hu", "de", "en")
-
-
-def bot_for(game: Game, kind: str) -> Bot:
-    """The bot of ``kind`` (``heuristic`` where the game has one, else ``random``)."""
-    if kind == "heuristic":
-        import importlib
-
-        try:
-            from adjudicator.versions import under
-
-            module = importlib.import_module(f"adjudicator.{game.engine.name.replace('-', '_')}.bot")
-            return under(game.engine, module.heuristic_orders)  # under the game's own rules version
-        except (ModuleNotFoundError, AttributeError):
-            pass
-    return game.engine.random_orders
 
 
 def order_mail(game: Game, seat: str, password: str | None, text: str, when: Any, sender: str) -> bytes:
@@ -250,7 +235,7 @@ readable record: <a href="{{ record }}">{{ record }}</a>; the order mails: <a hr
 
 def index_html(game: Game, result: DemoResult, out: Path) -> str:
     """The demo's index page linking every turn's public map and each viewer's report."""
-    from pbem.cli.commands.reports import turn_dir
+    from pbem.outfiles import turn_dir
     viewers = [*game.seats, "public", "gm"]
     reports = out / "reports"
     turns = [t for t in result.turns if (reports / turn_dir(t)).exists()]

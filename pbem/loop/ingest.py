@@ -28,7 +28,7 @@ from typing import Any
 from pbem.mailin import bounce, guard, maillimits
 from pbem.loop import lockout, passwords
 from pbem.mailout import notify, planmail, replies
-from pbem.loop.auth import check_password
+from pbem.store.auth import check_password
 from pbem.errors import DomainError
 from pbem.store.events import Game
 from pbem.mailout.languages import seat_language
@@ -46,7 +46,7 @@ log = logging.getLogger("pbem.ingest")
 
 OUTCOMES = ("accepted", "partial", "rejected", "ignored", "refused", "duplicate", "error", "command")
 #: The most GAME blocks read in one mail; the blocks after them are refused unread, so that
-#: one mail cannot make the service check a thousand passwords (issue 17).
+#: one mail cannot make the service check a thousand passwords.
 MAX_BLOCKS = 10
 #: The most games an :class:`Ingestor` keeps its own copies of (see ``Ingestor._copies``).
 COPIES = 64
@@ -54,14 +54,14 @@ COPIES = 64
 BATCH = 50
 #: The note of a mail from an address no game knows (read again by ``--retry-rejected``).
 UNKNOWN_SENDER = "unknown sender"
-#: Why a block for a locked seat was refused (for the GM; :mod:`pbem.lockout`).
+#: Why a block for a locked seat was refused (for the GM; :mod:`pbem.loop.lockout`).
 SEAT_LOCKED = "seat locked"
-#: Replies to one address in :data:`pbem.guard.WINDOW` to mails that proved nothing: without a
+#: Replies to one address in :data:`pbem.mailin.guard.WINDOW` to mails that proved nothing: without a
 #: GAME block, or with GAME blocks none of which was authenticated. The rest are kept, not
 #: answered (an autoresponder, or someone forging a player's address, gets no endless replies).
 NO_BLOCK_REPLIES = 3
 UNAUTHENTICATED_REPLIES = 5
-#: Replies to one address in the window to mails refused over a size limit (pbem.maillimits).
+#: Replies to one address in the window to mails refused over a size limit (pbem.mailin.maillimits).
 REFUSED_REPLIES = 3
 #: Raw bytes of the mails parsed and held at once (a batch ends early when they exceed it).
 BATCH_BYTES = 8 * 1024 * 1024
@@ -106,7 +106,7 @@ class Outcome:
 
 
 class Ingestor:
-    """Ingests mails into the games of one :class:`pbem.service.Service`."""
+    """Ingests mails into the games of one :class:`pbem.loop.service.Service`."""
 
     def __init__(self, service: Service, retry_rejected: bool = False) -> None:
         self.service = service
@@ -125,11 +125,11 @@ class Ingestor:
         self.senders = Registry(self.store)
         #: The seats of the mail being processed that had a wrong password in one of its blocks.
         self._guessed: set[tuple[str, str]] = set()
-        #: The order lines of the mail being processed read so far (see pbem.maillimits).
+        #: The order lines of the mail being processed read so far (see pbem.mailin.maillimits).
         self._lines = 0
 
     def ingest_all(self, items: Iterable[RawMail]) -> list[Outcome]:
-        """Ingest ``items`` in order as one group commit (:meth:`pbem.store.Store.group_commit`):
+        """Ingest ``items`` in order as one group commit (:meth:`pbem.store.db.Store.group_commit`):
         when this returns, every mail is durably recorded, so the caller may flag, move or
         acknowledge them.
 
@@ -190,7 +190,7 @@ class Ingestor:
     def _prehash(self, mail: ParsedMail) -> None:
         """Check the passwords of the mail's first :data:`MAX_BLOCKS` blocks before the write
         transaction opens: scrypt is slow on purpose, and its result is cached in memory
-        (:func:`pbem.auth.check_password`), so the check inside the transaction is quick and
+        (:func:`pbem.store.auth.check_password`), so the check inside the transaction is quick and
         nobody holds the write lock while passwords are hashed."""
         if not mail.is_mail or mail.ignore:
             return
@@ -249,7 +249,7 @@ class Ingestor:
             return Outcome(key, origin, mail.sender, "duplicate", note=self._status_note(key))
         if mail.is_mail and not mail.ignore and mail.sender == _address(self.service.sender):
             mail.ignore = "sent from our own address (a loop)"
-        if mail.is_mail and mail.refused:  # over a size limit: kept unread (pbem.maillimits)
+        if mail.is_mail and mail.refused:  # over a size limit: kept unread (pbem.mailin.maillimits)
             return self._refused(mail, origin)
         if mail.is_mail and not mail.ignore and mail.autoreply and not self._envelope(mail).blocks:
             mail.ignore = mail.autoreply  # never answered: no reply loop with an autoresponder
@@ -275,7 +275,7 @@ class Ingestor:
             log.info("%s from %s: ignored (%s)", key, mail.sender, note)
             return Outcome(key, origin, mail.sender, "ignored", note=note)
         self._guessed, self._lines = set(), 0
-        if mail.is_mail and not envelope.blocks:  # mail commands; strangers get no reply (pbem.mailcmd)
+        if mail.is_mail and not envelope.blocks:  # mail commands; strangers get no reply (pbem.loop.mailcmd)
             from pbem.loop import mailcmd
 
             handled = mailcmd.handle(self.service, mail)
@@ -460,9 +460,9 @@ class Ingestor:
         return result
 
     def _press(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult) -> None:
-        """Relay each PRESS block of an authenticated block (issue 19); the reply says to
+        """Relay each PRESS block of an authenticated block; the reply says to
         whom, or why not. A block with only press is accepted when all of it was relayed."""
-        from pbem.loop import press as press_log
+        from pbem.mailout import press as press_log
 
         result.press_only = not block.has_orders
         for n, item in enumerate(block.press, 1):
@@ -486,7 +486,7 @@ class Ingestor:
 
     def _new_password(self, mail: ParsedMail, game: Game, block: Block, result: BlockResult) -> None:
         """A GAME block whose one line is PASSWORD: its password (just checked) proves the
-        seat, so a new one is mailed to the seat's registered address (:mod:`pbem.passwords`)."""
+        seat, so a new one is mailed to the seat's registered address (:mod:`pbem.loop.passwords`)."""
         result.turn = None
         if not mail.is_mail:
             result.reason = (f"a new password is mailed by 'pbem seat {game.game_id} {block.seat} --new-password', "
@@ -496,8 +496,8 @@ class Ingestor:
                                                                  mail.sender, mail.key)
 
     def _within_lines(self, block: Block, result: BlockResult) -> bool:
-        """True when the block's order lines may be read (:data:`pbem.maillimits.MAX_BLOCK_LINES`,
-        and :data:`~pbem.maillimits.MAX_MAIL_LINES` with the mail's blocks before it); else the
+        """True when the block's order lines may be read (:data:`pbem.mailin.maillimits.MAX_BLOCK_LINES`,
+        and :data:`~pbem.mailin.maillimits.MAX_MAIL_LINES` with the mail's blocks before it); else the
         block is refused unread, the reason on ``result``."""
         lines = maillimits.order_lines(block.body)
         if lines > maillimits.MAX_BLOCK_LINES:
@@ -678,7 +678,7 @@ class Ingestor:
         reason on ``result`` for the GM only). A block for a locked seat is refused unread; a
         seat whose password was wrong in an earlier block of this mail is not checked again
         (one guess per seat and mail); a wrong password from the seat's address counts toward
-        its lock (:mod:`pbem.lockout`)."""
+        its lock (:mod:`pbem.loop.lockout`)."""
         pair = (block.game, block.seat)
         why = ""
         if pair in self._guessed:
@@ -709,7 +709,7 @@ class Ingestor:
         Orders are bound to their turn, so that an old order mail sent again (with a new
         Message-ID) is never taken for orders of a later turn: a TURN line must name the
         pending turn, and a block without one is refused when the mail is dated before
-        the pending turn began, i.e. before the last adjudication (issue 17), or has no Date
+        the pending turn began, i.e. before the last adjudication, or has no Date
         at all (``undated``: it may be as old as any)."""
         pending = game.pending
         label, body = planmail.split_turn(block.body)

@@ -1,9 +1,9 @@
 """A seat guessed at too often is locked for mail orders; the player is told how to get back in.
 
 Every GAME block from a seat's registered address whose password is wrong is a guess (a block
-from any other address costs no password check at all: :meth:`pbem.service.Service.check_credentials`
+from any other address costs no password check at all: :meth:`pbem.loop.service.Service.check_credentials`
 checks the sender first). After :data:`LOCK_AFTER` guesses for one seat within
-:data:`pbem.guard.WINDOW` the seat is locked:
+:data:`pbem.mailin.guard.WINDOW` the seat is locked:
 
 - its blocks are refused unread (no password is hashed), as ``refused-locked`` in the guard log;
 - the player is mailed, at the registered address only, what happened and how to get back in:

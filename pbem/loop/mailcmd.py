@@ -14,10 +14,10 @@ A mail without any ``GAME`` block is looked at here (a small hook in
 
 A command needs no password: its answer only ever goes to the address the GM registered.
 PASSWORD changes nothing by itself: it mails a one-time code to that address, and only
-``PASSWORD <code>`` issues a new password (:mod:`pbem.passwords`).
+``PASSWORD <code>`` issues a new password (:mod:`pbem.loop.passwords`).
 
 Anyone can forge a player's From, so each command is answered at most :data:`LIMITS` times per
-seat in :data:`pbem.guard.WINDOW` (PASSWORD by :mod:`pbem.passwords`' own limits, the "which
+seat in :data:`pbem.mailin.guard.WINDOW` (PASSWORD by :mod:`pbem.loop.passwords`' own limits, the "which
 seat?" answer :data:`WHICH_SEAT_ANSWERS` times per address); the mails over a limit are kept,
 not answered, and listed for the GM in the guard log (``pbem status``).
 """
@@ -109,7 +109,7 @@ def handle(service: Any, mail: ParsedMail) -> tuple[str, str] | None:
         queue(service.store, service.load(mine[0][0]), out)
         return "command", f"{command} without a clear seat"
     game_id, seat = chosen[0]
-    if command == "PASSWORD":  # with proof only (pbem.passwords)
+    if command == "PASSWORD":  # with proof only (pbem.loop.passwords)
         from pbem.loop import passwords
 
         from pbem.mailout.mailbase import speaking_to
@@ -196,7 +196,7 @@ def _help(service: Any, game: Game, seat: str) -> None:
     from pbem.mailout.playerdocs import docs_lines
 
     lines += ["", *docs_lines()]
-    from pbem.loop.press import welcome_lines
+    from pbem.mailout.press import welcome_lines
 
     lines += ["", *welcome_lines(game)][:-1]  # how to send press, when the game has it
     lines += ["", _("Mail commands: HELP, HELP ORDERS, HELP RULES, STATUS, REPORT (your latest report again), "
@@ -316,7 +316,7 @@ def _sent_again(service: Any, game: Game, seat: str, intro: str) -> Outgoing | N
     from email.utils import make_msgid
 
     from pbem.mailout.mailbase import LOOP_HEADER, domain_of, language_headers
-    from pbem.mailout.mailpack import unpack
+    from pbem.store.mailpack import unpack
     from reports.i18n import _
 
     to = game.seats[seat]["email"]

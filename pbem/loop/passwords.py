@@ -15,7 +15,7 @@ password is issued only to whoever shows one of these:
   thus only makes the real player receive a code they can ignore.
 
 Each of these is limited per seat (:data:`CODES_PER_WINDOW` codes and :data:`CHANGES_PER_WINDOW`
-new passwords in :data:`pbem.guard.WINDOW`, :data:`WRONG_CODE_ANSWERS` answers to wrong
+new passwords in :data:`pbem.mailin.guard.WINDOW`, :data:`WRONG_CODE_ANSWERS` answers to wrong
 codes), and each is noted in the guard log, which ``pbem status`` and ``pbem ingest`` show
 the GM. Codes are kept only as salted HMAC-SHA256 hashes (a code carries as many random bits
 as a password and lives a day, so a slow hash buys nothing) and are used once.
@@ -30,7 +30,7 @@ from datetime import timedelta
 from typing import Any
 
 from pbem.mailin import guard
-from pbem.loop.auth import new_password
+from pbem.store.auth import new_password
 from pbem.store.events import Game
 from pbem.mailout.mailbase import Outgoing, base_message, format_deadline, wrapped
 from reports.i18n import _
@@ -40,7 +40,7 @@ CODE_LIFETIME = timedelta(hours=24)
 CODES_PER_WINDOW = 3
 CHANGES_PER_WINDOW = 3
 WRONG_CODE_ANSWERS = 3
-#: A code as :func:`pbem.auth.new_password` makes it (``k7mq-2xpd-9rtw``).
+#: A code as :func:`pbem.store.auth.new_password` makes it (``k7mq-2xpd-9rtw``).
 _CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$", re.IGNORECASE)
 KIND = "command"
 

@@ -1,7 +1,7 @@
-"""The GM's rollback (issue 19): ``pbem rollback G --to TURN --reason TEXT``.
+"""The GM's rollback: ``pbem rollback G --to TURN --reason TEXT``.
 
 The pure part (which events still count, folding and verifying across a rollback) lives in
-:mod:`pbem.rollback`, which the fold in :mod:`pbem.events` uses; this module writes the
+:mod:`pbem.store.rollback`, which the fold in :mod:`pbem.store.events` uses; this module writes the
 ``RolledBack`` event and queues the mails, so it may import the mail modules without an
 import circle (mailbase -> events -> rollback must never reach back to mail code).
 """

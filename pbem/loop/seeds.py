@@ -15,7 +15,7 @@ import string
 
 from pbem.errors import DomainError
 
-#: The least entropy a GM-given seed must have (issue 17 item 17).
+#: The least entropy a GM-given seed must have.
 MIN_BITS = 128
 
 

@@ -18,14 +18,15 @@ from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem.loop import deadlines
 from pbem.loop.deadlines import parse_deadline  # noqa: F401  (kept importable from here)
-from pbem.loop.auth import (check_game_id, check_password, check_seat_name, hash_password, new_password,
+from pbem.store.auth import (check_game_id, check_password, check_seat_name, hash_password, new_password,
                        parse_address)
 from pbem.errors import DomainError
 from pbem.store.events import (KEYED_DIGEST, Game, ReplayMismatch, SeedUnknown, copy_game, fold, fold_known, fold_more,
                          text_digest,
                          freeze, state_digest, thaw)
 from pbem.store.db import NewEvent, StoredEvent, Store
-from pbem.club.state import TYPES as CLUB_TYPES
+from pbem.store.clubstate import TYPES as CLUB_TYPES
+from pbem.store.projection import final_winner
 
 
 @dataclass
@@ -53,7 +54,7 @@ class Submitted:
 #: private copy from the frozen bytes.
 _CACHE: OrderedDict[tuple[str, str], tuple[str, Game, bytes]] = OrderedDict()
 CACHE_GAMES = 32
-#: The event types whose fold leaves the engine state alone (pbem.events._apply): they change
+#: The event types whose fold leaves the engine state alone (pbem.store.events._apply): they change
 #: only the game's bookkeeping (submitted orders, deadlines, seats...).
 _STATELESS_EVENTS = frozenset({"OrdersSubmitted", "OrdersVoided", "DeadlineSet", "SeatChanged",
                                "GameAbandoned", "SeedRevealed", "SeatPreference"}) | CLUB_TYPES
@@ -67,16 +68,24 @@ def _remember(key: tuple[str, str], entry: tuple[str, Game, bytes]) -> None:
 
 
 class Service:
-    """Game operations over one :class:`pbem.store.Store`."""
+    """Game operations over one :class:`pbem.store.db.Store`."""
 
     def __init__(self, store: Store, sender: str = "pbem@localhost") -> None:
         self.store = store
         self.sender = sender
 
     # -- reading --------------------------------------------------------------------
+    def game_record(self, game: Game) -> str:
+        """The readable record of ``game`` (:mod:`pbem.archives.records`), as the observers'
+        final mail carries it: the club asks the service, as it sits below the archives."""
+        from pbem.archives.records import record_of
+        from turns.record import write_record
+
+        return write_record(record_of(game, self.store.events(game.game_id)))
+
     def load(self, game_id: str, verify: bool = False, until_turn: str | None = None) -> Game:
         """``game_id`` as of its last event: from this process's cache, else from its head in
-        the store (:mod:`pbem.heads`), else rebuilt from its events; ``verify`` rebuilds it and
+        the store (:mod:`pbem.store.heads`), else rebuilt from its events; ``verify`` rebuilds it and
         re-checks every recorded hash, ``until_turn`` rebuilds it up to that turn."""
         from pbem.store import heads
 
@@ -154,7 +163,7 @@ class Service:
     def status(self, game_id: str | None = None) -> list[dict[str, Any]]:
         """Per game: turn, who has submitted, who is awaited, deadline, over, winner, and
         the press rules with the press each seat has sent in the pending turn."""
-        from pbem.loop import press
+        from pbem.mailout import press
 
         ids = [game_id] if game_id else self.store.game_ids()
         now = self.store.clock()
@@ -190,7 +199,7 @@ class Service:
                  colors: Mapping[str, str] | None = None, language: str | None = None,
                  languages: Mapping[str, str] | None = None) -> Created:
         """Create a game; returns it with the seats' passwords (the GM's only chance to see them).
-        ``language``: the game's default language; ``languages``: a seat's own (pbem.languages)."""
+        ``language``: the game's default language; ``languages``: a seat's own (pbem.mailout.languages)."""
         from pbem.mailout import notify
         from pbem.loop.seeds import new_seed
 
@@ -210,7 +219,7 @@ class Service:
             raise DomainError(f"the deadline {deadline} has already passed; give a later one, or a relative "
                               "clock (--deadline-every 72h: each turn is due 72 hours after it opens)")
         seed = seed or new_seed()
-        from pbem.loop.press import split_options
+        from pbem.mailout.press import split_options
 
         options, press_rules = split_options(dict(options or {}))  # press options are the service's
         from pbem.club.options import split as club_split
@@ -253,7 +262,7 @@ class Service:
             payload["colors"] = wanted
         for key, text in (("deadline_every", deadline_every), ("decision_every", decision_every),
                           ("remind_before", remind_before)):
-            if text:  # relative clocks, in seconds (pbem.deadlines)
+            if text:  # relative clocks, in seconds (pbem.loop.deadlines)
                 payload[key] = int(deadlines.parse_duration(text).total_seconds())
         with self.store.transaction():
             if self.store.game_row(game_id) is not None:
@@ -305,7 +314,7 @@ class Service:
         ``game``: the caller's own copy of the game, loaded inside the caller's transaction
         and not changed since (ingest has just checked the orders against it): it is used
         instead of loading the game again, and advanced in place. The append still checks
-        that no event was recorded after it (else :class:`pbem.store.ConflictError`).
+        that no event was recorded after it (else :class:`pbem.store.db.ConflictError`).
         ``validated``: the caller has just validated ``orders`` with the engine against that
         ``game`` (ingest's :func:`turns.base.check_orders`), so they are not validated again."""
         with self.store.transaction():
@@ -380,7 +389,7 @@ class Service:
             return event
 
     def upgrade(self, game_id: str, to: str | None, reason: str) -> StoredEvent:
-        """Move a running game to newer rules (:mod:`pbem.upgrade`): one ``EngineUpgraded``
+        """Move a running game to newer rules (:mod:`pbem.loop.upgrade`): one ``EngineUpgraded``
         event between turns, every seat mailed what changes; refused with a clear message (and
         nothing written) for an older, unknown or current version, or in the middle of a turn."""
         from pbem.mailout import notify
@@ -403,7 +412,7 @@ class Service:
     def set_deadline(self, game_id: str, when: str, turn: str | None = None) -> tuple[str, str, bool, str]:
         """Set or move the deadline of the pending turn (or of every turn with ``turn='*'``);
         ``when`` is ISO 8601 with a zone, ``+3d`` (added to the current deadline, or to now when
-        there is none) or ``now+3d`` (:func:`pbem.deadlines.resolve`). Every seat is mailed the
+        there is none) or ``now+3d`` (:func:`pbem.loop.deadlines.resolve`). Every seat is mailed the
         new deadline. Returns (turn, deadline, whether it is past, what ``+3d`` was counted from)."""
         from pbem.mailout import notify
 
@@ -605,7 +614,7 @@ class Service:
     # -- projections ---------------------------------------------------------------------
     def _project(self, game: Game, state_text: str | None = None, created: bool = False) -> None:
         """Write the games row, the due index, the head and the seat addresses of ``game``
-        (folded at its last event) inside the caller's transaction (:mod:`pbem.projection`);
+        (folded at its last event) inside the caller's transaction (:mod:`pbem.store.projection`);
         ``state_text``: the canonical JSON of its state, made already."""
         from pbem.store import projection
 
@@ -644,16 +653,6 @@ def rules_fields(game: Game) -> dict[str, Any]:
     newest = releases.newest.version if releases is not None else game.engine.version
     return {"engine_version": game.engine.version, "newest_version": newest,
             "upgrades": [{"from": u["from"], "to": u["to"], "turn": u["turn"]} for u in game.upgrades]}
-
-
-def final_winner(game: Game) -> str | None:
-    """The winner of a game that is over: the engine's, or the seat a game the players ended
-    was conceded to (:mod:`pbem.club.endings`; a draw has none)."""
-    if game.club.ended is not None:
-        from pbem.club.endings import winner
-
-        return winner(game)
-    return game.engine.winner(game.state)
 
 
 def club_ended(game: Game) -> dict[str, Any] | None:

@@ -6,7 +6,7 @@ reminders, adjudicate every game whose orders are all in or whose deadline has p
 done is one :class:`Done` line; a run that did nothing prints nothing.
 
 Adjudication is keyed by the turn this run looked at (see
-:meth:`pbem.service.Service.adjudicate`): two overlapping runs never resolve a turn that
+:meth:`pbem.loop.service.Service.adjudicate`): two overlapping runs never resolve a turn that
 one of them did not see, and a deadline forces only the turn it belongs to.
 """
 
@@ -69,7 +69,7 @@ def _load(service: Service, game_id: str, out: list[Done]) -> Any:
 
 def refresh_stale(service: Service) -> list[Done]:
     """Derive the due index again of every game whose index is not at its log's last event
-    (:func:`pbem.projection.refresh_stale`): the index is never read stale. A game that cannot
+    (:func:`pbem.store.projection.refresh_stale`): the index is never read stale. A game that cannot
     be loaded is named (one FAILED line)."""
     from pbem.store import projection
 
@@ -79,7 +79,7 @@ def refresh_stale(service: Service) -> list[Done]:
 
 def send_reminders(service: Service, now: datetime) -> list[Done]:
     """Remind the awaited seats of every game whose deadline is near (once per seat and turn);
-    the games come from the due index (:mod:`pbem.projection`), not from loading every game."""
+    the games come from the due index (:mod:`pbem.store.projection`), not from loading every game."""
     from pbem.store import projection
 
     out: list[Done] = []

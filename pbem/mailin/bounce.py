@@ -1,6 +1,6 @@
 """Bounces and auto-replies at the game address: whom they concern.
 
-Such mail is never answered (see :func:`pbem.mailin.ignore_reason`); here it is read for
+Such mail is never answered (see :func:`pbem.mailin.parse.ignore_reason`); here it is read for
 the GM. A delivery status notification (RFC 3464: ``multipart/report`` with a
 ``message/delivery-status`` part) names each recipient with its ``Action`` and
 ``Status``; a recipient that ``failed`` is recorded as a delivery problem of its seat
@@ -73,7 +73,7 @@ def _address(value: str) -> str:
 
 class _SeatAddresses:
     """Registered seat address -> its (game, seat) pairs (a player may sit in several games),
-    looked up in the address index (:mod:`pbem.projection`) one address at a time."""
+    looked up in the address index (:mod:`pbem.store.projection`) one address at a time."""
 
     def __init__(self, store: Store) -> None:
         self.store = store

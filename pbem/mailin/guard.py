@@ -111,5 +111,5 @@ def status_lines(items: list[dict[str, Any]]) -> list[str]:
 
 
 def parse_time(text: str) -> datetime:
-    """An ISO time written by :func:`pbem.store.iso`."""
+    """An ISO time written by :func:`pbem.store.db.iso`."""
     return datetime.fromisoformat(text.replace("Z", "+00:00"))

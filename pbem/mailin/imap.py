@@ -3,11 +3,11 @@
 ``imaps://USER@HOST[:PORT]/FOLDER`` is implicit TLS (port 993); ``imap://...`` connects on
 port 143 and upgrades with STARTTLS before logging in (a server without STARTTLS is
 refused: the password never crosses the network in clear). The certificate is verified.
-The password comes from the environment or a private password file (:mod:`pbem.config`),
+The password comes from the environment or a private password file (:mod:`pbem.mailout.config`),
 never from the URL, the command line or a log.
 
 Every message is read once. Messages are fetched in batches (``BODY.PEEK[]``, so nothing
-is marked read by fetching); each is recorded by :class:`pbem.ingest.Ingestor` in its own
+is marked read by fetching); each is recorded by :class:`pbem.loop.ingest.Ingestor` in its own
 transaction, and only then is the batch flagged (keyword ``$PbemIngested`` plus ``\\Seen``)
 or moved (``move_to``). A run killed between recording and flagging leaves messages that
 the next run fetches again: ingest recognises them by Message-ID and body hash (the store
@@ -22,12 +22,15 @@ import re
 import ssl
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
-from pbem.config import Config
+from pbem.mailout.config import Config
 from pbem.errors import DomainError
-from pbem.loop.ingest import Ingestor, Outcome
 from pbem.mailin.parse import RawMail
+
+if TYPE_CHECKING:  # the loop above passes its ingestor in; this room never imports it
+    from pbem.loop.ingest import Ingestor, Outcome
 
 log = logging.getLogger("pbem.imap")
 

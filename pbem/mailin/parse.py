@@ -1,11 +1,11 @@
 """Reading inbound mail: sources (files, Maildir, mbox, stdin) and the text of a message.
 
 Everything here works on the raw bytes a mail delivery agent handed over. The bytes are
-kept as they are (see :meth:`pbem.store.Store.put_mail`); :func:`parse_mail` is a
+kept as they are (see :meth:`pbem.store.db.Store.put_mail`); :func:`parse_mail` is a
 projection that can be re-run by a better parser later.
 
 A source item that has no mail headers is taken as an order text typed by the GM
-(trusted input; see :mod:`pbem.ingest`).
+(trusted input; see :mod:`pbem.loop.ingest`).
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ class ParsedMail:
     html_only: bool = False
     ignore: str = ""
     autoreply: str = ""  # looks like an autoresponder's (no RFC 3834 header): ignored when it has no GAME block
-    refused: str = ""  # over a size limit (pbem.maillimits): kept, its text not read
+    refused: str = ""  # over a size limit (pbem.mailin.maillimits): kept, its text not read
     digest: str = ""
     envelope: Any = None  # its GAME blocks (turns.envelope.EnvelopeResult), once ingest read them
 
@@ -163,7 +163,7 @@ def clean_header(value: str, limit: int = HEADER_LIMIT) -> str:
 def parse_headers(raw: bytes) -> ParsedMail:
     """What the header block alone says (sender, Message-ID, subject, whether it must not be
     answered), for a mail whose body cannot or may not be parsed; only the first
-    :data:`pbem.maillimits.MAX_HEADER_BYTES` are read. Never raises."""
+    :data:`pbem.mailin.maillimits.MAX_HEADER_BYTES` are read. Never raises."""
     mail = ParsedMail(raw, is_mail=True)
     try:
         msg = BytesHeaderParser(policy=policy.default).parsebytes(raw[:maillimits.MAX_HEADER_BYTES])
@@ -300,7 +300,7 @@ def _attachments(msg: EmailMessage) -> list[EmailMessage]:
 
 def part_text(part: EmailMessage) -> str:
     """The decoded text of a text part (charset, QP/base64, format=flowed, HTML to text); a
-    part over :data:`pbem.maillimits.MAX_TEXT_BYTES` decoded raises :class:`~pbem.maillimits.TooLarge`."""
+    part over :data:`pbem.mailin.maillimits.MAX_TEXT_BYTES` decoded raises :class:`~pbem.mailin.maillimits.TooLarge`."""
     try:
         payload = part.get_payload(decode=True)
     except Exception:  # noqa: BLE001 - a broken transfer encoding: read below as the email package can

@@ -30,7 +30,7 @@ order by 1, 5
 
 class Registry:
     """The (game, seat) pairs of each address, looked up one address at a time in the store's
-    index of seat addresses (:mod:`pbem.projection`, kept with every event), so a mail costs
+    index of seat addresses (:mod:`pbem.store.projection`, kept with every event), so a mail costs
     one indexed query whatever the number of games; games whose index is behind their log (an
     older pbem's) are read from their events instead. Each address is looked up once per run."""
 

@@ -1,6 +1,6 @@
-"""How a branch (issue 19, ``pbem branch``) marks its reports and mails: one banner line.
+"""How a branch (``pbem branch``) marks its reports and mails: one banner line.
 
-Kept apart from :mod:`pbem.branch`, which queues mail, so that :mod:`pbem.reporting` can mark
+Kept apart from :mod:`pbem.loop.branch`, which queues mail, so that :mod:`pbem.mailout.reporting` can mark
 a branch's reports without an import circle (reporting -> branch -> notify -> reporting).
 """
 

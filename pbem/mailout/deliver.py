@@ -3,7 +3,7 @@
 Each message is claimed with a lease before it is sent and marked sent right after the
 server (or the Maildir) accepted it, so concurrent runs never send the same message and an
 interrupted ``pbem send`` re-run sends only what was not sent (at most the one message
-that was on the wire may go twice, and the log says so; see :mod:`pbem.outqueue`). A
+that was on the wire may go twice, and the log says so; see :mod:`pbem.mailout.outqueue`). A
 temporary failure (4xx) is retried after a growing backoff up to a cap; a permanent one
 (5xx, an address that cannot be sent) fails the message at once and is shown in ``status``.
 
@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from pbem.mailout import outqueue
-from pbem.config import Config
+from pbem.mailout.config import Config
 from pbem.errors import DomainError
 from pbem.mailout.outqueue import RetryPolicy
 from pbem.store.db import Store
@@ -99,7 +99,7 @@ def settings_from_config(config: Config, smtp: str | None = None, smtps: str | N
                          starttls: bool = False) -> SmtpSettings:
     """SMTP settings from the command line (``--smtp``/``--smtps`` win), else the
     environment and ``[smtp]`` of ``pbem.toml``; the password from the environment or a
-    password file (see :mod:`pbem.config`)."""
+    password file (see :mod:`pbem.mailout.config`)."""
     if smtp and smtps:
         raise DomainError("give --smtp or --smtps, not both")
     if smtp or smtps:
@@ -212,7 +212,7 @@ class MaildirTransport:
     attempt: it is a problem of this machine, not of the recipient's address."""
 
     def __init__(self, path: str | Path) -> None:
-        from pbem.cli.outfiles import out_dir, reason
+        from pbem.outfiles import out_dir, reason
 
         out_dir(path)
         try:
@@ -225,7 +225,7 @@ class MaildirTransport:
 
     def deliver(self, message: EmailMessage, to: str) -> None:
         """Add the message to the Maildir's ``new/``."""
-        from pbem.cli.outfiles import reason
+        from pbem.outfiles import reason
 
         try:
             self.box.add(message.as_bytes())

@@ -1,6 +1,6 @@
 """What mail in and mail out share: the loop header, the outgoing message and our headers.
 
-:mod:`pbem.mailin` (reading), :mod:`pbem.replies` (answers) and :mod:`pbem.notify`
+:mod:`pbem.mailin.parse` (reading), :mod:`pbem.mailout.replies` (answers) and :mod:`pbem.mailout.notify`
 (welcome mails, reports) all build on this module, and it imports none of them, so the
 three never import each other in a circle.
 """
@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from pbem.store.events import Game
-from pbem.mailout.mailmime import MAIL_POLICY, text_message, with_headers
+from pbem.store.mailmime import MAIL_POLICY, text_message, with_headers
 from reports.timefmt import deadline_text
 
 __all__ = ["LOOP_HEADER", "MAIL_POLICY", "Outgoing", "TextOutgoing", "address_of", "base_headers",
@@ -92,7 +92,7 @@ def base_message(game: Game | None, to: str, subject: str, sender: str, kind: st
 @dataclass
 class TextOutgoing:
     """A plain-text message to queue, kept as its headers and text (see
-    :func:`pbem.mailpack.pack_text`): the MIME message is built when it is read or sent
+    :func:`pbem.store.mailpack.pack_text`): the MIME message is built when it is read or sent
     (:attr:`message`, the same bytes every time), not when it is queued."""
 
     to: str

@@ -63,7 +63,7 @@ def _welcome(game: Game, seat: str, password: str, sender: str, after_turn: str 
     from pbem.mailout.playerdocs import docs_lines
 
     lines += [*docs_lines(), ""]
-    from pbem.loop.press import welcome_lines
+    from pbem.mailout.press import welcome_lines
 
     lines += welcome_lines(game)
     lines += [
@@ -130,14 +130,14 @@ def turn_reports(game: Game, payload: dict[str, Any], sender: str, store: Store)
 
 def queue(store: Store, game: Game | None, out: Outgoing | TextOutgoing, cause_seq: int | None = None) -> int:
     """Put ``out`` in the outbox (inside the caller's transaction); a plain-text message is
-    kept as its headers and text (:func:`pbem.mailpack.pack_text`), built when read or sent."""
+    kept as its headers and text (:func:`pbem.store.mailpack.pack_text`), built when read or sent."""
     game_id = game.game_id if game else None
-    from pbem.club.mailing import is_bot_address
+    from pbem.store.auth import is_bot_address
 
     if is_bot_address(out.to):  # a seat of an open game nobody took (pbem.club.lobby): no mail
         return 0
     if isinstance(out, TextOutgoing):
-        from pbem.mailout.mailpack import pack_text
+        from pbem.store.mailpack import pack_text
 
         return store.enqueue(game_id, out.to, out.subject, b"", out.kind, out.message_id, cause_seq,
                              stored=pack_text(out.headers, out.body))
@@ -148,7 +148,7 @@ def queue(store: Store, game: Game | None, out: Outgoing | TextOutgoing, cause_s
 class _Generator(BytesGenerator):
     """The stdlib's bytes generator writing each body in one piece: the stdlib writes a body
     line by line (a report mail's base64 pictures are thousands of lines: serialising a
-    season's report mails was a tenth of adjudicating it, issue 14). The same bytes: the
+    season's report mails was a tenth of adjudicating it). The same bytes: the
     stdlib's loop writes every line followed by the line separator, i.e. it replaces each
     line break by the separator, as this does at once."""
 

@@ -81,7 +81,7 @@ def _now(store: Store) -> datetime:
 
 def due(store: Store, now_all: bool = False) -> list[dict[str, Any]]:
     """The messages a sender would try now, in queue order (leases ignored); their
-    ``message`` as stored (packed: see :func:`pbem.mailpack.unpack`). ``now_all``: also
+    ``message`` as stored (packed: see :func:`pbem.store.mailpack.unpack`). ``now_all``: also
     those waiting for their retry (the GM's ``pbem send --now``)."""
     if now_all:
         return list(store.db.query("select * from outbox where sent_at is null and failed_at is null order by id"))
@@ -116,7 +116,7 @@ def claim_next(store: Store, owner: str, policy: RetryPolicy, skip: set[int], no
                 logging.getLogger("pbem.deliver").warning(
                     "outbox %s to %s: the send run %s stopped while sending it; sending it again, "
                     "so it may reach %s twice", row["id"], row["to_addr"], held, row["to_addr"])
-            from pbem.mailout.mailpack import unpack_row
+            from pbem.store.mailpack import unpack_row
 
             return Claim(unpack_row(store.conn, row), owner, taken_over=bool(held and held != owner))
     return None

@@ -2,7 +2,7 @@
 
 Replies follow RFC 3834 (``Auto-Submitted: auto-replied``, ``In-Reply-To`` and
 ``References`` naming the player's message, ``Subject: Re: ...``) and carry our loop
-header (via :func:`pbem.mailbase.base_headers`), so two robots never talk to each other.
+header (via :func:`pbem.mailout.mailbase.base_headers`), so two robots never talk to each other.
 
 A reply never contains a password: blocks are shown by game, seat and line only, and
 :func:`scrub` masks every password of the mail from the finished text as a last guard.
@@ -15,12 +15,15 @@ import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from pbem.store.events import Game
-from pbem.mailin.parse import ParsedMail
 from pbem.mailout.mailbase import TextOutgoing, base_headers, format_deadline
 from reports.i18n import N_, _, ngettext
 from turns.base import LineProblem
+
+if TYPE_CHECKING:  # mail in sits above mail out: the parsed mail is only named here
+    from pbem.mailin.parse import ParsedMail
 
 MASK = "******"
 #: What orders sent in advance are called in a reply (:attr:`BlockResult.standing`).
@@ -95,7 +98,7 @@ class BlockResult:
     standing: str = ""  # orders sent in advance: what they are called ("standing orders", "plan for round 1")
     dropped: list[str] = field(default_factory=list)  # plan kinds left out for a problem (their lines kept as before)
     deadline_of: str = ""  # whose decision ``deadline`` is, when it is not the seat's own
-    password_note: str = ""  # a block asking for a new password (pbem.passwords): what became of it
+    password_note: str = ""  # a block asking for a new password (pbem.loop.passwords): what became of it
     command: list[str] = field(default_factory=list)  # a block of club lines (pbem.club.mail): one answer each
     digest_note: str = ""  # a DIGEST ON/OFF block (the seat's mail preference): what became of it
     language: str = ""  # the language of the proven seat (its texts above are in it), "" when none
@@ -276,7 +279,7 @@ def unauthenticated_message(mail: ParsedMail, sender: str) -> TextOutgoing:
     return TextOutgoing(mail.sender, UNAUTHENTICATED_SUBJECT, headers, UNAUTHENTICATED, KIND)
 
 
-#: The subject of the reply to a mail refused over a size limit (pbem.maillimits).
+#: The subject of the reply to a mail refused over a size limit (pbem.mailin.maillimits).
 REFUSED_SUBJECT = "Re: your mail to the game master (not read: too large)"
 
 
@@ -300,7 +303,7 @@ def _thread(mail: ParsedMail) -> list[tuple[str, str]]:
 def reply_message(mail: ParsedMail, body: str, sender: str, game: Game | None,
                   secrets: Iterable[str] = ()) -> TextOutgoing:
     """The reply to ``mail`` (RFC 3834 headers, threaded on the player's Message-ID); its
-    MIME message is built when it is read or sent (:class:`pbem.mailbase.TextOutgoing`)."""
+    MIME message is built when it is read or sent (:class:`pbem.mailout.mailbase.TextOutgoing`)."""
     assert mail.sender is not None
     secrets = list(secrets)
     subject = scrub(reply_subject(mail.subject), secrets)

@@ -41,7 +41,7 @@ def viewers(game: Game) -> list[str]:
 
 def history(game_id: str, events: list[StoredEvent], seed: str, until: str | None = None) -> list[dict[str, Any]]:
     """Public figures after each adjudicated turn (up to and including ``until``), by a replay
-    (:func:`pbem.turnhistory.of_game` reads them from the store)."""
+    (:func:`pbem.store.turnhistory.of_game` reads them from the store)."""
     return [{k: v for k, v in e.items() if k != "seq"} for e in turnhistory.replayed(game_id, events, seed, until)]
 
 
@@ -185,7 +185,7 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
                           record=public_record(game, payload["turn"]), ending=ending,
                           language=seat_language(game, viewer))
         rendered = _cached(inp)
-        if game.created.get("branch"):  # issue 19: a branch's reports say so
+        if game.created.get("branch"):  # a branch's reports say so
             from pbem.mailout.branchmark import banner, with_banner
 
             rendered = with_banner(rendered, str(banner(game.created)))
@@ -195,7 +195,7 @@ def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any
 
 def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store) -> list[Outgoing | TextOutgoing]:
     """Report mails for every seat, the public and the GM after ``payload``'s turn (the
-    figures of the earlier turns read from ``store``, :func:`pbem.turnhistory.of_game`); a seat
+    figures of the earlier turns read from ``store``, :func:`pbem.store.turnhistory.of_game`); a seat
     that asked for the digest (``DIGEST ON``) gets the report's text alone, without pictures."""
     if not _reports_due(game, payload):
         return []

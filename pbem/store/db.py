@@ -106,7 +106,7 @@ class StoredEvent:
     key: str | None = None
     #: the payload's canonical JSON as stored, set by the store that read or wrote the event
     #: (``None`` otherwise, and in a copy made by ``dataclasses.replace``): a replay checks the
-    #: derived events against it without encoding them again (:mod:`pbem.events`)
+    #: derived events against it without encoding them again (:mod:`pbem.store.events`)
     text: str | None = field(default=None, init=False, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
@@ -309,7 +309,7 @@ class Store:
         return [dict(zip(names, row)) for row in cursor.fetchall()]
 
     def _insert_row(self, table: str, row: dict[str, Any]) -> int:
-        """INSERT one row (the table and its columns exist: pbem.migrations); its rowid."""
+        """INSERT one row (the table and its columns exist: pbem.store.migrations); its rowid."""
         columns = ", ".join(f'"{c}"' for c in row)
         marks = ", ".join("?" * len(row))
         cursor = self.conn.execute(f'INSERT INTO "{table}" ({columns}) VALUES ({marks})', list(row.values()))
@@ -445,9 +445,9 @@ class Store:
     def enqueue(self, game_id: str | None, to: str, subject: str, message: bytes,
                 kind: str, message_id: str, cause_seq: int | None = None, stored: bytes | None = None) -> int:
         """Queue one outgoing message (call inside the transaction that causes it); ``stored``:
-        its stored form made already (:func:`pbem.mailpack.pack_text`), ``message`` unused."""
+        its stored form made already (:func:`pbem.store.mailpack.pack_text`), ``message`` unused."""
         if stored is None:
-            from pbem.mailout.mailpack import pack
+            from pbem.store.mailpack import pack
 
             stored = pack(self.conn, message)
         return self._insert_row("outbox", {
@@ -457,7 +457,7 @@ class Store:
 
     def outbox(self, unsent_only: bool = False) -> list[dict[str, Any]]:
         """Queued messages in order (``unsent_only``: those not yet delivered)."""
-        from pbem.mailout.mailpack import unpack_row
+        from pbem.store.mailpack import unpack_row
 
         sql = "select * from outbox" + (" where sent_at is null" if unsent_only else "") + " order by id"
         return [unpack_row(self.conn, row) for row in self.rows(sql)]

@@ -4,12 +4,12 @@ Event types (stable names, version 1 each):
 
 - ``GameCreated``: game, engine, engine_version, seats [{name, email, addresses, and the
   optional display_name and language}], options (the engine's), the optional language (the
-  game's default, :mod:`pbem.languages`; none: English), press (the optional press rules
-  {mode, max_bytes, per_turn} of :mod:`pbem.press`, never given to the engine),
+  game's default, :mod:`pbem.mailout.languages`; none: English), press (the optional press rules
+  {mode, max_bytes, per_turn} of :mod:`pbem.mailout.press`, never given to the engine),
   commitment (sha256 of the seed), data_files, setup_events, state_hash, deadlines,
   state_digest (the digest scheme of every state hash of the game, see below), and the
   optional relative clocks deadline_every, decision_every, remind_before (seconds), and
-  ``chance = "recorded"`` for a historical game (issue 20: its "seed" is the text of its
+  ``chance = "recorded"`` for a historical game (its "seed" is the text of its
   recorded chance lines, :mod:`adjudicator.recorded`, and its commitment their hash). The seed
   and the password hashes are NOT in the log (they live in the store's ``secrets`` table),
   so a running game's log can be exported without revealing them.
@@ -27,13 +27,13 @@ Event types (stable names, version 1 each):
 - ``SeedRevealed``: seed (appended when the game ends; its sha256 must equal the commitment).
 - ``RolledBack``: to (the turn opened again), reason, undone (the turn labels set aside, in
   order), keep_orders, state_hash (of the state rebuilt), turn (the pending turn after it).
-  Nothing is deleted: :func:`pbem.rollback.live_events` says which events still count
+  Nothing is deleted: :func:`pbem.store.rollback.live_events` says which events still count
   (see docs/gm-guide.md, "Rolling back").
 - ``EngineUpgraded``: from, to (rules versions), reason, turn (the pending turn: an upgrade is
   made between turns), data_files (the new version's), state_hash (of the state as the new
   version keeps it). From there on the game is played under ``to`` (``pbem upgrade``).
 - The club's events (absences, civil disorder, resignations, draw and concession votes, how the
-  game ended, observers), folded into ``Game.club`` by :mod:`pbem.club.state`, which lists them.
+  game ended, observers), folded into ``Game.club`` by :mod:`pbem.store.clubstate`, which lists them.
 - ``SeatPreference``: seat, digest (true: the seat's reports come as plain text without
   pictures), source {kind: mail|gm, message_id, raw_sha256, date, sender} (a ``DIGEST ON``
   block, or ``pbem seat --digest``). Kept in :attr:`Game.prefs`; a rollback leaves it in force.
@@ -67,6 +67,8 @@ from adjudicator.base import Engine, Pending, State, canonical_json, state_hash
 from adjudicator.registry import get_engine
 from adjudicator.chance import commitment
 from pbem.store.db import StoredEvent
+from pbem.store.mismatch import EngineVersionMismatch, ReplayMismatch  # noqa: F401 - defined apart, named here
+from pbem.store.rollback import ROLLED_BACK, live_events, rollbacks_of
 
 if TYPE_CHECKING:
     from pbem.store.heads import Turns
@@ -114,7 +116,7 @@ def _canonical(state: State, known: tuple[str, str] | None) -> str:
 
 INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders", "DeadlineSet",
                "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded", "SeatPreference",
-               # the club's (pbem.club.state): absences, civil disorder, votes, endings, observers
+               # the club's (pbem.store.clubstate): absences, civil disorder, votes, endings, observers
                "AbsenceDeclared", "AbsenceEnded", "CivilDisorder", "SeatReturned", "SeatResigned", "DrawVoted",
                "ConcessionVoted", "VotesClosed", "GameEnded", "ObserverAdded", "ObserverRemoved")
 DERIVED_TYPES = ("TurnAdjudicated",)
@@ -132,14 +134,6 @@ def chance_seed(created: dict[str, Any], seed: str, turns_done: int) -> str:
 
     parent, own = json.loads(seed)
     return str(parent if turns_done < int(branch["turns"]) else own)
-
-
-class ReplayMismatch(Exception):
-    """Replaying the engine did not reproduce a recorded hash or derived event."""
-
-
-class EngineVersionMismatch(ReplayMismatch):
-    """The game was played with a rules version this pbem does not know."""
 
 
 def engine_for(game_id: str, created: dict[str, Any], version: str | None = None,
@@ -182,7 +176,7 @@ class Game:
     deadlines: dict[str, str] = field(default_factory=dict)
     seats: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: TurnAdjudicated payloads (+ seq): a list, or for a game loaded from its head the turns
-    #: read from the log when asked for (:class:`pbem.heads.Turns`)
+    #: read from the log when asked for (:class:`pbem.store.heads.Turns`)
     turns: list[dict[str, Any]] | Turns = field(default_factory=list)
     abandoned: str | None = None
     rollbacks: list[dict[str, Any]] = field(default_factory=list)  # RolledBack payloads (+ seq)
@@ -191,7 +185,7 @@ class Game:
     opened_at: str | None = None  # when the pending turn opened: recorded_at of GameCreated or the last TurnAdjudicated
     every_set_at: str | None = None  # recorded_at of the last DeadlineSet for every turn ('*')
     upgrades: list[dict[str, Any]] = field(default_factory=list)  # EngineUpgraded payloads (+ seq)
-    club: Any = field(default_factory=lambda: _new_club())  # pbem.club.state.Club: absences, votes, ending...
+    club: Any = field(default_factory=lambda: _new_club())  # pbem.store.clubstate.Club: absences, votes, ending...
     prefs: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its mail preferences (SeatPreference)
     #: (state, engine, what the engine's ``pending`` said of them): see :attr:`pending`
     _pending: Any = field(default=None, repr=False, compare=False)
@@ -270,7 +264,7 @@ class Game:
 
 
 def _new_club() -> Any:
-    from pbem.club.state import Club
+    from pbem.store.clubstate import Club
 
     return Club()
 
@@ -297,16 +291,44 @@ def fold(game_id: str, events: Iterable[StoredEvent], seed: str | None = None, v
     """
     events = list(events)
     if any(e.type == "RolledBack" for e in events):
-        from pbem.store.rollback import fold_rolled_back
-
-        return fold_rolled_back(game_id, events, seed, verify, until_turn, snapshot)
+        return _fold_rolled_back(game_id, events, seed, verify, until_turn, snapshot)
     return fold_live(game_id, events, seed, verify, until_turn, snapshot)
+
+
+def _fold_rolled_back(game_id: str, events: list[StoredEvent], seed: str | None, verify: bool,
+                     until_turn: str | None, snapshot: tuple[int, Any] | None) -> Game:
+    """:func:`pbem.store.events.fold` of a log holding rollbacks: the events that still count are
+    folded; ``verify`` also re-runs the history as it stood before each rollback (every turn
+    adjudicated then, the ones set aside included) and checks each rollback's state hash."""
+    seed = seed or next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
+    if verify:
+        _verify_history(game_id, events, seed)
+    live = live_events(events)
+    game = fold_live(game_id, live, seed, verify, until_turn, None if verify else snapshot)
+    if until_turn is None:
+        game.last_seq = events[-1].seq
+    game.rollbacks = [r for r in rollbacks_of(events) if r["seq"] <= game.last_seq]
+    return game
+
+
+def _verify_history(game_id: str, events: list[StoredEvent], seed: str | None) -> None:
+    """Re-run (verifying) the log as it stood before its last rollback, which recursively
+    covers the earlier ones, and check each rollback's recorded state hash."""
+    last = max(i for i, e in enumerate(events) if e.type == ROLLED_BACK)
+    fold(game_id, events[:last], seed, verify=True)  # checks the earlier rollbacks on the way
+    for i in (last,):
+        rebuilt = fold_live(game_id, live_events(events[:i + 1]), seed)
+        want = events[i].payload.get("state_hash")
+        got = state_digest(rebuilt.state, rebuilt.seed, rebuilt.digest_scheme)
+        if want is not None and got != want:
+            raise ReplayMismatch(f"event {events[i].seq} (RolledBack): the rebuilt state {got[:12]} differs "
+                                 f"from the recorded {want[:12]}")
 
 
 def fold_live(game_id: str, events: list[StoredEvent], seed: str | None = None, verify: bool = False,
               until_turn: str | None = None, snapshot: tuple[int, State] | None = None) -> Game:
     """:func:`fold` of a log without ``RolledBack`` events (or of the events that still
-    count after them, :func:`pbem.rollback.live_events`)."""
+    count after them, :func:`pbem.store.rollback.live_events`)."""
     if snapshot is not None and not verify and until_turn is None:
         return _fold_from_snapshot(game_id, events, seed, snapshot)
     seed = seed or next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
@@ -358,7 +380,7 @@ def fold_more(game: Game, events: Iterable[StoredEvent]) -> Game:
     for ev in events:
         if ev.seq != game.last_seq + 1:
             raise ReplayMismatch(f"event {ev.seq} does not follow event {game.last_seq}")
-        if ev.type == "RolledBack":  # needs the whole log (pbem.rollback): the caller folds again
+        if ev.type == "RolledBack":  # needs the whole log (pbem.store.rollback): the caller folds again
             raise ReplayMismatch(f"event {ev.seq} rolls the game back")
         _apply(game, ev, False)
         game.last_seq = ev.seq
@@ -391,7 +413,7 @@ def copy_game(game: Game, state: State | None = None) -> Game:
     clone.standing = dict(game.standing)
     clone.deadlines = dict(game.deadlines)
     clone.seats = {k: dict(v) for k, v in game.seats.items()}
-    clone.turns = game.turns.copy()  # a list, or the turns of a head (pbem.heads.Turns)
+    clone.turns = game.turns.copy()  # a list, or the turns of a head (pbem.store.heads.Turns)
     clone.rollbacks = list(game.rollbacks)
     clone.upgrades = list(game.upgrades)
     clone.club = game.club.copy()
@@ -419,8 +441,6 @@ def fold_steps(game_id: str, events: Iterable[StoredEvent], seed: str) -> Iterab
     The same :class:`Game` object is yielded each time, updated in place: read what you
     need before asking for the next step.
     """
-    from pbem.store.rollback import live_events, rollbacks_of
-
     events = list(events)
     live, rolled = live_events(events), rollbacks_of(events)
     game: Game | None = None
@@ -486,7 +506,7 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
         game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
     elif ev.type == "TurnAdjudicated":
         _adjudicated(game, ev, verify)
-    from pbem.club.state import apply as club_apply
+    from pbem.store.clubstate import apply as club_apply
 
     club_apply(game, ev, verify)  # absences, civil disorder, votes, endings, observers (pbem.club)
 

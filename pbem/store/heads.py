@@ -1,10 +1,10 @@
 """A game as folded at its last event, kept in the store: loading a game reads one row.
 
-The ``heads`` table holds, per game, the state and the bookkeeping (:class:`pbem.events.Game`'s
+The ``heads`` table holds, per game, the state and the bookkeeping (:class:`pbem.store.events.Game`'s
 fields: orders of the pending turn, deadlines, seats, the adjudicated turns by label and
 sequence number, rollbacks, upgrades...) right after one event, named by its sequence number
 and hash. It is a cache, never the truth (the log is): it is written in the transaction of the
-events it follows (:mod:`pbem.projection`), and read only when
+events it follows (:mod:`pbem.store.projection`), and read only when
 
 - the event it names is still in the log with the same hash (a log rolled back, rewritten or
   replaced by an import under the same id names another hash: the head is not used),
@@ -17,7 +17,7 @@ Events recorded after it (orders, usually) are folded on top. A game is then loa
 cost of one row, whatever the length of its history: the adjudicated turns' payloads (each
 turn's orders and derived events) are read from the log only when asked for
 (:class:`Turns`). The rules version and data files in force are those of the game's
-``GameCreated`` event, or of its last ``EngineUpgraded`` (:func:`pbem.events.engine_for`),
+``GameCreated`` event, or of its last ``EngineUpgraded`` (:func:`pbem.store.events.engine_for`),
 exactly as a replay pins them. ``replay --verify`` never reads heads: it re-runs the log.
 """
 
@@ -133,14 +133,14 @@ def book_of(game: Game, hash_seq: int | None) -> dict[str, Any]:
 
 
 def _club_of(game: Game) -> dict[str, Any]:
-    """The club's part of ``game`` (:class:`pbem.club.state.Club`) as plain data."""
+    """The club's part of ``game`` (:class:`pbem.store.clubstate.Club`) as plain data."""
 
     return dict(vars(game.club))  # its fields (plain data: dicts, lists, tuples); encoded as they are
 
 
 def _club(data: dict[str, Any] | None) -> Any:
-    """A :class:`pbem.club.state.Club` from :func:`_club_of`'s data."""
-    from pbem.club.state import Club
+    """A :class:`pbem.store.clubstate.Club` from :func:`_club_of`'s data."""
+    from pbem.store.clubstate import Club
 
     club = Club(**(data or {}))
     club.sources = {seat: tuple(value) for seat, value in club.sources.items()}  # type: ignore[misc]

@@ -58,13 +58,13 @@ def _m003_send_leases(db: sqlite_utils.Database) -> None:
 
 
 def _m004_perfreports_blobs(db: sqlite_utils.Database) -> None:
-    # perfreports slice (issue 14): each picture of the outbox stored once, content-addressed
-    # by the SHA-256 of its bytes and referred to from packed outbox messages (pbem.mailpack)
+    # perfreports slice: each picture of the outbox stored once, content-addressed
+    # by the SHA-256 of its bytes and referred to from packed outbox messages (pbem.store.mailpack)
     db["blobs"].create({"sha256": str, "data": bytes}, pk="sha256", not_null={"data"})
 
 
 def _m005_press_log(db: sqlite_utils.Database) -> None:
-    # press slice: press between seats (pbem/press.py), a per-game hash-chained log kept
+    # press slice: press between seats (pbem/mailout/press.py), a per-game hash-chained log kept
     # beside the event log (never in it: the event log is published, press is private)
     db["press"].create({
         "id": int, "game_id": str, "seq": int, "key": str, "turn": str, "sender": str, "recipients": str,
@@ -77,12 +77,12 @@ def _m005_press_log(db: sqlite_utils.Database) -> None:
 
 def _m006_history_press_rollbacks(db: sqlite_utils.Database) -> None:
     # trial19 slice: each press row notes how many rollbacks the game had when it was relayed,
-    # so that a turn reopened by a rollback counts its press limit afresh (pbem/press.py)
+    # so that a turn reopened by a rollback counts its press limit afresh (pbem/mailout/press.py)
     db["press"].add_column("rollbacks", int)
 
 
 def _m007_mail_guard(db: sqlite_utils.Database) -> None:
-    # trust-mail slice: what mail made the service do, counted against its limits (pbem/guard.py):
+    # trust-mail slice: what mail made the service do, counted against its limits (pbem/mailin/guard.py):
     # mail commands answered or refused, password resets, wrong passwords and lockouts, replies
     # to mail without a GAME block; and the one-time codes of password resets (hashed)
     db["guard_log"].create({
@@ -137,7 +137,7 @@ def _m010_due_index_and_heads(db: sqlite_utils.Database) -> None:
     # against that event's hash; ``turn_history`` the public figures after each adjudicated
     # turn (the charts), so a report does not replay the game; ``seat_addresses`` who plays
     # from an address. All are caches derived from the log in the transaction of its events
-    # (pbem/projection.py), rebuilt by ``pbem repair``.
+    # (pbem/store/projection.py), rebuilt by ``pbem repair``.
     for column, kind in (("due_at", str), ("remind_at", str), ("ready", int), ("watch", int), ("index_seq", int)):
         db["games"].add_column(column, kind)
     db["games"].create_index(["over", "due_at"])
@@ -182,7 +182,7 @@ def migrate(db: sqlite_utils.Database) -> list[str]:
     """Apply every migration not yet applied; return the names applied now.
 
     The write lock is taken only when the schema is behind, so that opening an up-to-date
-    database never waits for (or blocks) another writer (issue 17 item 5)."""
+    database never waits for (or blocks) another writer."""
     if not behind(db):
         return []
     conn = db.conn

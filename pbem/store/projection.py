@@ -7,7 +7,7 @@
   ``ready`` (every pending seat has orders, submitted or standing), ``watch`` (the club looks
   at the game at every tick: a seat is absent, in civil disorder or resigned) and
   ``index_seq`` (the log's sequence number they were derived at);
-- the game's head (:mod:`pbem.heads`): the game as folded at its last event;
+- the game's head (:mod:`pbem.store.heads`): the game as folded at its last event;
 - ``seat_addresses``: which seats an address plays (mail commands, bounces).
 
 A row whose ``index_seq`` is not its log's last sequence number is *stale* (an event was
@@ -50,7 +50,7 @@ def awaited(game: Game) -> list[str]:
 
 def reminder_prefix(game: Game, seat: str) -> str:
     """The beginning of the Message-ID of ``seat``'s reminder for the pending turn (the rest
-    is the sender's domain, :func:`pbem.deadlines.reminder`)."""
+    is the sender's domain, :func:`pbem.loop.deadlines.reminder`)."""
     import hashlib
 
     pending = game.pending
@@ -68,12 +68,12 @@ def reminded(store: Store, game: Game, seat: str) -> bool:
 
 def due_fields(store: Store, game: Game) -> dict[str, Any]:
     """The due index of ``game`` as of its last event (see the module docstring)."""
-    from pbem.loop import deadlines
+    from pbem.store import clock as deadlines
 
     fields: dict[str, Any] = {"due_at": None, "remind_at": None, "ready": 0, "watch": 0, "index_seq": game.last_seq}
     if game.pending is None:
         return fields
-    from pbem.club.hooks import watched
+    from pbem.store.clubstate import watched
 
     fields["watch"] = int(watched(game))
     waiting = awaited(game)
@@ -90,8 +90,6 @@ def due_fields(store: Store, game: Game) -> dict[str, Any]:
 
 def games_fields(game: Game, digest: str) -> dict[str, Any]:
     """The games row's fields of ``game`` (``digest``: its state hash, made already)."""
-    from pbem.loop.service import final_winner
-
     pending = game.pending
     return {"engine": game.engine.name, "turn": pending.turn if pending else None, "over": int(pending is None),
             "winner": final_winner(game) if pending is None else None,
@@ -224,7 +222,7 @@ def remind_games(store: Store, now_utc: str) -> list[str]:
 
 
 def watched_games(store: Store) -> list[str]:
-    """The running games the club looks at in every tick (:func:`pbem.club.hooks.watched`)."""
+    """The running games the club looks at in every tick (:func:`pbem.store.clubstate.watched`)."""
     rows = store.conn.execute("select game_id from games where over = 0 and watch = 1 order by created_at, game_id")
     return [r[0] for r in rows]
 
@@ -314,3 +312,13 @@ def _nothing() -> Any:
     from contextlib import nullcontext
 
     return nullcontext()
+
+
+def final_winner(game: Game) -> str | None:
+    """The winner of a game that is over: the engine's, or the seat a game the players ended
+    was conceded to (:mod:`pbem.club.endings`; a draw has none)."""
+    if game.club.ended is not None:
+        from pbem.store.clubstate import winner
+
+        return winner(game)
+    return game.engine.winner(game.state)

@@ -1,4 +1,4 @@
-"""Rolling a game back without losing history (issue 19): ``pbem rollback G --to TURN``.
+"""Rolling a game back without losing history: ``pbem rollback G --to TURN``.
 
 A rollback is one more event, ``RolledBack``; nothing is deleted or rewritten, so the hash
 chain stays whole and ``replay --verify`` re-checks every turn ever adjudicated, the
@@ -22,15 +22,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.club.state import DECIDING as CLUB_DECIDING
-from pbem.store.events import Game, ReplayMismatch, fold_live, state_digest
+from pbem.store.clubstate import DECIDING as CLUB_DECIDING
 from pbem.store.db import StoredEvent
+from pbem.store.mismatch import ReplayMismatch
 
 ROLLED_BACK = "RolledBack"
 #: Events that decide the game: set aside by a rollback that reaches back over them (an upgrade
 #: of the rules too: the turn reopened is played under the rules it was first played with).
 DECIDING = frozenset({"OrdersSubmitted", "OrdersVoided", "StandingOrders", "TurnAdjudicated", ROLLED_BACK,
-                      "EngineUpgraded"}) | CLUB_DECIDING  # civil disorder, votes (pbem.club.state)
+                      "EngineUpgraded"}) | CLUB_DECIDING  # civil disorder, votes (pbem.store.clubstate)
 
 
 def live_events(events: list[StoredEvent]) -> list[StoredEvent]:
@@ -75,38 +75,6 @@ def _turn_deadline(ev: StoredEvent) -> bool:
 def rollbacks_of(events: list[StoredEvent]) -> list[dict[str, Any]]:
     """Every ``RolledBack`` payload of ``events`` with its ``seq``, oldest first."""
     return [{**e.payload, "seq": e.seq} for e in events if e.type == ROLLED_BACK]
-
-
-def fold_rolled_back(game_id: str, events: list[StoredEvent], seed: str | None, verify: bool,
-                     until_turn: str | None, snapshot: tuple[int, Any] | None) -> Game:
-    """:func:`pbem.events.fold` of a log holding rollbacks: the events that still count are
-    folded; ``verify`` also re-runs the history as it stood before each rollback (every turn
-    adjudicated then, the ones set aside included) and checks each rollback's state hash."""
-    seed = seed or next((e.payload["seed"] for e in events if e.type == "SeedRevealed"), None)
-    if verify:
-        _verify_history(game_id, events, seed)
-    live = live_events(events)
-    game = fold_live(game_id, live, seed, verify, until_turn, None if verify else snapshot)
-    if until_turn is None:
-        game.last_seq = events[-1].seq
-    game.rollbacks = [r for r in rollbacks_of(events) if r["seq"] <= game.last_seq]
-    return game
-
-
-def _verify_history(game_id: str, events: list[StoredEvent], seed: str | None) -> None:
-    """Re-run (verifying) the log as it stood before its last rollback, which recursively
-    covers the earlier ones, and check each rollback's recorded state hash."""
-    from pbem.store.events import fold
-
-    last = max(i for i, e in enumerate(events) if e.type == ROLLED_BACK)
-    fold(game_id, events[:last], seed, verify=True)  # checks the earlier rollbacks on the way
-    for i in (last,):
-        rebuilt = fold_live(game_id, live_events(events[:i + 1]), seed)
-        want = events[i].payload.get("state_hash")
-        got = state_digest(rebuilt.state, rebuilt.seed, rebuilt.digest_scheme)
-        if want is not None and got != want:
-            raise ReplayMismatch(f"event {events[i].seq} (RolledBack): the rebuilt state {got[:12]} differs "
-                                 f"from the recorded {want[:12]}")
 
 
 def set_aside(events: list[StoredEvent], turn: str) -> tuple[list[StoredEvent], dict[str, Any]] | None:

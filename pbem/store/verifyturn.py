@@ -3,7 +3,7 @@
 A forger who edits a finished game's archive and recomputes its hash chain can change any
 field. The replay re-derives the derived events and the state hashes; this module checks every
 other field of a ``TurnAdjudicated`` event against the replay and the input events before it,
-exactly as :meth:`pbem.service.Service.adjudicate` made them:
+exactly as :meth:`pbem.loop.service.Service.adjudicate` made them:
 
 - ``orders`` names exactly the seats the turn awaited; a seat in ``defaulted`` had neither
   orders nor orders sent in advance and was given the engine's missed-orders default; every
@@ -32,7 +32,7 @@ UNREADABLE = "an order text that the game's order grammar cannot read back: its 
 
 def mismatch(message: str) -> Exception:
     """The error of a field that differs from the replay."""
-    from pbem.store.events import ReplayMismatch
+    from pbem.store.mismatch import ReplayMismatch
 
     return ReplayMismatch(message)
 
@@ -86,7 +86,7 @@ def _check_seat(game: Any, p: dict[str, Any], seat: str, where: str, checkable: 
 
 
 def _sent(game: Any, turn: str, seat: str) -> list[dict[str, Any]] | None:
-    """The orders the service took for ``seat`` (as :meth:`pbem.service.Service._orders_for`)."""
+    """The orders the service took for ``seat`` (as :meth:`pbem.loop.service.Service._orders_for`)."""
     sub = game.submitted.get(seat)
     if sub is not None and sub["turn"] == turn:
         return list(sub["orders"])

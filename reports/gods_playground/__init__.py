@@ -1,1 +1,1 @@
-"""God's Playground reports: text, HTML, the map of the Commonwealth and the VP/thalers chart (issue 12)."""
+"""God's Playground reports: text, HTML, the map of the Commonwealth and the VP/thalers chart."""

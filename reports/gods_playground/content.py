@@ -384,7 +384,7 @@ FIGURE = Sentences([Template(N_("{figure} = {value} (provisional: {why})"), {"wh
 
 def _footer(inp: ReportInput) -> tuple[str, ...]:
     """The footer; the provisional figures in full only in round 1's reports and the GM's
-    (issue 18: said once, not in every mail)."""
+    (said once, not in every mail)."""
     where = _(PROVISIONAL_LIST)
     lines = staged_footer(inp, first_report(inp.turn), where, _("in the round 1 reports"),
                           _("PROVISIONAL board figures in use (marked with a dagger on the map; no source prints "

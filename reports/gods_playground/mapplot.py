@@ -56,7 +56,7 @@ class _Map:
     def __init__(self, view: Mapping[str, Any]) -> None:
         self.v = view
         self.seats = list(view.get("seats") or {})
-        self.colors = family_colors(view.get("seats") or {})  # each seat's "color": the game's (pbem.colours)
+        self.colors = family_colors(view.get("seats") or {})  # each seat's "color": the game's (pbem.mailout.colours)
         self.prov = provisional_marks(view)
         self.fig = Figure(figsize=L.FIGSIZE, facecolor=L.BACKGROUND)
         self.ax = self.fig.add_axes((0, 0, 1, 1))

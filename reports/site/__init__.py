@@ -1,4 +1,4 @@
-"""A static site of a game's public history (issue 19, ``pbem site G --out DIR``).
+"""A static site of a game's public history (``pbem site G --out DIR``).
 
 Pure: :func:`build_site` turns a :class:`SiteInput` (public reports already rendered by the
 game's renderer for the ``@public`` viewer, the public score history, the record text, the

@@ -24,8 +24,8 @@ from reports.wallenstein.geometry import County, borders, counties, extent
 #: savefig options that keep the PNG free of version strings and timestamps (the benchmarks'
 #: floor: a plain savefig of the map; pictures are written by :func:`reports.pngout.figure_png`).
 #: The map's resolution: 720 x 768 px. A report shows it 640 px wide (see content.py), so
-#: 80 dpi still has more pixels than the report shows, and the mail stays small (issue 14:
-#: at 100 dpi the map alone was 100 of a seat mail's 215 KB). Every label is sized in points
+#: 80 dpi still has more pixels than the report shows, and the mail stays small (at
+#: 100 dpi the map alone was 100 of a seat mail's 215 KB). Every label is sized in points
 #: and placed on the figure, so it scales with the picture and fits as before.
 DPI = 80
 PNG_OPTS: dict[str, Any] = {"format": "png", "metadata": {"Software": None}, "dpi": DPI}

@@ -11,7 +11,7 @@ from adjudicator.gods_playground.state import (
 
 
 def check(state: dict[str, Any], bank_limit: bool | None = None) -> None:
-    """Every piece accounted for; every figure within its limits (issue 11's list). The
+    """Every piece accounted for; every figure within its limits (the rulebook's component list). The
     players' thalers are within the bank's 132 when ``bank_limit`` (default: in a game made
     under rules version 3 on, whose state names the GM's readings)."""
     b = board(state)

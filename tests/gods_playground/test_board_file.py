@@ -1,6 +1,6 @@
 """A GM's board file (``pbem new ... --option board_json=@FILE``) is checked against the
 rulebook's shape at game creation, every problem named at once; a game made before with a
-board the check now refuses still opens (issue 26 item 9)."""
+board the check now refuses still opens."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every God's Playground mail through the shell, perturbed (issue 12): one seat's hidden parts
+"""Every God's Playground mail through the shell, perturbed: one seat's hidden parts
 (its face-down nobles, a pre-sent plan line, a bid) differ between two otherwise identical
 games, played by mail with the same clock, passwords and seed. Until the game reveals the
 hidden part (the public view changes), every mail to every other seat and the public report

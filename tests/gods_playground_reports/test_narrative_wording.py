@@ -1,4 +1,4 @@
-"""Sentences a rulebook-only reader tripped over in the demo game (issue 12 read-through):
+"""Sentences a rulebook-only reader tripped over in the demo game:
 the cost of an estate is noble cubes, an invasion names its province even when no cube
 enters, plurals agree, a pass names the phase as the rulebook does."""
 

@@ -159,7 +159,7 @@ def test_reports_are_deterministic_72_columns_and_complete(seed):
 
 
 def test_provisional_list_in_full_only_in_round_1_and_the_gms_reports():
-    """Issue 18's rule for every game: the provisional figures said once, not in every mail."""
+    """The rule for every game: the provisional figures said once, not in every mail."""
     due = list(due_steps(_steps(SEEDS[0])))
     first = next(s for s in due if s.turn.startswith("r1/"))
     later = next(s for s in due if s.turn.startswith("r2/"))

@@ -44,7 +44,7 @@ class TestHavocContract(EngineContract):
 
 
 class TableDecisions:
-    """The engine, with random orders that also use the decisions of issue 15: DOGS OUT with
+    """The engine, with random orders that also use the table decisions: DOGS OUT with
     battle orders and LOOT LOOK (then a named card) instead of LOOT."""
 
     def __init__(self, engine: Any = ENGINE) -> None:
@@ -65,7 +65,7 @@ class TableDecisions:
         return orders
 
 
-#: Games per seat count (2-6) and option set; PBEM_GAMES=500 plays the 10,000 games of issue 15.
+#: Games per seat count (2-6) and option set; PBEM_GAMES=500 plays 10,000 games.
 GAMES = int(os.environ.get("PBEM_GAMES", "10"))
 OPTIONS = ({}, {"gaunt": "on"}, {"gaunt": "extra", "order": "winner"}, {"order": "random", "peace": "12"})
 

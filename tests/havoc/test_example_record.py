@@ -1,5 +1,5 @@
 """The Havoc rulebook's example game (seed 002, 'Példajáték': Anita, Péter, Krisztina, Jenő)
-transcribed as a historical record with its stated cards (issue 20): imported with no seed,
+transcribed as a historical record with its stated cards: imported with no seed,
 every step checked against the same expectations as the scenario case."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Looting (issue 15 item 7): the discard pile is shown to the looting seat only, and only
+"""Looting: the discard pile is shown to the looting seat only, and only
 while it loots (seed 002: "A dobott lapokat csak hullarablás közben lehet megnézni")."""
 
 from adjudicator.base import PUBLIC

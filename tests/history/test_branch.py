@@ -1,4 +1,4 @@
-"""Issue 19: ``pbem branch`` — a what-if game from another game's history, for every game."""
+"""``pbem branch`` — a what-if game from another game's history, for every game."""
 
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def test_cli_branch_json(tmp_path):
 
 
 def test_a_branch_without_mail_says_how_to_play_it_and_give_passwords(tmp_path):
-    """Issue 19 trial: ``--no-mail`` without ``--json`` printed "passwords: --json" after the
+    """``--no-mail`` without ``--json`` printed "passwords: --json" after the
     passwords were already lost; it now says how the GM plays the branch and gives passwords."""
     run = cli_game(tmp_path, "b.db")
     out = run("branch", "w1", "--at", "1618-spring", "--as", "w2", "--no-mail")

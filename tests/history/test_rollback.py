@@ -1,4 +1,4 @@
-"""Issue 19: ``pbem rollback`` — a turn reopened without deleting history, for every game."""
+"""``pbem rollback`` — a turn reopened without deleting history, for every game."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ def test_cli_rollback_json(tmp_path):
 
 
 def test_a_set_aside_turn_is_rendered_as_it_was_with_set_aside(tmp_path):
-    """Issue 19: ``pbem report --turn T`` of a turn a rollback set aside says why there is no
+    """``pbem report --turn T`` of a turn a rollback set aside says why there is no
     report and what to do; ``--set-aside`` renders it byte for byte as it was adjudicated."""
     runner, db = CliRunner(), str(tmp_path / "r.db")
     seats = [a for s, e in SEATS for a in ("--seat", f"{s}={e}")]
@@ -170,7 +170,7 @@ def test_a_set_aside_turn_is_rendered_as_it_was_with_set_aside(tmp_path):
 
 
 def test_your_move_after_a_rollback_compares_with_the_rebuilt_position(service):
-    """Issue 19: the "what changed since your last mail" part of a "your move" mail after a
+    """The "what changed since your last mail" part of a "your move" mail after a
     rollback starts from the position the rollback mail announced, not from the set-aside one."""
     from pbem.mailout.turnmail import announce
 

@@ -1,4 +1,4 @@
-"""Issue 19: ``pbem site`` — a static site of a game's public history, for every game."""
+"""``pbem site`` — a static site of a game's public history, for every game."""
 
 from __future__ import annotations
 

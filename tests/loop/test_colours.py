@@ -1,4 +1,4 @@
-"""Issue 13 item 8: a seat named after a colour of its game gets that colour; otherwise the
+"""A seat named after a colour of its game gets that colour; otherwise the
 GM's pick (``--seat name=email:colour``) or the next free one."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def test_the_gm_picks_a_colour(tmp_path):
     assert game.seats["anna"]["email"] == "anna@example.org"
 
 
-# -- one source of seat colours for every output (issue 26 item 15) ------------------------
+# -- one source of seat colours for every output ------------------------
 COLOURED = {"wallenstein": ["yellow", "red", "black", "blue"], "havoc": ["yellow", "red", "black", "blue"],
             "gods-playground": ["white", "blue", "red"]}
 

@@ -1,4 +1,4 @@
-"""Issue 13 item 3 and issue 17 items 3 and 4: deadlines as instants, relative clocks,
+"""Deadlines as instants, relative clocks,
 `pbem deadline +3d`, reminders once per seat and turn, the mails around a deadline, and
 adjudication keyed by the turn that was looked at."""
 

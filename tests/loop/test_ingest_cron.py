@@ -1,4 +1,4 @@
-"""Issue 13 item 6: ingest for cron (--quiet, handled mail not listed again, --retry-rejected
+"""Ingest for cron (--quiet, handled mail not listed again, --retry-rejected
 answering again only when the outcome changed, the GM seeing why authentication failed)."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-import pbem.loop.auth
+import pbem.store.auth
 from pbem.loop import lockout
 from pbem.loop.ingest import NO_BLOCK_REPLIES, UNAUTHENTICATED_REPLIES
 from pbem.loop.mailcmd import LIMITS
@@ -33,14 +33,14 @@ def gm(tmp_path, clock):
 def hashes(monkeypatch):
     """Every password hash (scrypt) computed from here on, by password."""
     seen: list[str] = []
-    real = pbem.loop.auth.hash_password
+    real = pbem.store.auth.hash_password
 
     def counting(password, salt=None):
         seen.append(password)
         return real(password, salt)
 
-    pbem.loop.auth._scrypt_hex.cache_clear()
-    monkeypatch.setattr(pbem.loop.auth, "hash_password", counting)
+    pbem.store.auth._scrypt_hex.cache_clear()
+    monkeypatch.setattr(pbem.store.auth, "hash_password", counting)
     return seen
 
 

@@ -1,4 +1,4 @@
-"""Issue 13 item 7: mail commands HELP, STATUS, REPORT, PASSWORD, answered only to the
+"""Mail commands HELP, STATUS, REPORT, PASSWORD, answered only to the
 seat's registered address; strangers without a GAME block get no reply at all."""
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def test_status_help_and_report_go_to_the_registered_address(service):
 
 
 def test_password_sends_a_new_one_and_the_old_stops_working(service):
-    # (a reset needs proof since issue 26: PASSWORD mails a code, PASSWORD <code> the new password)
+    # (a reset needs proof: PASSWORD mails a code, PASSWORD <code> the new password)
     passwords = _new(service)
     out = Ingestor(service).ingest(_mail("cis@example.org", "PASSWORD"))
     assert out.outcome == "command"

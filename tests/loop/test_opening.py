@@ -1,4 +1,4 @@
-"""Issue 13, item 1: every welcome mail carries the seat's opening report (text, HTML, map)
+"""Every welcome mail carries the seat's opening report (text, HTML, map)
 made from that seat's view only, and ``pbem report`` works before the first adjudication."""
 
 from __future__ import annotations

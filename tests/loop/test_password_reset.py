@@ -1,6 +1,6 @@
 """A seat's password is changed by mail only with proof: the current password, or a one-time
 code mailed to the seat's registered address (the old password works until the code is used).
-Each step is limited per seat and shown to the GM (issue 26 item 3)."""
+Each step is limited per seat and shown to the GM."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13 item 5: seat replacement (new password, old one invalid, welcome with the
+"""Seat replacement (new password, old one invalid, welcome with the
 current position to the new player) and `pbem void` (the seat is told; an ACCEPTED reply
 still in the outbox is withdrawn)."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, end to end: whole games driven only by ``pbem tick`` runs with a fake clock.
+"""End to end: whole games driven only by ``pbem tick`` runs with a fake clock.
 
 Real MIME goes both ways: the outbox is delivered to an aiosmtpd server on 127.0.0.1, and
 bot players answer only the mails they receive there (the password from their welcome

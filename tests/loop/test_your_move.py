@@ -1,4 +1,4 @@
-"""Issue 13, item 2: when a sequential decision falls to a seat, that seat gets a "your move"
+"""When a sequential decision falls to a seat, that seat gets a "your move"
 mail with its position, what changed since its last mail (its own last orders included) and
 the orders it may send; a standing order that could not be applied says why."""
 

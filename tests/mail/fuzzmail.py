@@ -57,7 +57,7 @@ BODY_LINES = [
     b"BID 1\n", b"BID 2\n", b"BID \xff\n", b"TURN round-1\n", b"TURN round-9\n", b"END\n", b"> GAME duel blue x\n",
     b"-- \n", b"\x00\x00\n", b"=\n", b"=FF=FE\n", b"\xe9t\xe9\n", b"\r\n", b"\r", b"--x\n", b"--x--\n",
     b"<html><body><p>GAME duel blue x</p>", b"\n",
-    # press (issue 19): headers, recipients and text of every shape
+    # press: headers, recipients and text of every shape
     b"PRESS TO red\n", b"PRESS TO ALL\n", b"PRESS TO red, green, purple\n", b"PRESS\n", b"press to \xff\n",
     b"PRESS TO " + b"red," * 400 + b"\n", b"PRESS TO blue\n", b"Bcc: all@example.org\r\nSubject: injected\n",
     b"x" * 9000 + b"\n", b"End of story\n", b"PRESS TO ALL\nhello\nEND\n",

@@ -1,4 +1,4 @@
-"""Seat addresses as the GM writes them (issue 17 items 11, 14, 16): display names parsed
+"""Seat addresses as the GM writes them: display names parsed
 and kept apart, senders matched on the normalised address, anything that is not one plain
 address refused with a one-line error before it can reach a mail header or RCPT TO."""
 

@@ -1,4 +1,4 @@
-"""Undeclared or mislabelled 8-bit text (issue 17 item 15): valid UTF-8 is read as UTF-8,
+"""Undeclared or mislabelled 8-bit text: valid UTF-8 is read as UTF-8,
 anything else in the declared charset, else as Latin-1."""
 
 from __future__ import annotations

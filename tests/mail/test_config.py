@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.config import load_config, read_secret
+from pbem.mailout.config import load_config, read_secret
 from pbem.errors import DomainError
 
 

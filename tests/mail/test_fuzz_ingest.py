@@ -1,4 +1,4 @@
-"""Fuzz campaign (issue 17, item 1): one malformed or hostile mail never stops ingest.
+"""Fuzz campaign: one malformed or hostile mail never stops ingest.
 
 Thousands of generated and mutated mails (tests/mail/fuzzmail.py) go into one Maildir,
 followed by a valid order mail, and ``pbem ingest`` reads the folder as a GM runs it.
@@ -87,12 +87,12 @@ def test_each_hostile_header_then_a_valid_mail(tmp_path, monkeypatch, header):
 def test_message_id_empty_then_non_utf8_byte(tmp_path, monkeypatch):
     """The mail of the report: ``Message-ID: <>`` followed by one non-UTF-8 byte."""
     outcomes = campaign_one(tmp_path, monkeypatch, [b"From: a@b.example\nMessage-ID: <>\xff\n\nhi\n"])
-    # recorded with an outcome; a stranger's mail without a GAME block is not answered (issue 13)
+    # recorded with an outcome; a stranger's mail without a GAME block is not answered
     assert outcomes[0]["outcome"] == "ignored"
 
 
 def test_mime_nested_1000_deep_is_a_recorded_outcome(tmp_path, monkeypatch):
-    """Issue 17 item 14: MIME nested 1,000 deep is refused unread (counted before it is parsed),
+    """MIME nested 1,000 deep is refused unread (counted before it is parsed),
     never a traceback."""
     outcomes = campaign_one(tmp_path, monkeypatch, [fuzzmail.nested(1000), fuzzmail.nested(1000, "rfc822")])
     for outcome in outcomes[:2]:

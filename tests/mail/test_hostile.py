@@ -1,4 +1,4 @@
-"""Hostile mail (issue 17 items 5, 12, 13): block limits, reflection, password echoes."""
+"""Hostile mail: block limits, reflection, password echoes."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import pbem.loop.auth
+import pbem.store.auth
 import pbem.loop.ingest
 from pbem.cli.main import cli
 from pbem.loop.ingest import MAX_BLOCKS, Ingestor
@@ -98,14 +98,14 @@ def test_at_most_ten_blocks_are_read_and_the_rest_refused(games, ingest):
 
 def test_a_thousand_blocks_hash_at_most_ten_passwords_and_none_under_the_write_lock(games, monkeypatch):
     seen: list[bool] = []
-    real = pbem.loop.auth.hashlib.scrypt
+    real = pbem.store.auth.hashlib.scrypt
 
     def scrypt(*args, **kwargs):
         seen.append(games.store.db.conn.in_transaction)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(pbem.loop.auth.hashlib, "scrypt", scrypt)
-    pbem.loop.auth._scrypt_hex.cache_clear()
+    monkeypatch.setattr(pbem.store.auth.hashlib, "scrypt", scrypt)
+    pbem.store.auth._scrypt_hex.cache_clear()
     blocks = b"".join(b"GAME duel blue w%04d-xxxx-yyyy\nBID 1\nEND\n" % n for n in range(1000))
     out = Ingestor(games).ingest(RawMail(mail(blocks), "<test>"))
     assert out.outcome == "rejected"

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from pbem.cli.main import cli
-from pbem.config import Config
+from pbem.mailout.config import Config
 from pbem.errors import DomainError
 from pbem.mailin.imap import KEYWORD, ingest_configured, ingest_mailbox, parse_url, settings_from_config
 from pbem.loop.ingest import Ingestor

@@ -1,4 +1,4 @@
-"""The mail modules import each other without a circle (issue 17: mailin -> notify ->
+"""The mail modules import each other without a circle (mailin -> notify ->
 replies -> mailin): their shared part, pbem/mailout/mailbase.py, imports none of them."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def imports(module: str) -> set[str]:
             found.add(node.module)
             found |= {f"{node.module}.{a.name}" for a in node.names}
     return {name for name in found if (PBEM / (name.split(".", 1)[-1].replace(".", "/") + ".py")).is_file()
-            and name.startswith("pbem.") and not name.startswith(("pbem.club.", "pbem.cli.commands."))}
+            and name.startswith("pbem.")}
 
 
 def reach(start: str) -> set[str]:

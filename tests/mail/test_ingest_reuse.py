@@ -1,4 +1,4 @@
-"""Ingest's fast paths (issue 14) keep their guarantees: the game copy one mail was checked
+"""Ingest's fast paths keep their guarantees: the game copy one mail was checked
 against serves the next mail only while the log has not moved, orders rolled back with a
 failed mail never count, a reply queued as headers and text is sent as the same bytes the
 email package builds, and a batch of mails in one transaction undoes a failing mail alone
@@ -13,7 +13,7 @@ from email.message import EmailMessage
 import pytest
 
 import pbem.loop.service
-from pbem.mailout import mailpack
+from pbem.store import mailpack
 from pbem.loop.ingest import BATCH, Ingestor
 from pbem.mailin.parse import RawMail
 from tests.mail.conftest import PASSWORDS, SEATS, reply_text, replies
@@ -139,7 +139,7 @@ def test_a_crash_inside_a_batch_undoes_the_whole_batch_and_a_rerun_resumes(games
 
 def test_a_password_reset_by_mail_in_the_same_batch_stops_the_old_password_at_once(games, monkeypatch):
     monkeypatch.setattr(pbem.loop.service, "new_password", lambda: "zx9q-7mkd-3vbn")
-    # (a new password by mail needs the current one since issue 26: a GAME block of one line PASSWORD)
+    # (a new password by mail needs the current one: a GAME block of one line PASSWORD)
     reset = (f"From: {SEATS['red']}\nMessage-ID: <reuse-reset@example.org>\nSubject: new password\n\n"
              f"GAME duel red {PASSWORDS['red']}\nPASSWORD\nEND\n").encode()
     outcomes = Ingestor(games).ingest_all([_mail("red", 1, 1), RawMail(reset, "<reset>"), _mail("red", 2, 2)])

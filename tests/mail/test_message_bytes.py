@@ -1,5 +1,5 @@
 """``pbem.mailout.notify.message_bytes``: the outbox's serialisation of a mail is ``bytes(msg)``
-exactly (it writes each body in one piece instead of line by line; issue 14)."""
+exactly (it writes each body in one piece instead of line by line)."""
 
 from __future__ import annotations
 

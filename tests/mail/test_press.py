@@ -1,4 +1,4 @@
-"""Press between seats (issue 19): PRESS TO ... END blocks relayed by the GM's mailbox."""
+"""Press between seats: PRESS TO ... END blocks relayed by the GM's mailbox."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 import pytest
 from click.testing import CliRunner
 
-from pbem.loop import press as press_log
+from pbem.mailout import press as press_log
 from pbem.cli.main import cli
 from pbem.errors import DomainError
 from pbem.loop.ingest import Ingestor
@@ -296,7 +296,7 @@ def test_an_exported_mail_keeps_its_orders_and_loses_its_press_and_password():
 
 
 def test_a_turn_reopened_by_a_rollback_counts_its_press_limit_afresh(service, fresh):
-    """Issue 19: press sent in a turn before a rollback reopened it does not count toward
+    """Press sent in a turn before a rollback reopened it does not count toward
     the replayed turn's limit; the old press stays in the log (and its chain intact)."""
     from pbem.loop.reopen import rollback
 
@@ -338,7 +338,7 @@ NOTE = "Meet me at the Danube in autumn"
 
 @pytest.mark.parametrize("to", ["green, blue, yellow", "ALL", "green, yellow"])
 def test_grey_press_recipients_cannot_tell_the_sender_from_the_recipient_list(service, monkeypatch, to):
-    """Issue 26 item 4: the sender is never among the recipients, so a list of them names the
+    """The sender is never among the recipients, so a list of them names the
     one seat missing; a grey press mail and a seat's view of it name only the reader."""
     create(service, monkeypatch, "g4", ["red", "blue", "green", "yellow"], options={"press": "grey"})
     Ingestor(service).ingest(RawMail(mail("red", block("red", f"PRESS TO {to}\n{NOTE}\nEND", "g4")), "<t>"))

@@ -1,4 +1,4 @@
-"""Press is seen by its sender, its recipients and the GM only (issue 19), in every game.
+"""Press is seen by its sender, its recipients and the GM only, in every game.
 
 Each game is run as a GM runs it: ``pbem new``, real MIME mails in a Maildir, ``pbem
 ingest``, ``pbem adjudicate``, the mail commands STATUS and REPORT, ``pbem replay --seat``,

@@ -1,5 +1,5 @@
-"""Building a queued reply is cheap and changes nothing (issue 14): the policy keeps each
-header's class and folded form (pbem/mailout/mailmime.py), and a reply comes out byte for byte as the
+"""Building a queued reply is cheap and changes nothing: the policy keeps each
+header's class and folded form (pbem/store/mailmime.py), and a reply comes out byte for byte as the
 email package's ``policy.default`` builds it, reads back to the same headers and text, and
 folds afresh under any other policy."""
 
@@ -10,10 +10,10 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 import pbem.loop.ingest
-from pbem.mailout import mailpack
+from pbem.store import mailpack
 from pbem.loop.ingest import Ingestor
 from pbem.mailin.parse import RawMail
-from pbem.mailout.mailmime import MAIL_POLICY, text_message
+from pbem.store.mailmime import MAIL_POLICY, text_message
 from tests.mail import fuzzmail
 
 LONG = "Árvíztűrő tükörfúrógép, Wallenstein és Havoc " * 6

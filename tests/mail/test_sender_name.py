@@ -1,6 +1,6 @@
 """A sender written as the GM guide recommends, ``Wallenstein GM <gm@example.org>``: every
 mail, the GM's and the public reports included, goes to the bare address over real SMTP, and
-the threading headers name the bare domain (issue 26 item 7)."""
+the threading headers name the bare domain."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Orders bound to their turn (issue 17 item 6): an old order mail sent again with a new
+"""Orders bound to their turn: an old order mail sent again with a new
 Message-ID is never taken for orders of a later turn."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def test_a_turn_line_naming_another_turn_is_refused_with_the_fix(games, ingest):
 
 
 def test_a_mail_without_date_is_taken_for_an_old_one(games, ingest, clock):
-    """Issue 26 item 13: an old order body sent again with a new Message-ID and no Date,
+    """An old order body sent again with a new Message-ID and no Date,
     without a TURN line, is refused after the first turn; with the TURN line it counts."""
     clock.now = datetime(2026, 11, 30, 12, 0, tzinfo=timezone.utc)
     plain = fixture("plain.eml")

@@ -1,5 +1,5 @@
 """The charts' fixed margins (worked out from a few texts instead of ``tight_layout``,
-issue 14): every label inside the picture, no panel's labels over another panel."""
+which cost more than the chart): every label inside the picture, no panel's labels over another panel."""
 
 from __future__ import annotations
 

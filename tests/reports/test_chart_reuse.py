@@ -1,5 +1,5 @@
 """A chart drawn into a kept figure (reports.charts keeps one per layout and fills it again
-with the next history) has the same bytes as one drawn into a new figure (issue 14)."""
+with the next history) has the same bytes as one drawn into a new figure."""
 
 from __future__ import annotations
 

@@ -75,7 +75,7 @@ def test_pictures_are_palette_pngs_without_visible_loss(turns):
 
 def test_the_legend_is_drawn_once_and_copied_in_with_the_same_pixels(turns):
     """The map's legend (blank page around it) is drawn once per palette and its pixels
-    copied into later maps: the same bytes as drawing every map in full (issue 14)."""
+    copied into later maps: the same bytes as drawing every map in full."""
     from reports import pngout
 
     view = report_input("once", "drawn-once", turns[0], "red").view

@@ -1,5 +1,5 @@
 """The map: no label over another label, each county's name inside its cell, symbols that
-cannot be mistaken for each other (issue 18)."""
+cannot be mistaken for each other."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_every_name_fits_its_cell(maps):
         for text in names:
             county = str(text.get_gid())[len(NAME):]
             assert name_fits(fig, ax, text, geo[county].cell), (where, county, text.get_fontsize())
-            if county in ("Hm. Paderborn", "Fm. Bayern"):  # once too thin (issue 18): now at full size
+            if county in ("Hm. Paderborn", "Fm. Bayern"):  # once too thin: now at full size
                 assert text.get_fontsize() == 7.5, (where, county, text.get_fontsize())
 
 
@@ -72,7 +72,7 @@ def test_battle_and_closed_border_symbols_differ_from_each_other():
 
 
 def test_every_army_badge_lies_in_its_county(maps):
-    """Each county is big enough for its markers too (issue 18: Fm. Bayern, Hm. Paderborn)."""
+    """Each county is big enough for its markers too (Fm. Bayern, Hm. Paderborn)."""
     from matplotlib.path import Path
 
     geo = counties()

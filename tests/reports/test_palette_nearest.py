@@ -1,4 +1,4 @@
-"""The palette PNG's nearest-colour search (done in chunks of rows, issue 14) gives every
+"""The palette PNG's nearest-colour search (done in chunks of rows) gives every
 colour the nearest palette entry, the first one on a tie, whatever the number of colours."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """What players plan from: neighbours, the famine warning, grammar, event cards said once,
-Havoc's provisional figures said once, the court's order syntax (issue 18)."""
+Havoc's provisional figures said once, the court's order syntax."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ def test_court_order_syntax_in_the_report_and_the_welcome_mail(tmp_path):
                             "--option", "expansion=court"]).exit_code == 0
     import sqlite3
 
-    from pbem.mailout.mailpack import unpack
+    from pbem.store.mailpack import unpack
 
     conn = sqlite3.connect(db)
     welcome = unpack(conn, conn.execute("SELECT message FROM outbox WHERE kind = 'welcome'").fetchone()[0])

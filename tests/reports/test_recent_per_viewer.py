@@ -1,4 +1,4 @@
-"""``ReportInput.recent`` per viewer (issue 12): the derived events since the last report
+"""``ReportInput.recent`` per viewer: the derived events since the last report
 reach a renderer only as the engine's ``event_view`` lets that viewer see them. Havoc's
 events name the cards a seat drew from the deck; no other seat's report input may carry them."""
 

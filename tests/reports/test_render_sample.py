@@ -32,7 +32,7 @@ def test_same_input_same_bytes(red):
 
 def test_pictures_are_pngs_without_varying_metadata(red):
     assert set(red.images) == {"map.png", "chart.png"}
-    # 80 dpi (small mails, issue 14), still wider than the HTML shows each picture
+    # 80 dpi (small mails), still wider than the HTML shows each picture
     assert png_size(red.images["map.png"]) == (720, 768)
     shown = {m[0]: int(m[1]) for m in re.findall(r'<img src="([^"]+)"[^>]* width="(\d+)"', red.html)}
     assert png_size(red.images["map.png"])[0] >= shown["map.png"]

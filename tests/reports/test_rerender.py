@@ -19,7 +19,7 @@ from click.testing import CliRunner
 
 import pbem.loop.service
 from pbem.cli.main import cli
-from pbem.mailout.mailpack import unpack
+from pbem.store.mailpack import unpack
 
 GAMES = [
     ("w1", "wallenstein", ("red", "blue", "yellow"), (), 4),
@@ -53,7 +53,7 @@ def _mailed(db: str) -> list[tuple[str, str, str, email.message.EmailMessage]]:
     rows = conn.execute("SELECT subject, message FROM outbox WHERE kind LIKE 'report%'").fetchall()
     out = []
     for subject, stored in rows:
-        raw = unpack(conn, stored)  # the bytes sent (pictures stored once: pbem.mailout.mailpack)
+        raw = unpack(conn, stored)  # the bytes sent (pictures stored once: pbem.store.mailpack)
         msg = email.message_from_bytes(raw, policy=email.policy.default)
         # the subject names the turn in words (spring 1618); the Message-ID has its label
         game_id, turn, who = re.match(r"<report\.([^.]+)\.([^.~]+)(?:~\d+)?\.([^.@]+)@", msg["Message-ID"]).groups()

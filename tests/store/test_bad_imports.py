@@ -1,4 +1,4 @@
-"""Issue 17 items 14 (import/CLI part) and 18: a bad import is a one-line error with exit
+"""A bad import is a one-line error with exit
 status 1, never a traceback; imports are bounded in size and keep only referenced mails."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17's fault campaign, store side: kill -9 at random points of ``ingest`` and
+"""The fault campaign, store side: kill -9 at random points of ``ingest`` and
 ``adjudicate`` (separate processes) and concurrent runs of pairs of commands, each followed
 by a consistency check (``replay --verify``; every mail kept once with an outcome, no
 event twice or lost, at most one reply per mail; no traceback, no 'database is locked').

@@ -1,4 +1,4 @@
-"""Issue 17 item 7: exports of a running game mask passwords in the raw mails (keeping the
+"""Exports of a running game mask passwords in the raw mails (keeping the
 hash of the original, which the events name) and leave out the undecided orders."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The fast paths of issue 14 keep their guarantees: a loaded game is the caller's own copy,
+"""The fast paths (one game loaded, mail built, one command started) keep their guarantees: a loaded game is the caller's own copy,
 a group commit is durable when it ends, ``pbem status`` loads only what it needs, and mail
 built with the remembering header policy is byte for byte what ``policy.default`` gives."""
 

@@ -1,4 +1,4 @@
-"""Issue 17 item 2: no hidden information through the published state hash.
+"""No hidden information through the published state hash.
 
 A seat knows everything in the Wallenstein state but the order of the five face-down action
 cards (rule 4.1.1). The attack gives it the true state for free and tries all 120 orders of

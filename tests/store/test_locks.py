@@ -1,4 +1,4 @@
-"""Issue 17 item 5 (store part) and issue 13's read-only bullet.
+"""Locks: writers wait for each other, readers take no lock.
 
 Read-only commands open the database without taking the write lock (and without running
 migrations when the schema is current), so they work while another command writes; a

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.mailout import mailpack
+from pbem.store import mailpack
 from pbem.store.db import Store
 from reports import render_report, to_message
 from tests.reports.sample import sample_input
@@ -102,7 +102,7 @@ def test_the_send_path_delivers_what_was_queued(tmp_path, rendered):
 
 
 def test_picture_bodies_are_found_as_the_regular_expression_finds_them(rendered):
-    """The fast scan for base64 bodies (issue 14) finds exactly what ``_BASE64_BODY`` finds,
+    """The fast scan for base64 bodies finds exactly what ``_BASE64_BODY`` finds,
     in report mails and in mangled ones (a stray character, a missing blank line, cut short)."""
     import random
 

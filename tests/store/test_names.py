@@ -1,4 +1,4 @@
-"""Issue 17 item 9: one rule for game ids and seat names on every path in (new, import,
+"""One rule for game ids and seat names on every path in (new, import,
 record), and report paths that cannot leave ``--out``."""
 
 from __future__ import annotations

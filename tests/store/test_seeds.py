@@ -1,4 +1,4 @@
-"""Issue 17 item 17: seeds from ``secrets``; a weak GM-given seed refused unless --weak-seed."""
+"""Seeds from ``secrets``; a weak GM-given seed refused unless --weak-seed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17 item 10: a shortened archive must not verify, and verification says which check
+"""A shortened archive must not verify, and verification says which check
 found it (the header's length and final hash, or the missing end-of-game events)."""
 
 from __future__ import annotations

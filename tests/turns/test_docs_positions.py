@@ -1,6 +1,6 @@
 """Every order example of the player docs is accepted by the engine in a real game position,
 not only parsed: the position is a real new game in which the seat is given the counties the
-example plays from (issue 18: `PALACE Böhmen` with `ATTACKA Böhmen ...` was refused)."""
+example plays from (`PALACE Böhmen` with `ATTACKA Böhmen ...` was refused)."""
 
 from __future__ import annotations
 

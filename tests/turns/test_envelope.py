@@ -121,7 +121,7 @@ def test_template_game_lines_are_prose() -> None:
     assert parse_blocks("> GAME w1 red <password>\n").problems == []
 
 
-# -- press blocks (issue 19) ----------------------------------------------------------------
+# -- press blocks ----------------------------------------------------------------
 def test_press_inside_a_block_is_kept_apart_from_the_orders():
     text = ("Hi\nGAME w1 blue pw-1\nTAX Burgund\nPRESS TO red, green\nLet's ally.\n> quoted, dropped\n"
             "End of story.\ngame on?\nEND\nBID 0\nEND\n")

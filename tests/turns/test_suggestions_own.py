@@ -1,4 +1,4 @@
-"""A mistyped county name suggests the writer's own counties first (issue 18: "Name suggestions
+"""A mistyped county name suggests the writer's own counties first ("Name suggestions
 prefer the seat's own counties"), in the reply a player gets through ``check_orders``."""
 
 from __future__ import annotations

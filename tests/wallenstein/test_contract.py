@@ -38,7 +38,7 @@ def check_state(state: dict[str, Any], seats: Sequence[str], box: bool = True, b
     assert len(state["counties"]) == (37 if len(seats) == 3 else 45)
     if not box:
         return
-    pieces = rules()["pieces"]["value"]  # rule 1: the box's pieces are the limit (issue 15)
+    pieces = rules()["pieces"]["value"]  # rule 1: the box's pieces are the limit
     for piece in ("palace", "church", "trade"):
         assert sum(piece in c["buildings"] for c in state["counties"].values()) <= pieces[piece], piece
     assert sum(c["markers"] for c in state["counties"].values()) <= pieces["revolt_markers"]
@@ -58,7 +58,7 @@ class TestWallensteinContract(EngineContract):
 
 
 class TableDecisions:
-    """The engine, with random plans that also use the table-decision words of issue 15:
+    """The engine, with random plans that also use the table-decision words:
     manoeuvre LEAVE/IF/ELSE alternatives and a FAMINE order."""
 
     def __init__(self) -> None:
@@ -86,7 +86,7 @@ class TableDecisions:
         return orders
 
 
-#: Games per seat count (3, 4, 5); PBEM_GAMES=3334 plays the 10,000 games of issue 15.
+#: Games per seat count (3, 4, 5); PBEM_GAMES=3334 plays 10,000 games.
 GAMES = int(os.environ.get("PBEM_GAMES", "340"))
 
 

@@ -1,4 +1,4 @@
-"""The rulebook's combat Example 3 (rule 5.5.1) as a short historical record (issue 20): the
+"""The rulebook's combat Example 3 (rule 5.5.1) as a short historical record: the
 tower results typed in as CHANCE lines give the outcome the scenario case expects."""
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from pbem.archives.publish import count_sealed
 from pbem.cli.main import cli
 from pbem.mailout.colours import seat_view
 from pbem.errors import DomainError
-from pbem.cli.outfiles import out_file, write_text
+from pbem.outfiles import out_file, write_text
 from pbem.store.events import Game, ReplayMismatch, SeedUnknown, fold
 from pbem.archives.records import import_record, record_of
 from turns.record import RecordError, read_record, write_record

@@ -146,7 +146,7 @@ def standby(app: App, add: str | None, remove: str | None, game_id: str | None, 
       pbem standby
       pbem standby --add zoe@example.org --game w1
     """
-    from pbem.loop.auth import parse_address
+    from pbem.store.auth import parse_address
     from pbem.club import absence
 
     if add or remove:
@@ -176,7 +176,7 @@ def observe(app: App, game_id: str, address: str | None, stop_: bool, as_json: b
       pbem observe w1 watcher@example.org --stop
       pbem observe w1 --json
     """
-    from pbem.loop.auth import parse_address
+    from pbem.store.auth import parse_address
     from pbem.club import observers
 
     if address is None:
@@ -214,7 +214,7 @@ def lobby(app: App, game_id: str | None, approve_: str | None, reject: str | Non
       pbem lobby o1 --approve ann@example.org
       pbem lobby o1 --seat blue=bob@example.org
     """
-    from pbem.loop.auth import parse_address
+    from pbem.store.auth import parse_address
     from pbem.club import lobby as club_lobby
 
     service = app.service

@@ -10,7 +10,7 @@ from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
 from pbem.cli.commands.reports import write_turn_reports
 from pbem.errors import DomainError
-from pbem.cli.outfiles import out_dir, write_text, writing
+from pbem.outfiles import out_dir, write_text, writing
 
 
 @cli.command()

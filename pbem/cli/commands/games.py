@@ -103,7 +103,7 @@ def new(app: App, game_id: str, engine: str, open_: bool, seat_count: int | None
     from pbem.mailout.languages import check as check_language, split_seat_value
     from pbem.loop.seeds import check_seed
 
-    seed = check_seed(seed, weak_ok=weak_seed)  # issue 17 item 17
+    seed = check_seed(seed, weak_ok=weak_seed)  # a weak seed is refused unless the GM insists (pbem/loop/seeds.py)
     if language:
         language = check_language(language)
     pairs, chosen, spoken = [], {}, {}

@@ -1,4 +1,4 @@
-"""Commands on a game's history (issue 19): rollback, branch, site."""
+"""Commands on a game's history: rollback, branch, site."""
 
 from __future__ import annotations
 

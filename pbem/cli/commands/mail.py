@@ -109,7 +109,7 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
 
 
 def is_imap_url(text: str) -> bool:
-    """True for an ``imap://`` or ``imaps://`` URL (:func:`pbem.imap.is_imap_url`, without importing imaplib)."""
+    """True for an ``imap://`` or ``imaps://`` URL (:func:`pbem.mailin.imap.is_imap_url`, without importing imaplib)."""
     return text[:8].lower().startswith(("imap://", "imaps://"))
 
 

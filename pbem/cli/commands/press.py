@@ -1,10 +1,10 @@
-"""``pbem press``: the press of a game as the GM (or one seat) may see it (issue 19)."""
+"""``pbem press``: the press of a game as the GM (or one seat) may see it."""
 
 from __future__ import annotations
 
 import click
 
-from pbem.loop import press as press_log
+from pbem.mailout import press as press_log
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
 from pbem.errors import DomainError

@@ -11,6 +11,7 @@ from adjudicator.base import GM, PUBLIC
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
 from pbem.errors import DomainError
+from pbem.outfiles import turn_dir
 
 
 def viewer_dir(viewer: str) -> str:
@@ -20,7 +21,7 @@ def viewer_dir(viewer: str) -> str:
 
 def inside(base: Path, *parts: str) -> Path:
     """``base/part/...``, refused unless every part is a plain relative name (a turn label's
-    ``/`` makes subdirectories) and the result stays inside ``base`` (issue 17 item 9)."""
+    ``/`` makes subdirectories) and the result stays inside ``base``."""
     pieces = [p for part in parts for p in str(part).split("/")]
     if any(p in ("", ".", "..") or "\\" in p or "\0" in p for p in pieces):
         raise DomainError(f"refusing to write to {'/'.join(parts)!r}: not a plain name inside {base}")
@@ -28,11 +29,6 @@ def inside(base: Path, *parts: str) -> Path:
     if not path.resolve().is_relative_to(base.resolve()):
         raise DomainError(f"refusing to write to {path}: it is outside {base}")
     return path
-
-
-def turn_dir(turn: str) -> str:
-    """The folder name of a turn's reports: the turn label, one level (``b1/dogs/eva`` -> ``b1-dogs-eva``)."""
-    return turn.replace("/", "-")
 
 
 def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str] | None, out: Path,
@@ -44,7 +40,7 @@ def write_turn_reports(app: App, game_id: str, turn: str | None, only: list[str]
     from pbem.store.events import fold
     from pbem.mailout.reporting import history, render_turn
     from pbem.mailout.turnmail import OPENING
-    from pbem.cli.outfiles import out_dir, writing
+    from pbem.outfiles import out_dir, writing
     from reports.files import report_files
 
     out_dir(out)  # refused before the work

@@ -52,7 +52,7 @@ def tick(app: App, paths: tuple[str, ...], smtp: str | None, smtps: str | None, 
     make = None  # the transport is made only when there is mail to send
     if not no_send:
         if maildir:
-            from pbem.cli.outfiles import out_dir
+            from pbem.outfiles import out_dir
 
             out_dir(maildir)  # a folder that cannot be written is refused before anything is done
 

@@ -1,6 +1,6 @@
 """Press between seats: ``PRESS TO blue`` ... ``END`` inside a GAME block, relayed by the GM.
 
-Players negotiate through the service without exchanging addresses (issue 19). A press
+Players negotiate through the service without exchanging addresses. A press
 block of an authenticated GAME block (:class:`turns.envelope.Press`) is checked against
 the game's press rules, recorded in the game's press log and relayed: one mail per
 recipient, from the GM's address, naming the sender seat (or nobody, in a grey game).
@@ -195,7 +195,7 @@ def relay(store: Store, game: Game, seat: str, press: Press, key: str, source: M
         "grey": int(rules.mode == "grey"), "text": press.text, "bytes": len(press.text.encode("utf-8")),
         "mail_key": source.get("mail_key"), "message_id": source.get("message_id"),
         "rollbacks": len(game.rollbacks)})
-    for name in to:  # queued as pbem.notify.queue does (notify imports this module, not the reverse)
+    for name in to:  # queued as pbem.mailout.notify.queue does (notify imports this module, not the reverse)
         out = relay_message(game, name, row, sender)
         store.enqueue(game.game_id, out.to, out.subject, bytes(out.message), out.kind, str(out.message["Message-ID"]))
     return to, False

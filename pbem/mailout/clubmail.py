@@ -1,6 +1,6 @@
 """The club's outgoing mail: short plain-text notices to seats, observers and other addresses.
 
-Every notice is a :class:`pbem.mailbase.TextOutgoing` queued in the caller's transaction, with
+Every notice is a :class:`pbem.mailout.mailbase.TextOutgoing` queued in the caller's transaction, with
 our loop header and ``Auto-Submitted`` (an answer to a mail command) where it answers a mail.
 A seat of an open game started by a bot has no player and no address (:data:`BOT_DOMAIN`):
 nothing is queued for it.
@@ -10,19 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-#: The domain of the address of a seat nobody took (RFC 2606 ``.invalid``: never delivered).
-BOT_DOMAIN = "bot.pbem.invalid"
-
-
-def is_bot_address(address: str) -> bool:
-    """True for the address of a seat started by a bot (:data:`BOT_DOMAIN`)."""
-    return address.strip().lower().endswith("@" + BOT_DOMAIN)
+from pbem.store.auth import BOT_DOMAIN, is_bot_address  # noqa: F401 - the club's names for them
 
 
 def text_mail(game: Any, to: str, subject: str, lines: list[str], sender: str, kind: str,
               answer: bool = False) -> Any:
     """A plain-text message to ``to`` (threaded on ``game`` when given), a
-    :class:`pbem.mailbase.TextOutgoing` (imported here: ``pbem status`` loads no mail package)."""
+    :class:`pbem.mailout.mailbase.TextOutgoing` (imported here: ``pbem status`` loads no mail package)."""
     from pbem.mailout.mailbase import TextOutgoing, base_headers
 
     prefix = f"[{game.game_id}] " if game is not None else ""

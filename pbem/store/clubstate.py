@@ -27,7 +27,7 @@ its player's starts again from zero; a turn the bot played leaves the count as i
 
 A verifying fold checks what each of these events claims against the fold: a civil disorder
 for missed turns names the count the log gives, an ending by draw had every voting seat's vote,
-a closed vote names the votes cast (:func:`apply` raises :class:`pbem.events.ReplayMismatch`).
+a closed vote names the votes cast (:func:`apply` raises :class:`pbem.store.events.ReplayMismatch`).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ TYPES = frozenset({"AbsenceDeclared", "AbsenceEnded", "CivilDisorder", "SeatRetu
 DECIDING = frozenset({"CivilDisorder", "DrawVoted", "ConcessionVoted", "VotesClosed"})
 #: Club events whose payload is secret while the game runs (the votes of an open round).
 SECRET = frozenset({"DrawVoted", "ConcessionVoted"})
-#: The fields every payload of a club event has, with their types (the archive check, pbem.archive_shape).
+#: The fields every payload of a club event has, with their types (the archive check, pbem.archives.archive_shape).
 SHAPES: dict[str, dict[str, type]] = {
     "AbsenceDeclared": {"seat": str, "from": str, "to": str}, "AbsenceEnded": {"seat": str},
     "CivilDisorder": {"seat": str, "missed": int, "by": str}, "SeatReturned": {"seat": str, "how": str},
@@ -151,7 +151,7 @@ def _count_turn(club: Club, p: dict[str, Any], recorded_at: str) -> None:
 
 
 def _mismatch(ev: Any, message: str) -> Exception:
-    from pbem.store.events import ReplayMismatch
+    from pbem.store.mismatch import ReplayMismatch
 
     return ReplayMismatch(f"event {ev.seq} ({ev.type}): {message}")
 
@@ -275,3 +275,18 @@ HANDLERS = {"AbsenceDeclared": _absence, "AbsenceEnded": _absence_ended, "CivilD
             "SeatReturned": _returned, "SeatResigned": _resigned, "DrawVoted": _draw_voted,
             "ConcessionVoted": _concession_voted, "VotesClosed": _votes_closed, "GameEnded": _ended,
             "ObserverAdded": _observer, "ObserverRemoved": _observer_removed}
+
+
+def watched(game: Any) -> bool:
+    """Whether the club looks at ``game`` in every tick: a seat is absent, in civil disorder or
+    resigned (kept in the due index, :mod:`pbem.store.projection`, as the game's ``watch``)."""
+    return bool(game.club.absences or game.club.disorder or game.club.resigned)
+
+
+def winner(game: Any) -> str | None:
+    """The winner of an ended game: the one seat it was conceded to (or left by resignation); None
+    for a draw or a concession to several seats."""
+    ended = game.club.ended
+    if ended is None or ended["how"] == "draw" or len(ended["seats"]) != 1:
+        return None
+    return str(ended["seats"][0])

@@ -101,3 +101,13 @@ def parse_address(text: str) -> tuple[str, str]:
         raise DomainError(f"{shown!r} is not a mail address; write name@example.org or "
                           "'Name <name@example.org>'")
     return name, address.lower()
+
+
+#: The domain of the address of a seat nobody took (RFC 2606 ``.invalid``: never delivered):
+#: a seat of an open game started by a bot (:mod:`pbem.club.lobby`) gets no mail.
+BOT_DOMAIN = "bot.pbem.invalid"
+
+
+def is_bot_address(address: str) -> bool:
+    """True for the address of a seat started by a bot (:data:`BOT_DOMAIN`)."""
+    return address.strip().lower().endswith("@" + BOT_DOMAIN)

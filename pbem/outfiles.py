@@ -66,3 +66,8 @@ def write_text(path: str | os.PathLike[str], text: str) -> Path:
     with writing(path):
         target.write_text(text, encoding="utf-8")
     return target
+
+
+def turn_dir(turn: str) -> str:
+    """The folder name of a turn's reports: the turn label, one level (``b1/dogs/eva`` -> ``b1-dogs-eva``)."""
+    return turn.replace("/", "-")

@@ -1,6 +1,6 @@
 """Building MIME messages the same way every time: the policy, headers in order, a text part.
 
-Only the stdlib: :mod:`pbem.mailbase` (the messages we send) and :mod:`pbem.mailpack` (the
+Only the stdlib: :mod:`pbem.mailout.mailbase` (the messages we send) and :mod:`pbem.store.mailpack` (the
 outbox's stored forms, rebuilt when read) both build on it without importing each other.
 """
 

@@ -48,7 +48,7 @@ def encode_base64(data: bytes, line_length: int) -> str:
 
 
 #: The last pictures encoded: a season's map and chart are encoded for every viewer's mail,
-#: twice each (checking the body found, checking the rebuilt message; issue 14).
+#: twice each (checking the body found, checking the rebuilt message).
 _ENCODED: dict[tuple[bytes, int], str] = {}
 
 
@@ -73,14 +73,14 @@ def pack(db: Any, message: bytes) -> bytes:
 
 def pack_text(headers: list[tuple[str, str]], body: str) -> bytes:
     """The stored form of the text/plain message with ``headers`` (in order) and ``body``
-    (:func:`pbem.mailmime.text_message`): everything needed to build exactly that message."""
+    (:func:`pbem.store.mailmime.text_message`): everything needed to build exactly that message."""
     return TEXT_MAGIC + json.dumps({"headers": headers, "body": body}, ensure_ascii=False).encode("utf-8")
 
 
 def unpack(db: Any, stored: bytes) -> bytes:
     """The message exactly as queued, from its stored form (text, packed or verbatim)."""
     if stored.startswith(TEXT_MAGIC):
-        from pbem.mailout.mailmime import text_message
+        from pbem.store.mailmime import text_message
 
         parts = json.loads(stored[len(TEXT_MAGIC):].decode("utf-8"))
         return bytes(text_message([(name, value) for name, value in parts["headers"]], parts["body"]))
@@ -147,7 +147,7 @@ _BASE64_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 def _base64_bodies(message: bytes) -> list[bytes]:
     """The bodies ``_BASE64_BODY.finditer(message)`` finds (group 1), found faster: a body
     runs to the first blank line when everything before it is base64 (checked at C speed),
-    and the regular expression decides the other cases (issue 14: matching a season report's
+    and the regular expression decides the other cases (matching a season report's
     pictures line by line was a third of packing it)."""
     out, pos = [], 0
     while (head := _BASE64_HEADERS.search(message, pos)) is not None:
