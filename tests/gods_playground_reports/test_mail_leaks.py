@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from adjudicator.base import PUBLIC, canonical_json
-from pbem.loop import service as service_mod
+from pbem.loop import creating as creating_mod
 from pbem.mailout.deliver import message_of
 from pbem.loop.ingest import Ingestor
 from pbem.mailin.parse import RawMail
@@ -136,7 +136,7 @@ def _parts(row: dict[str, Any]) -> tuple[str, str, list[tuple[str, bytes]]]:
 def _table(tmp_path, monkeypatch, name, secret, change, adjudications, tied=False):
     """A played game; its passwords are the same sequence in every table (the welcome mails show them)."""
     counter = itertools.count()
-    monkeypatch.setattr(service_mod, "new_password", lambda: f"Abcd-{next(counter):04d}-wxyz")
+    monkeypatch.setattr(creating_mod, "new_password", lambda: f"Abcd-{next(counter):04d}-wxyz")
     table = Table(tmp_path, name, secret, change, tied)
     table.play(adjudications)
     return table

@@ -21,9 +21,9 @@ PW = "pw-" + "q" * 12
 
 @pytest.fixture
 def setup(tmp_path, monkeypatch):
-    import pbem.loop.service
+    import pbem.loop.creating
 
-    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: PW)
+    monkeypatch.setattr(pbem.loop.creating, "new_password", lambda: PW)
     db = str(tmp_path / "p.db")
     Service(Store(db)).new_game("d1", "toy-dice-duel", SEATS, {}, seed="cron-" + "x" * 40)
     box = mailbox.Maildir(tmp_path / "md", create=True)

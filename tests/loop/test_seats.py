@@ -48,9 +48,9 @@ def test_a_new_player_takes_a_seat(service):
 
 
 def test_void_tells_the_seat_and_withdraws_the_unsent_accepted_reply(service, monkeypatch):
-    import pbem.loop.service
+    import pbem.loop.creating
 
-    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: "pw-" + "k" * 12)
+    monkeypatch.setattr(pbem.loop.creating, "new_password", lambda: "pw-" + "k" * 12)
     service.new_game("d1", "toy-dice-duel", SEATS[:2], {}, seed="void-" + "x" * 40)
     game = service.load("d1")
     raw = order_mail(game, "red", "pw-" + "k" * 12, "BID 1", service.store.clock(), service.sender)
@@ -66,9 +66,9 @@ def test_void_tells_the_seat_and_withdraws_the_unsent_accepted_reply(service, mo
 
 
 def test_void_keeps_a_reply_already_sent(service, monkeypatch):
-    import pbem.loop.service
+    import pbem.loop.creating
 
-    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: "pw-" + "k" * 12)
+    monkeypatch.setattr(pbem.loop.creating, "new_password", lambda: "pw-" + "k" * 12)
     service.new_game("d1", "toy-dice-duel", SEATS[:2], {}, seed="void-" + "y" * 40)
     game = service.load("d1")
     raw = order_mail(game, "red", "pw-" + "k" * 12, "BID 1", service.store.clock(), service.sender)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-import pbem.loop.service
+import pbem.loop.creating
 from pbem.loop.ingest import Ingestor, Outcome
 from pbem.mailin.parse import RawMail
 from pbem.loop.service import Service
@@ -33,7 +33,7 @@ def create(service: Service, monkeypatch: pytest.MonkeyPatch, game_id: str, seat
            engine: str = "toy-dice-duel", **kwargs: object) -> None:
     """Create a game whose seats have the fixed passwords of :data:`PASSWORDS`."""
     queue: Iterator[str] = iter(PASSWORDS[s] for s in seats)
-    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: next(queue))
+    monkeypatch.setattr(pbem.loop.creating, "new_password", lambda: next(queue))
     service.new_game(game_id, engine, [(s, SEATS[s]) for s in seats], **kwargs)  # type: ignore[arg-type]
 
 

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 import pbem.store.auth
 import pbem.loop.ingest
+import pbem.loop.replying
 from pbem.cli.main import cli
 from pbem.loop.ingest import MAX_BLOCKS, Ingestor
 from pbem.mailin.parse import RawMail
@@ -56,8 +57,8 @@ UNAUTHENTICATED = {
 
 
 def test_replies_to_unauthenticated_mail_are_short_identical_and_echo_nothing(games, ingest, monkeypatch):
-    monkeypatch.setattr(pbem.loop.ingest, "NO_BLOCK_REPLIES", 10**6)  # every one answered (the limit: test_mail_guard)
-    monkeypatch.setattr(pbem.loop.ingest, "UNAUTHENTICATED_REPLIES", 10**6)
+    monkeypatch.setattr(pbem.loop.replying, "NO_BLOCK_REPLIES", 10**6)  # every one answered (the limit: test_mail_guard)
+    monkeypatch.setattr(pbem.loop.replying, "UNAUTHENTICATED_REPLIES", 10**6)
     outcomes = {name: ingest(mail(body, subject=b"see https://evil.example/" + b"x" * 5000)).outcome
                 for name, body in UNAUTHENTICATED.items()}
     huge = {"huge game id", "huge valid game id"}  # over the text limit: refused unread (pbem.mailin.maillimits)

@@ -204,9 +204,9 @@ def test_orders_of_one_seat_never_reach_another(games, ingest):
 
 
 def test_an_internal_failure_keeps_the_mail_and_a_rerun_retries(games, ingest, monkeypatch):
-    import pbem.loop.ingest
+    import pbem.loop.recording
 
-    monkeypatch.setattr(pbem.loop.ingest, "check_orders", lambda *a, **k: 1 / 0)
+    monkeypatch.setattr(pbem.loop.recording, "check_orders", lambda *a, **k: 1 / 0)
     out = ingest("plain.eml")
     assert out.outcome == "error" and replies(games) == []
     assert games.store.db.execute("select status from mails").fetchone()[0] == "error"

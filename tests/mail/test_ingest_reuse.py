@@ -12,6 +12,7 @@ from email.message import EmailMessage
 
 import pytest
 
+import pbem.loop.correcting
 import pbem.loop.service
 from pbem.store import mailpack
 from pbem.loop.ingest import BATCH, Ingestor
@@ -138,7 +139,7 @@ def test_a_crash_inside_a_batch_undoes_the_whole_batch_and_a_rerun_resumes(games
 
 
 def test_a_password_reset_by_mail_in_the_same_batch_stops_the_old_password_at_once(games, monkeypatch):
-    monkeypatch.setattr(pbem.loop.service, "new_password", lambda: "zx9q-7mkd-3vbn")
+    monkeypatch.setattr(pbem.loop.correcting, "new_password", lambda: "zx9q-7mkd-3vbn")
     # (a new password by mail needs the current one: a GAME block of one line PASSWORD)
     reset = (f"From: {SEATS['red']}\nMessage-ID: <reuse-reset@example.org>\nSubject: new password\n\n"
              f"GAME duel red {PASSWORDS['red']}\nPASSWORD\nEND\n").encode()

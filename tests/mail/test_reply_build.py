@@ -10,6 +10,7 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 import pbem.loop.ingest
+import pbem.loop.replying
 from pbem.store import mailpack
 from pbem.loop.ingest import Ingestor
 from pbem.mailin.parse import RawMail
@@ -71,8 +72,8 @@ def test_replies_with_non_ascii_names_subjects_and_long_lines_build_as_the_stdli
 
 
 def test_the_replies_to_fuzzed_mails_build_as_the_stdlib_builds_them(games, monkeypatch):
-    monkeypatch.setattr(pbem.loop.ingest, "NO_BLOCK_REPLIES", 10**6)  # every reply is built, however many
-    monkeypatch.setattr(pbem.loop.ingest, "UNAUTHENTICATED_REPLIES", 10**6)
+    monkeypatch.setattr(pbem.loop.replying, "NO_BLOCK_REPLIES", 10**6)  # every reply is built, however many
+    monkeypatch.setattr(pbem.loop.replying, "UNAUTHENTICATED_REPLIES", 10**6)
     Ingestor(games).ingest_all([RawMail(raw, f"fuzz/{i}") for i, raw in enumerate(fuzzmail.make(1414, 300))])
     rows = games.store.db.execute("select message from outbox").fetchall()
     stored = [bytes(m) for (m,) in rows if bytes(m).startswith(mailpack.TEXT_MAGIC)]

@@ -8,7 +8,7 @@ import copy
 import pytest
 from click.testing import CliRunner
 
-import pbem.loop.service
+import pbem.loop.creating
 from pbem.archives.archive import export_game, import_archive, verify_archive
 from pbem.cli.main import cli
 from pbem.errors import DomainError
@@ -81,7 +81,7 @@ def test_record_with_a_bad_game_id_is_refused(tmp_path, service, bad):
 
 def test_report_cannot_write_outside_out(tmp_path, monkeypatch):
     """A database that already holds a hostile seat name (from before this rule)."""
-    monkeypatch.setattr(pbem.loop.service, "check_seat_name", lambda s: s)
+    monkeypatch.setattr(pbem.loop.creating, "check_seat_name", lambda s: s)
     store = Store(tmp_path / "p.db")
     service = Service(store)
     service.new_game("w1", "wallenstein", [("../../PWNED", "a@x.org"), *SEATS[1:]], {}, "names-seed-0123456789")

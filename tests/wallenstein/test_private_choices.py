@@ -23,7 +23,7 @@ from adjudicator.base import GM, PUBLIC
 from adjudicator.wallenstein import ENGINE
 from adjudicator.wallenstein.bot import heuristic_orders
 from adjudicator.chance import Chance
-from pbem.loop import service as service_mod
+from pbem.loop import creating as creating_mod
 from pbem.mailout.deliver import message_of
 from pbem.loop.ingest import Ingestor
 from pbem.mailin.parse import RawMail
@@ -96,7 +96,7 @@ def _parts(row: dict[str, Any]) -> tuple[str, str, list[tuple[str, bytes]]]:
 def _tables(tmp_path: Any, monkeypatch: Any, options: dict[str, str]) -> tuple[Table, Table]:
     def table(name: str) -> Table:
         counter = itertools.count()  # the same passwords in both games (the welcome mails show them)
-        monkeypatch.setattr(service_mod, "new_password", lambda: f"Abcd-{next(counter):04d}-wxyz")
+        monkeypatch.setattr(creating_mod, "new_password", lambda: f"Abcd-{next(counter):04d}-wxyz")
         return Table(tmp_path, name, options)
 
     return table("base"), table("secret")
