@@ -84,18 +84,22 @@ def status_lines(row: dict[str, Any]) -> list[str]:
 def seat_lines(game: Any, seat: str, now: datetime) -> list[str]:
     """What the STATUS mail command tells a seat of its own standing in the club: its absence,
     the bot playing it, its own vote of this round (never another seat's)."""
+    from pbem.club.absence import WHY
+    from reports.i18n import _
+
     club = game.club
     out = []
     absent = club.absences.get(seat)
     if absent is not None and instant(absent["to"]) >= now:
-        out.append(f"Your absence: from {absent['from']} to {absent['to']}.")
+        out.append(_("Your absence: from {start} to {end}.").format(start=absent["from"], end=absent["to"]))
     why = club.bot_played(seat)
     if why:
-        out.append(f"The game's bot plays your seat ({why}).")
+        out.append(_("The game's bot plays your seat ({why}).").format(why=_(WHY.get(why, why))))
     if club.draw.get(seat):
-        out.append("Your vote this round: for a draw (secret until the round ends or the draw passes).")
+        out.append(_("Your vote this round: for a draw (secret until the round ends or the draw passes)."))
     if seat in club.concede:
-        out.append(f"Your vote this round: the game conceded to {', '.join(club.concede[seat])} (secret).")
+        out.append(_("Your vote this round: the game conceded to {seats} (secret).").format(
+            seats=", ".join(club.concede[seat])))
     return out
 
 
