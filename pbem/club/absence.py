@@ -128,11 +128,11 @@ def policy_lines(game: Any) -> list[str]:
     opts = options.of(game)
     if opts["absence"] == "bot":
         return wrapped(_("Meanwhile the game's bot writes your orders when they are due; orders you send yourself "
-                         "replace the bot's. Send BACK in a GAME block when you are back early."), width=88)
+                         "replace the bot's. Send BACK in a GAME block when you are back early."))
     cap = timedelta(seconds=int(opts["absence_cap"]))
     return wrapped(_("Meanwhile a turn that awaits your orders waits for you, at most {span} past its deadline; after "
                      "that the missed-orders default is played for you (not counted as a missed turn while you are "
-                     "away). Send BACK in a GAME block when you are back early.").format(span=_span(cap)), width=88)
+                     "away). Send BACK in a GAME block when you are back early.").format(span=_span(cap)))
 
 
 def _span(delta: timedelta) -> str:

@@ -29,7 +29,7 @@ from typing import Any
 
 from pbem.store.events import Game
 from pbem.mailin.parse import ParsedMail
-from pbem.mailout.mailbase import Outgoing, base_message
+from pbem.mailout.mailbase import WIDTH, Outgoing, base_message
 from reports.i18n import N_
 
 COMMANDS = ("HELP", "STATUS", "REPORT", "PASSWORD")
@@ -163,7 +163,7 @@ def _mail(service: Any, game_id: str, to: str, subject: str, lines: list[str]) -
     return Outgoing(to, msg["Subject"], msg, "command")
 
 
-def wrap_lines(lines: list[str], width: int = 76) -> list[str]:
+def wrap_lines(lines: list[str], width: int = WIDTH) -> list[str]:
     """Prose lines longer than ``width`` (counted in characters) wrapped; indented lines kept."""
     import textwrap
 

@@ -20,6 +20,9 @@ from reports.timefmt import deadline_text
 __all__ = ["LOOP_HEADER", "MAIL_POLICY", "Outgoing", "TextOutgoing", "address_of", "base_headers",
            "base_message", "domain_of", "format_deadline", "text_message", "thread_id", "with_headers"]
 
+#: The width of a mail's prose, in characters (an accented letter is one): lines of orders,
+#: problems quoted from the player and addresses are kept whole.
+WIDTH = 72
 #: The header on every mail we send; a mail that comes back with it is never answered.
 LOOP_HEADER = "X-PBEM-Loop"
 
@@ -112,7 +115,7 @@ class TextOutgoing:
         return next(value for name, value in self.headers if name.lower() == "message-id")
 
 
-def wrapped(*texts: str, width: int = 76) -> list[str]:
+def wrapped(*texts: str, width: int = WIDTH) -> list[str]:
     """Each of ``texts`` wrapped at ``width`` columns counted in characters (an accented letter
     is one); an empty text is an empty line."""
     import textwrap

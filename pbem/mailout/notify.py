@@ -12,7 +12,7 @@ from email.message import Message
 from typing import Any
 
 from pbem.store.events import Game
-from pbem.mailout.mailbase import LOOP_HEADER, Outgoing, TextOutgoing, base_message, format_deadline, thread_id
+from pbem.mailout.mailbase import WIDTH, LOOP_HEADER, Outgoing, TextOutgoing, base_message, format_deadline, thread_id
 from pbem.store.db import Store
 
 __all__ = ["LOOP_HEADER", "Outgoing", "base_message", "thread_id", "welcome", "turn_reports", "queue",
@@ -94,7 +94,7 @@ def _welcome(game: Game, seat: str, password: str, sender: str, after_turn: str 
     return compose(game, row["email"], subject, sender, "welcome", lines, rendered)
 
 
-def wrapped(text: str, width: int = 76) -> list[str]:
+def wrapped(text: str, width: int = WIDTH) -> list[str]:
     """``text`` wrapped at ``width`` columns, counted in characters (an accented letter is one)."""
     import textwrap
 

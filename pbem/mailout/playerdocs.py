@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+from pbem.mailout.mailbase import WIDTH
+
 from importlib import resources
 from typing import Any
 
@@ -52,4 +54,4 @@ def docs_lines() -> list[str]:
 
     return textwrap.wrap(_("The whole order syntax comes by mail: send HELP ORDERS (as the subject or the first "
                            "line) from your address to this one; HELP RULES brings the rules reference of the game."),
-                         76, break_long_words=False, break_on_hyphens=False)
+                         WIDTH, break_long_words=False, break_on_hyphens=False)

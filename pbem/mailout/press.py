@@ -108,6 +108,7 @@ def welcome_lines(game: Game) -> list[str]:
         return []
     import textwrap
 
+    from pbem.mailout.mailbase import WIDTH
     from reports.i18n import _
 
     how = {"on": _("'PRESS TO <seat>, <seat>' or 'PRESS TO ALL'"),
@@ -116,7 +117,7 @@ def welcome_lines(game: Game) -> list[str]:
                      "told who sent it)")}[mode]
     text = _("Messages to other seats (press): put a block {how}, your text, then END, inside your GAME block "
              "(before its own END). The service relays it without passing on any address.").format(how=how)
-    return [*textwrap.wrap(text, 76, break_long_words=False, break_on_hyphens=False), ""]
+    return [*textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False), ""]
 
 
 # -- checking ---------------------------------------------------------------------------

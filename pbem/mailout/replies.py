@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from pbem.store.events import Game
-from pbem.mailout.mailbase import TextOutgoing, base_headers, format_deadline
+from pbem.mailout.mailbase import WIDTH, TextOutgoing, base_headers, format_deadline
 from reports.i18n import N_, _, ngettext
 from turns.base import LineProblem
 
@@ -114,7 +114,7 @@ class BlockResult:
                    if self.press else {})}
 
 
-def problem_lines(problems: Iterable[LineProblem], width: int = 76) -> list[str]:
+def problem_lines(problems: Iterable[LineProblem], width: int = WIDTH) -> list[str]:
     """Each problem indented under its line number and text (shown whole, as written);
     the explanation below it, in the current language, wrapped at ``width`` characters,
     keeping its indent."""
@@ -200,7 +200,7 @@ def _orders_section(result: BlockResult, where: str) -> str:
     lines = [_("REJECTED: {what} for {where} (GAME line {line}). {nothing}; {before}.").format(
         nothing=nothing, before=before, **at)]
     if result.reason:
-        lines += textwrap.wrap(excerpt(result.reason, 4 * EXCERPT), 76, initial_indent="  ", subsequent_indent="  ",
+        lines += textwrap.wrap(excerpt(result.reason, 4 * EXCERPT), WIDTH, initial_indent="  ", subsequent_indent="  ",
                                break_long_words=False, break_on_hyphens=False)
     if result.problems:
         lines += ["", _count_line(result.problems), *problem_lines(result.problems)]
@@ -233,7 +233,7 @@ def reply_body(results: Sequence[BlockResult], mail_problems: Sequence[LineProbl
     return wrap("\n\n".join(sections)) + "\n"
 
 
-def wrap(text: str, width: int = 76) -> str:
+def wrap(text: str, width: int = WIDTH) -> str:
     """Long prose lines wrapped at ``width``; indented lines (orders, problems) kept whole."""
     out = []
     for line in text.split("\n"):

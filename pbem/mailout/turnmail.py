@@ -16,7 +16,7 @@ from typing import Any
 
 import hashlib
 from pbem.store.events import Game
-from pbem.mailout.mailbase import LOOP_HEADER, Outgoing, TextOutgoing, base_message, domain_of, thread_id
+from pbem.mailout.mailbase import WIDTH, LOOP_HEADER, Outgoing, TextOutgoing, base_message, domain_of, thread_id
 from reports.i18n import N_
 from reports.model import Rendered
 
@@ -224,7 +224,7 @@ def _your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | N
         _("Decision: {kind} (turn {turn}).").format(kind=pending.kind, turn=pending.turn)]
     import textwrap
 
-    words = [line for w in words for line in textwrap.wrap(w, 76, break_long_words=False, break_on_hyphens=False)]
+    words = [line for w in words for line in textwrap.wrap(w, WIDTH, break_long_words=False, break_on_hyphens=False)]
     intro = [_("Game {game}: your move, {seat}.").format(game=game.game_id, seat=seat), "", *words,
              _("Deadline: {deadline}").format(deadline=format_deadline(game.deadline)),
              _("Order keywords accepted now: {forms}").format(forms=", ".join(pending.forms)
@@ -237,7 +237,7 @@ def _your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | N
         said = (_("What changed for you since your last mail (your last report has the rest):") if short is not None
                 else _("What changed for you since your last mail (the report below has the rest):"))
         intro += ["", *textwrap_lines(said),
-                  *(line for item in since for line in textwrap.wrap(item, 76, subsequent_indent="  ",
+                  *(line for item in since for line in textwrap.wrap(item, WIDTH, subsequent_indent="  ",
                                                                        break_long_words=False))]
     problem = standing_problem(game, seat, view)
     if problem:
@@ -300,7 +300,7 @@ def _report_reference(store: Any, game: Game, seat: str) -> list[str]:
             *textwrap_lines(_("Mail REPORT (as the subject) to get your report as it stands now, with the map."), 80)]
 
 
-def textwrap_lines(text: str, width: int = 76) -> list[str]:
+def textwrap_lines(text: str, width: int = WIDTH) -> list[str]:
     """``text`` wrapped at ``width`` columns, counted in characters (an accented letter is one)."""
     import textwrap
 

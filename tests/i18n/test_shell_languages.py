@@ -113,6 +113,10 @@ def test_a_reply_names_the_problem_line_and_suggests_the_name_in_the_seats_langu
     assert "Zeile 4: TAX Bhmen das Land 'Bhmen' ist kein Land, das ich kenne (meintest du: Böhmen" in de
     assert "ELUTASÍTVA" in hu and "ABGELEHNT" in de and "REJECTED" in en
     assert "1 hiba:" in hu and "1 Problem:" in de and "1 problem:" in en  # the catalogue's plural forms
+    for seat in LANGS:  # prose wrapped at 72 characters (not bytes: 'ő' is one), quoted lines kept whole
+        lines = text(found[seat]).splitlines()
+        assert all(len(line) <= 72 for line in lines if not line.startswith("  ")), seat
+        assert any(len(line) > 60 and len(line.encode()) > len(line) for line in lines) or seat == "green"
 
 
 def test_mail_command_answers_are_in_each_seats_language(tmp_path, clock):
