@@ -40,15 +40,16 @@ def _welcome(game: Game, seat: str, password: str, sender: str, after_turn: str 
     row = game.seats[seat]
     pending = game.pending
     lines = [
-        _("Welcome to {title}, game {game}. You play the seat '{seat}'.").format(
-            title=game_title(game.engine.name, game.created.get("options")), game=game.game_id, seat=seat),
+        *wrapped(_("Welcome to {title}, game {game}. You play the seat '{seat}'.").format(
+            title=game_title(game.engine.name, game.created.get("options")), game=game.game_id, seat=seat)),
         *_takeover_lines(game, seat, after_turn, takeover),
         "",
         _("Your password: {password}").format(password=password),
         _("Keep it secret: anyone with it can send orders for your seat."),
         "",
-        _("Send orders in a plain-text mail from {address}, with a block like this").format(address=row["email"]),
-        _("(one order per line; '#' starts a comment; text outside the block is ignored):"),
+        *wrapped(_("Send orders in a plain-text mail from {address}, with a block like this").format(
+            address=row["email"])),
+        *wrapped(_("(one order per line; '#' starts a comment; text outside the block is ignored):")),
         "",
         f"GAME {game.game_id} {seat} " + _("<your password>"),
         "TURN " + (pending.turn if pending else _("<turn>")) + "     "

@@ -74,7 +74,7 @@ def test_the_welcome_mail_names_the_game_and_how_to_get_the_pages(tmp_path, engi
     seats, title, _, _ = GAMES[engine]
     gm = _setup(tmp_path, engine)
     welcome = text(gm.outbox("welcome", to=SEATS[seats[0]])[0])
-    assert welcome.startswith(f"Welcome to {title}, game g1. You play the seat '{seats[0]}'."), welcome[:200]
+    assert " ".join(welcome.split()).startswith(f"Welcome to {title}, game g1. You play the seat '{seats[0]}'."), welcome[:200]
     assert "ask your GM" not in welcome and "HELP ORDERS" in welcome and "HELP RULES" in welcome
     assert f"Welcome to {engine}" not in welcome
     has_map = engine != "havoc"
