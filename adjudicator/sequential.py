@@ -23,6 +23,7 @@ a sequential game").
 
 from __future__ import annotations
 
+import marshal
 import pickle
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
@@ -33,9 +34,15 @@ from adjudicator.chance import Chance, Stream
 
 
 def deep_copy(state: State) -> State:
-    """A deep copy of a state: through pickle, which for plain JSON-like data gives what
-    ``copy.deepcopy`` gives (same types, same order) several times faster."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # noqa: S301 - our own bytes
+    """A deep copy of a state: through marshal, which for plain JSON-like data (dicts, lists,
+    tuples, strings, numbers, booleans, None of exactly those types) gives what
+    ``copy.deepcopy`` gives (same types, same order, shared parts still shared) faster still
+    than pickle; a value of any other type (marshal refuses it) goes through pickle. (A
+    bytes-like value would come back as bytes: a state holds none, being JSON.)"""
+    try:
+        return marshal.loads(marshal.dumps(state))
+    except ValueError:
+        return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # noqa: S301 - our own bytes
 
 
 class Ctx:

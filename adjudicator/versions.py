@@ -176,13 +176,18 @@ class Releases:
     def pinned(self, release: Release, data: Mapping[str, str] | None = None) -> Iterator[InForce]:
         """Run the block under ``release``, reading the data files ``data`` names (by hash; the
         release's own for any file not named)."""
-        force = InForce(release, {**release.data, **(data or {})}) if data or release is not self.newest \
-            else self._default
+        force = self.force(release, data)
         token = self._var.set(force)
         try:
             yield force
         finally:
             self._var.reset(token)
+
+    def force(self, release: Release, data: Mapping[str, str] | None = None) -> InForce:
+        """What :meth:`pinned` runs a block under: ``release`` reading the data files ``data``
+        names (the release's own for any file not named)."""
+        return InForce(release, {**release.data, **(data or {})}) if data or release is not self.newest \
+            else self._default
 
     # -- data files by hash -----------------------------------------------------------------
     def data_files(self) -> dict[str, str]:
@@ -282,17 +287,22 @@ class Pinned:
         self.release = release
         self.data = dict(data)
         self._releases: Releases = engine.releases
+        # what every call runs under, made once (an engine call is made many times a replay)
+        self._force = self._releases.force(release, self.data)
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self.unpinned, name)
         if name.startswith("__") or not callable(value) or isinstance(value, type):
             return value
-        releases, release, data = self._releases, self.release, self.data
+        var, force = self._releases._var, self._force
 
         @functools.wraps(value)
-        def call(*args: Any, **kwargs: Any) -> Any:
-            with releases.pinned(release, data):
+        def call(*args: Any, **kwargs: Any) -> Any:  # as ``with releases.pinned(release, data)``
+            token = var.set(force)
+            try:
                 return value(*args, **kwargs)
+            finally:
+                var.reset(token)
 
         self.__dict__[name] = call  # made once per method
         return call
