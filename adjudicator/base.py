@@ -45,11 +45,22 @@ PUBLIC = "@public"
 #: ``json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``, made once;
 #: a JSON value is a tree, so the encoder need not look for cycles (one would end in RecursionError)
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, check_circular=False)
+#: the C encoder ``_CANONICAL.encode`` makes anew on every call (``JSONEncoder.iterencode`` with
+#: ``_one_shot``), made once with the same arguments: the same text without the per-call set-up
+#: that costs more than encoding a small value (None where the C accelerator is missing)
+_C_ENCODE = (json.encoder.c_make_encoder(None, _CANONICAL.default, json.encoder.encode_basestring, None, ":", ",",
+                                         True, False, True)
+             if json.encoder.c_make_encoder is not None else None)
+_ENCODE_STRING = json.encoder.encode_basestring
 
 
 def canonical_json(value: JSON) -> str:
     """The one canonical text form of a JSON value: sorted keys, no spaces, UTF-8."""
-    return _CANONICAL.encode(value)
+    if isinstance(value, str):  # as JSONEncoder.encode does for a string
+        return _ENCODE_STRING(value)
+    if _C_ENCODE is None:
+        return _CANONICAL.encode(value)
+    return "".join(_C_ENCODE(value, 0))
 
 
 def state_hash(state: JSON) -> str:

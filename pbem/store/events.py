@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import marshal
 import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -87,13 +88,16 @@ def text_digest(text: str, seed: str, scheme: str | None) -> str:
     return hmac.digest(key, text.encode("utf-8"), "sha256").hex()
 
 
-def state_digest(state: State, seed: str, scheme: str | None, known: tuple[str, str] | None = None) -> str:
+def state_digest(state: State, seed: str, scheme: str | None, known: tuple[str, str] | None = None,
+                 texts: dict[Any, Any] | None = None) -> str:
     """The published hash of ``state``: keyed with the seed under :data:`KEYED_DIGEST`,
     else (games created before it) the plain :func:`state_hash`. ``known`` = (a top-level
-    key, the canonical JSON of its value already made) spares encoding that value again."""
-    if scheme is None and known is None:
+    key, the canonical JSON of its value already made) spares encoding that value again;
+    ``texts`` (kept by the caller from one state of a game to the next, see
+    :func:`_canonical_parts`) spares encoding the top-level values that did not change."""
+    if scheme is None and known is None and texts is None:
         return state_hash(state)
-    return text_digest(_canonical(state, known), seed, scheme)
+    return text_digest(_canonical(state, known, texts), seed, scheme)
 
 
 #: Stands for a value whose canonical text is already known (a control character, so no order
@@ -102,10 +106,13 @@ _HOLE = "\x00pbem: known value\x00"
 _HOLE_TEXT = canonical_json(_HOLE)
 
 
-def _canonical(state: State, known: tuple[str, str] | None) -> str:
+def _canonical(state: State, known: tuple[str, str] | None,
+               texts: dict[Any, Any] | None = None) -> str:
     """``canonical_json(state)``, splicing in the known text of one top-level value: the
     canonical text of a dict is its sorted ``key:value`` pairs, each value encoded on its own,
     so the result is the same bytes."""
+    if texts is not None and type(state) is dict and all(type(k) is str for k in state):
+        return _canonical_parts(state, known, texts)
     if known is None or not isinstance(state, dict) or known[0] not in state:
         return canonical_json(state)
     key, text = known
@@ -113,6 +120,59 @@ def _canonical(state: State, known: tuple[str, str] | None) -> str:
     if whole.count(_HOLE_TEXT) != 1:
         return canonical_json(state)
     return whole.replace(_HOLE_TEXT, text)
+
+def _canonical_parts(state: dict[str, Any], known: tuple[str, str] | None, texts: dict[Any, Any],
+                     depth: int = 0) -> str:
+    """``canonical_json(state)`` of a dict whose keys are all strings, built from its parts:
+    the canonical text of such a dict is ``{``, its ``"key":value`` pairs sorted by key and
+    joined by ``,``, then ``}``, each value encoded on its own. Most of a sequential game's
+    state does not change in one decision, so ``texts`` holds, per key, the text of the pair
+    last encoded and a tag of its value (:func:`_tag`); a value with the same tag has the same
+    text and is not encoded again. A changed dict of the state is built the same way from its
+    own values (held in a dict of their own, under the key ``(key,)``: no string key)."""
+    parts = []
+    for key in sorted(state):
+        if known is not None and key == known[0]:
+            parts.append(canonical_json(key) + ":" + known[1])
+            continue
+        value = state[key]
+        tag = _tag(value)
+        held = texts.get(key)
+        if held is not None and tag is not None and held[0] == tag:
+            parts.append(held[1])
+            continue
+        if tag is not None and depth == 0 and type(value) is dict and all(type(k) is str for k in value):
+            # a changed dict (a board of provinces...) mostly changes in one of its values
+            text = canonical_json(key) + ":" + _canonical_parts(value, None, texts.setdefault((key,), {}), 1)
+        else:
+            text = canonical_json(key) + ":" + canonical_json(value)
+        if tag is not None:
+            texts[key] = (tag, text)
+        parts.append(text)
+    return "{" + ",".join(parts) + "}"
+
+
+#: the types whose values are equal only when their texts are (unlike floats: 0.0 == -0.0)
+_EXACT = (str, int, bool, type(None))
+
+
+def _tag(value: Any) -> Any:
+    """What decides the canonical text of ``value``, cheaper to make than that text, or None
+    (no tag: encode it each time). A string, integer, boolean or None is its own tag with its
+    exact type (so 1 and True differ); a list, tuple or dict is its marshal bytes: marshal
+    writes the exact type and contents of every part, so equal bytes are equal values of
+    equal types, where ``==`` would take 1, 1.0 and True, or 0.0 and -0.0, for the same (and
+    bytes that differ only cost an encoding)."""
+    kind = type(value)
+    if kind in _EXACT:
+        return (kind, value)
+    if kind is dict or kind is list or kind is tuple:
+        try:
+            return marshal.dumps(value)
+        except ValueError:  # a part marshal cannot write exactly (e.g. an enum): encoded each time
+            return None
+    return None
+
 
 INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders", "DeadlineSet",
                "SeatChanged", "GameAbandoned", "SeedRevealed", "RolledBack", "EngineUpgraded", "SeatPreference",
@@ -189,6 +249,9 @@ class Game:
     prefs: dict[str, dict[str, Any]] = field(default_factory=dict)  # seat -> its mail preferences (SeatPreference)
     #: (state, engine, what the engine's ``pending`` said of them): see :attr:`pending`
     _pending: Any = field(default=None, repr=False, compare=False)
+    #: the canonical texts of the state's top-level values a verifying fold last encoded: see
+    #: :func:`_canonical_parts` (a hit is exact by content, so copies of a game may share it)
+    _texts: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def wants_digest(self, seat: str) -> bool:
         """True when ``seat`` asked for its reports as plain text without pictures (``DIGEST ON``)."""
@@ -540,7 +603,10 @@ def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
         derived_text = canonical_json(derived)
         # an engine whose state keeps the derived events (Wallenstein's ``log``) has them encoded once
         known = ("log", derived_text) if isinstance(state, dict) and state.get("log") is derived else None
-        _check(state_digest(state, game.seed, game.digest_scheme, known), p["state_hash"], derived_text,
+        # a sequential game's many small decisions leave most of its state as it was: its texts
+        # are kept from one decision to the next (a season of Wallenstein changes most of it)
+        texts = game._texts if known is None else None
+        _check(state_digest(state, game.seed, game.digest_scheme, known, texts), p["state_hash"], derived_text,
                ev, "events", f"turn {p['turn']} (event {ev.seq})")
         from pbem.store.verifyturn import check_turn
 

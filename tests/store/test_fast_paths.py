@@ -235,3 +235,38 @@ def test_the_recorded_value_found_in_the_stored_text_ends_where_the_text_says():
     assert not _same_events("1", event({"a": 0, "events": 12, "z": 2}), "events")
     assert not _same_events("1", event({"events": 12}), "events")
     assert _same_events("[]", event({"events": []}), "events")
+
+
+def test_the_state_text_kept_from_the_last_decision_is_the_text_of_the_whole_state():
+    """A verifying fold keeps the canonical text of each unchanged part of a sequential game's
+    state from one decision to the next: the text must be that of the whole state, even where
+    a part changes into an equal value of another type (1, 1.0 and True; 0.0 and -0.0), which
+    ``==`` would take for the same."""
+    from adjudicator.base import canonical_json
+    from pbem.store.events import _canonical
+
+    states = [
+        {"a": 1, "b": [1, 2], "c": {"x": {"k": 0}, "y": [0.0]}, "d": "s", "e": None},
+        {"a": True, "b": [1, 2], "c": {"x": {"k": 0}, "y": [0.0]}, "d": "s", "e": None},
+        {"a": 1.0, "b": [True, 2], "c": {"x": {"k": 0.0}, "y": [0.0]}, "d": "s", "e": None},
+        {"a": 1.0, "b": [1.0, 2], "c": {"x": {"k": False}, "y": [-0.0]}, "d": "s", "e": 0},
+        {"a": -0.0, "b": (1, 2), "c": {"x": {"k": False}, "y": [-0.0], "z": {}}, "d": "é\u2028", "e": False},
+        {"a": 0.0, "b": [1, 2], "c": {"x": {True: 0}}, "f": [{"g": 1}], "d": "s"},
+        {"a": 0.0, "b": [1, 2], "c": {"x": {1: 0}}, "f": [{"g": 1}], "d": "s"},
+        {"a": 0.0, "b": [1, 2], "c": [], "f": [{"g": 1}], "d": "s"},
+    ]
+    texts: dict = {}
+    for state in states + states[::-1]:
+        assert _canonical(state, None, texts) == canonical_json(state)
+    assert texts  # the parts were kept
+
+
+def test_canonical_json_is_json_dumps_with_sorted_keys_and_no_spaces():
+    """The canonical text (made by a C encoder set up once) is the standard library's."""
+    import json
+
+    from adjudicator.base import canonical_json
+
+    for value in (None, True, 0, -0.0, 1.5, 1e16, 1e-7, float("nan"), float("inf"), 2**70, "é\u2028\x00\"\\",
+                  {"b": 1, "a": [1, (2, 3), {"z": None, "é": "ü"}]}, {1: "x", 2: "y"}, {True: 1}, [], {}, [[{}]]):
+        assert canonical_json(value) == json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
