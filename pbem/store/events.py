@@ -121,6 +121,7 @@ def _canonical(state: State, known: tuple[str, str] | None,
         return canonical_json(state)
     return whole.replace(_HOLE_TEXT, text)
 
+
 def _canonical_parts(state: dict[str, Any], known: tuple[str, str] | None, texts: dict[Any, Any],
                      depth: int = 0) -> str:
     """``canonical_json(state)`` of a dict whose keys are all strings, built from its parts:
