@@ -34,6 +34,7 @@ from adjudicator.wallenstein.data import setup_value
 from adjudicator.wallenstein.draft import _stale_pair
 from adjudicator.wallenstein.draft_orders import read_draft
 from adjudicator.wallenstein.notes import chosen
+from adjudicator.wallenstein.releases import begin_draft_asked
 from adjudicator.wallenstein.setup import place
 from adjudicator.wallenstein.state import Ctx, seat_count
 
@@ -41,18 +42,8 @@ from adjudicator.wallenstein.state import Ctx, seat_count
 DECK = "@deck"
 
 
-def begin(state: dict[str, Any]) -> None:
-    """Add what a draft asked pick by pick keeps to ``state["draft"]`` (a new game, or a game of
-    rules 1.0/1.1 waiting for its draft and moved to 1.2)."""
-    draft = state["draft"]
-    printed = list(setup_value("army_groups", seat_count(state)))
-    draft.setdefault("pick", 1)
-    draft.setdefault("left", {s: list(printed) for s in state["seats"]})
-    draft.setdefault("last_pair", {s: None for s in state["seats"]})
-    draft.setdefault("standing", {})
-    draft.setdefault("printed", [])
-    draft.setdefault("picks", [])
-    draft.setdefault("refreshed", False)
+#: rule 3.3's draft state (defined with the release table, whose 1.2 upgrade uses it)
+begin = begin_draft_asked
 
 
 def on_turn(state: Mapping[str, Any]) -> str:

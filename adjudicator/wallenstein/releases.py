@@ -99,13 +99,27 @@ _NEW_1_2 = ("draft_choices", "draft_asked", "favour_counties", "recruit_tile_cho
 _BEFORE_1_2 = {point: False for point in _NEW_1_2}
 
 
+def begin_draft_asked(state: dict[str, Any]) -> None:
+    """Add what a draft asked pick by pick keeps to ``state["draft"]`` (rule 3.3: the picks go
+    round the table from the first seat; a new game of 1.2, or a game of 1.0/1.1 waiting for its
+    draft and moved to 1.2). Kept here, beside the upgrade that needs it, so that the release
+    table imports nothing of the engine (the engine's modules import the table)."""
+    draft = state["draft"]
+    printed = list(RELEASES.load("setup.json")["army_groups"][str(len(state["seats"]))])
+    draft.setdefault("pick", 1)
+    draft.setdefault("left", {s: list(printed) for s in state["seats"]})
+    draft.setdefault("last_pair", {s: None for s in state["seats"]})
+    draft.setdefault("standing", {})
+    draft.setdefault("printed", [])
+    draft.setdefault("picks", [])
+    draft.setdefault("refreshed", False)
+
+
 def _upgrade_to_1_2(state: dict[str, Any]) -> dict[str, Any]:
     """A state of 1.1 as 1.2 keeps it: a game still waiting for its draft drafts one pick at a
     time from the first (``draft_asked``); everything else is kept alike."""
     if state.get("phase") == "draft" and state.get("draft") is not None:
-        from adjudicator.wallenstein.draft_asked import begin
-
-        begin(state)
+        begin_draft_asked(state)
     return state
 
 RELEASES = Releases("wallenstein", DATA_DIR, [

@@ -15,7 +15,7 @@ from adjudicator.base import GameError
 from adjudicator.chance import Chance
 from adjudicator.wallenstein import court, tower
 from adjudicator.wallenstein.data import ACTIONS, BONUS_TILES, events, in_play, setup_value
-from adjudicator.wallenstein.releases import RELEASES, rule
+from adjudicator.wallenstein.releases import RELEASES, begin_draft_asked, rule
 from adjudicator.wallenstein.state import PEASANTS, READINGS, SEASONS, Ctx, colours, empty_cubes, nonzero, reading
 
 VERSION = 1
@@ -84,9 +84,7 @@ def create(seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple
         deck = ctx.stream(ctx.label("draft")).shuffled(in_play(n))
         state["draft"] = {"face_up": deck[:2], "deck": deck[2:]}
         if rule("draft_asked"):  # rules 1.2: one pick at a time (adjudicator/wallenstein/draft_asked.py)
-            from adjudicator.wallenstein.draft_asked import begin
-
-            begin(state)
+            begin_draft_asked(state)
         ctx.emit("DraftDeck", label=ctx.label("draft"), face_up=deck[:2])
     else:
         deal(ctx)
