@@ -31,7 +31,9 @@ def test_gods_playground_demo_writes_maps_reports_and_index(tmp_path):
     for viewer in ("white", "blue", "red", "public", "gm"):
         for name in ("report.txt", "report.html", "map.png", "chart.png"):
             assert (first / viewer / name).exists(), first / viewer / name
-    text = (first / "white" / "report.txt").read_text()
+    english = [seat for seat, told in data["seats"].items() if told["language"] == "en"]
+    assert len(english) == 1 and len(data["seats"]) == 3  # the demo's seats read hu, de and en
+    text = (first / english[0] / "report.txt").read_text()
     assert "WHAT HAPPENED SINCE YOUR LAST REPORT" in text
     for told in ("Income:", "Nobles revealed", "Sejm elections", "Round 1 ended"):
         assert told in text, told

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from adjudicator.base import PUBLIC, canonical_json
+from pbem.loop import correcting as correcting_mod
 from pbem.loop import creating as creating_mod
 from pbem.mailout.deliver import message_of
 from pbem.loop.ingest import Ingestor
@@ -136,7 +137,8 @@ def _parts(row: dict[str, Any]) -> tuple[str, str, list[tuple[str, bytes]]]:
 def _table(tmp_path, monkeypatch, name, secret, change, adjudications, tied=False):
     """A played game; its passwords are the same sequence in every table (the welcome mails show them)."""
     counter = itertools.count()
-    monkeypatch.setattr(creating_mod, "new_password", lambda: f"Abcd-{next(counter):04d}-wxyz")
+    for module in (creating_mod, correcting_mod):  # a new game's seats, and a replaced seat's new player
+        monkeypatch.setattr(module, "new_password", lambda: f"Abcd-{next(counter):04d}-wxyz")
     table = Table(tmp_path, name, secret, change, tied)
     table.play(adjudications)
     return table
