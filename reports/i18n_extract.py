@@ -29,9 +29,19 @@ def extract_json(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: 
     reason = str(options.get("provisional", "")).strip() or None
     seen: set[str] = set()
     for text in _walk(doc, keys, reason):
-        if text and text not in seen and not text.startswith("Same as "):
+        if text and text not in seen and not text.startswith("Same as ") and not _cites_a_work_folder(text):
             seen.add(text)
             yield 0, None, text, ["data file text"]
+
+
+def _cites_a_work_folder(text: str) -> bool:
+    """A reason of rules 1.0's frozen data files that names a research file of the team (a
+    path in parentheses) rather than a public source: not offered for translation, so no
+    catalogue repeats the path (the file's bytes are pinned by its release, so its English
+    stays as recorded)."""
+    import re
+
+    return re.search(r"\(\w+/data/\w+/\w+\.json\)", text) is not None
 
 
 def extract_order_help(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
