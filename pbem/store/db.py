@@ -158,13 +158,18 @@ class Store:
                 self._open(write=True).close()
                 self.conn = self._open()
         except sqlite3.OperationalError as exc:
-            if is_lock_error(exc):
-                raise busy_error(self.path) from None
-            if "unable to open" in str(exc):  # no such directory, or not writable
-                parent = Path(self.path).parent
-                why = f"the directory {parent} does not exist" if not parent.is_dir() else str(exc)
-                raise DomainError(f"cannot open or create the database {self.path}: {why}") from None
+            self._refuse(exc)
             raise
+
+    def _refuse(self, exc: sqlite3.OperationalError) -> None:
+        """Raise the one-line error for a locked file or a database that cannot be opened (no
+        such directory, not writable); return for any other error (the caller re-raises it)."""
+        if is_lock_error(exc):
+            raise busy_error(self.path) from None
+        if "unable to open" in str(exc):  # no such directory, or not writable
+            parent = Path(self.path).parent
+            why = f"the directory {parent} does not exist" if not parent.is_dir() else str(exc)
+            raise DomainError(f"cannot open or create the database {self.path}: {why}") from None
 
     @property
     def db(self) -> sqlite_utils.Database:
@@ -227,12 +232,7 @@ class Store:
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            if is_lock_error(exc):
-                raise busy_error(self.path) from None
-            if "unable to open" in str(exc):  # no such directory, or not writable
-                parent = Path(self.path).parent
-                why = f"the directory {parent} does not exist" if not parent.is_dir() else str(exc)
-                raise DomainError(f"cannot open or create the database {self.path}: {why}") from None
+            self._refuse(exc)
             raise
         try:
             yield self
