@@ -103,25 +103,28 @@ def items_text(items: Items, width: int = WIDTH) -> str:
 
 
 def table_text(table: Table, width: int = WIDTH) -> str:
-    """A table laid out in fixed-width columns; an over-long last column wraps."""
+    """A table laid out in fixed-width columns two spaces apart (one where two would push the
+    table past ``width``, as longer headings in another language can); an over-long last
+    column wraps."""
     rows = [tuple(table.headers)] + [tuple(r) for r in table.rows]
     ncol = len(table.headers)
     widths = [max(len(r[c]) for r in rows) for c in range(ncol)]
-    fixed = sum(widths[:-1]) + 2 * (ncol - 1)
+    gap = 2 if sum(widths[:-1]) + 2 * (ncol - 1) + min(widths[-1], 8) <= width else 1
+    fixed = sum(widths[:-1]) + gap * (ncol - 1)
     widths[-1] = max(1, min(widths[-1], max(8, width - fixed)))
     align = (table.align or "l" * ncol).ljust(ncol, "l")
-    out = [_row(rows[0], widths, align), "  ".join("-" * w for w in widths)]
-    out += [_row(r, widths, align) for r in rows[1:]]
+    out = [_row(rows[0], widths, align, gap), (" " * gap).join("-" * w for w in widths)]
+    out += [_row(r, widths, align, gap) for r in rows[1:]]
     if table.caption:
         out.insert(0, wrap(table.caption, width))
     return "\n".join(out)
 
 
-def _row(cells: tuple[str, ...], widths: list[int], align: str) -> str:
+def _row(cells: tuple[str, ...], widths: list[int], align: str, gap: int = 2) -> str:
     last = textwrap.wrap(cells[-1], widths[-1]) or [""]
     head = [_cell(c, w, a) for c, w, a in zip(cells[:-1], widths, align)]
-    first = "  ".join(head + [_cell(last[0], widths[-1], align[-1])]).rstrip()
-    pad = " " * (sum(widths[:-1]) + 2 * (len(widths) - 1))
+    first = (" " * gap).join(head + [_cell(last[0], widths[-1], align[-1])]).rstrip()
+    pad = " " * (sum(widths[:-1]) + gap * (len(widths) - 1))
     return "\n".join([first] + [(pad + more).rstrip() for more in last[1:]])
 
 

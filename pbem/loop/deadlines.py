@@ -42,7 +42,9 @@ def _mail(game: Game, seat: str, sender: str, kind: str, subject: str, lines: li
     msg = base_message(game, to, f"[{game.game_id}] {subject}", sender, kind)
     if msgid:
         msg.replace_header("Message-ID", msgid)
-    msg.set_content("\n".join(lines) + "\n")
+    from pbem.mailout.mailbase import fold_prose
+
+    msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, kind)
 
 

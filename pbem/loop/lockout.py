@@ -24,7 +24,7 @@ from typing import Any
 
 from pbem.mailin import guard
 from pbem.store.events import Game
-from pbem.mailout.mailbase import Outgoing, address_of, base_message, format_deadline
+from pbem.mailout.mailbase import Outgoing, address_of, base_message, fold_prose, format_deadline
 from pbem.store.db import iso
 
 #: Wrong passwords for one seat (from its registered address) that lock it.
@@ -128,7 +128,7 @@ def _player_text(service: Any, game: Game, seat: str, guesses: int | None) -> Ou
     msg = base_message(game, to, _("[{game}] seat {seat} locked for mail orders").format(game=game.game_id, seat=seat),
                        service.sender, KIND)
     msg["Auto-Submitted"] = "auto-replied"
-    msg.set_content("\n".join(lines) + "\n")
+    msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, KIND)
 
 
@@ -143,5 +143,5 @@ def _gm_mail(service: Any, game: Game, seat: str, guesses: int) -> Outgoing:
     ]
     msg = base_message(game, to, f"[{game.game_id}] mail guard: seat {seat} locked", service.sender, "guard")
     msg["Auto-Submitted"] = "auto-generated"
-    msg.set_content("\n".join(lines) + "\n")
+    msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, "guard")

@@ -165,15 +165,9 @@ def _mail(service: Any, game_id: str, to: str, subject: str, lines: list[str]) -
 
 def wrap_lines(lines: list[str], width: int = WIDTH) -> list[str]:
     """Prose lines longer than ``width`` (counted in characters) wrapped; indented lines kept."""
-    import textwrap
+    from pbem.mailout.mailbase import fold_prose
 
-    out: list[str] = []
-    for line in lines:
-        if len(line) <= width or line[:1].isspace() or "\n" in line:
-            out.append(line)
-        else:
-            out.extend(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
-    return out
+    return fold_prose(lines, width)
 
 
 def _help(service: Any, game: Game, seat: str) -> None:

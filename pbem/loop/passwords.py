@@ -32,7 +32,7 @@ from typing import Any
 from pbem.mailin import guard
 from pbem.store.auth import new_password
 from pbem.store.events import Game
-from pbem.mailout.mailbase import Outgoing, base_message, format_deadline, wrapped
+from pbem.mailout.mailbase import Outgoing, base_message, fold_prose, format_deadline, wrapped
 from reports.i18n import _
 from pbem.store.db import iso
 
@@ -143,7 +143,7 @@ def _code_mail(game: Game, seat: str, code: str, expires: str, sender: str) -> O
     msg = base_message(game, to, _("[{game}] password reset code for {seat}").format(game=game.game_id, seat=seat),
                        sender, KIND)
     msg["Auto-Submitted"] = "auto-replied"
-    msg.set_content("\n".join(lines) + "\n")
+    msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, KIND)
 
 
@@ -154,7 +154,7 @@ def _answer(service: Any, game: Game, seat: str, subject: str, lines: list[str])
     to = game.seats[seat]["email"]
     msg = base_message(game, to, f"[{game.game_id}] {subject}", service.sender, KIND)
     msg["Auto-Submitted"] = "auto-replied"
-    msg.set_content("\n".join(lines) + "\n")
+    msg.set_content("\n".join(fold_prose(lines)) + "\n")
     queue(service.store, game, Outgoing(to, msg["Subject"], msg, KIND))
 
 

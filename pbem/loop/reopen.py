@@ -116,7 +116,9 @@ def _notice(game: Game, seat: str, payload: dict[str, Any], sender: str) -> Any:
         line=f"GAME {game.game_id} {seat} " + _("<your password>")))
     subject = _("[{game}] rolled back: open again ({turn})").format(game=game.game_id, turn=turn_words(game, turn))
     msg = base_message(game, to, subject, sender, "rollback")
-    msg.set_content("\n".join(lines) + "\n")
+    from pbem.mailout.mailbase import fold_prose
+
+    msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, "rollback")
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem.mailout.deliver import message_of
 from pbem.store.events import Game
-from pbem.mailout.mailbase import Outgoing, base_message
+from pbem.mailout.mailbase import Outgoing, base_message, fold_prose
 
 
 def withdraw_accepted_reply(store: Any, game: Game, seat: str, message_id: str | None) -> bool:
@@ -51,7 +51,7 @@ def void_notice(game: Game, seat: str, turn: str, reason: str, withdrawn: bool, 
         subject = _("[{game}] your orders were voided ({turn})").format(game=game.game_id,
                                                                        turn=turn_words(game, turn))
         msg = base_message(game, to, subject, sender, "void")
-        msg.set_content("\n".join(lines) + "\n")
+        msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, "void")
 
 
@@ -74,5 +74,5 @@ def seat_left_notice(game: Game, seat: str, old_address: str, new_player: bool, 
                  _("If this is a mistake, write to the GM (reply to this mail).")]
         subject = _("[{game}] you no longer play seat {seat}").format(game=game.game_id, seat=seat)
         msg = base_message(game, old_address, subject, sender, "seat")
-        msg.set_content("\n".join(lines) + "\n")
+        msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(old_address, msg["Subject"], msg, "seat")

@@ -18,7 +18,7 @@ from typing import Any
 from adjudicator.versions import Release, upgraded_state
 from pbem.errors import DomainError
 from pbem.store.events import Game
-from pbem.mailout.mailbase import Outgoing, base_message
+from pbem.mailout.mailbase import Outgoing, base_message, fold_prose
 
 
 def plan(game: Game, to: str | None) -> tuple[list[Release], dict[str, Any]]:
@@ -91,5 +91,5 @@ def _notice(game: Game, seat: str, event: dict[str, Any], steps: list[Release], 
              _("Your next orders go in a block starting with:"), f"  GAME {game.game_id} {seat} " + _("<your password>")]
     msg = base_message(game, to, _("[{game}] the game now plays rules {version}").format(
         game=game.game_id, version=event["to"]), sender, "upgrade")
-    msg.set_content("\n".join(lines) + "\n")
+    msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, "upgrade")

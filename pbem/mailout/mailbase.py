@@ -126,6 +126,21 @@ def wrapped(*texts: str, width: int = WIDTH) -> list[str]:
     return out
 
 
+def fold_prose(lines: list[str], width: int = WIDTH) -> list[str]:
+    """Prose lines longer than ``width`` (counted in characters: an accented letter is one)
+    folded at their spaces, as a mail line should be. Indented lines (order examples, lists,
+    tables) and a block's GAME and TURN lines are kept whole: a player copies them as they are."""
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width or line[:1].isspace() or "\n" in line or line.startswith(("GAME ", "TURN ")):
+            out.append(line)
+        else:
+            out.extend(textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False))
+    return out
+
+
 def format_deadline(iso: str | None) -> str:
     """A deadline as an absolute time with its zone, plus UTC, e.g.
     ``Mon 07 Dec 2026 18:00 UTC+01:00 (17:00 UTC)``, in the current language."""

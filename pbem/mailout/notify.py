@@ -52,8 +52,7 @@ def _welcome(game: Game, seat: str, password: str, sender: str, after_turn: str 
         *wrapped(_("(one order per line; '#' starts a comment; text outside the block is ignored):")),
         "",
         f"GAME {game.game_id} {seat} " + _("<your password>"),
-        "TURN " + (pending.turn if pending else _("<turn>")) + "     "
-        + _("# optional: the turn these orders are for"),
+        *_turn_line(pending.turn if pending else _("<turn>"), _("# optional: the turn these orders are for")),
         _("... your orders ..."),
         "END",
         "",
@@ -68,9 +67,9 @@ def _welcome(game: Game, seat: str, password: str, sender: str, after_turn: str 
 
     lines += welcome_lines(game)
     lines += [
-        _("Seed commitment (sha256 of the game's secret seed): {commitment}").format(
-            commitment=game.created["commitment"]),
-        _("The seed itself is revealed when the game ends, so you can verify every draw."),
+        *wrapped(_("Seed commitment (sha256 of the game's secret seed): {commitment}").format(
+            commitment=game.created["commitment"])),
+        *wrapped(_("The seed itself is revealed when the game ends, so you can verify every draw.")),
     ]
     if pending is not None:
         lines += ["", _("Orders are now awaited for turn {turn}.").format(turn=pending.turn),
@@ -93,6 +92,13 @@ def _welcome(game: Game, seat: str, password: str, sender: str, after_turn: str 
         lines += ["", *view_summary(game.engine.view(game.state, seat))]
     subject = _("[{game}] Welcome, {seat}").format(game=game.game_id, seat=seat)
     return compose(game, row["email"], subject, sender, "welcome", lines, rendered)
+
+
+def _turn_line(turn: str, comment: str) -> list[str]:
+    """The example block's TURN line with its comment beside it, or above it where the two
+    would not fit on a mail line (a folded comment would read as an order)."""
+    line = f"TURN {turn}     {comment}"
+    return [line] if len(line) <= WIDTH else [comment, f"TURN {turn}"]
 
 
 def wrapped(text: str, width: int = WIDTH) -> list[str]:

@@ -255,7 +255,9 @@ def _relay_message(game: Game, seat: str, row: Mapping[str, Any], sender: str) -
              *wrapped(_("Relayed by the game master's service; no address was passed on."), answer)]
 
     msg = base_message(game, game.seats[seat]["email"], subject, sender, KIND)
-    msg.set_content("\n".join(lines) + "\n")
+    from pbem.mailout.mailbase import fold_prose
+
+    msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(game.seats[seat]["email"], subject, msg, KIND)
 
 

@@ -106,8 +106,22 @@ def order_help_text(text: str) -> str:
             parts = re.split(r"(\s{3,})", line, maxsplit=1)
             if len(parts) == 3:
                 said = parts[0] + parts[1] + _(parts[2])
-        out.append(indent + said)
+        out.extend(_fold(indent + said))
     return "\n".join(out) + "\n"
+
+
+def _fold(line: str) -> list[str]:
+    """A reminder line longer than a mail line (72 characters, an accented letter counted as
+    one) folded at its spaces, each continuation indented four more than the line."""
+    import textwrap
+
+    from pbem.mailout.mailbase import WIDTH
+
+    if len(line) <= WIDTH:
+        return [line]
+    indent = line[:len(line) - len(line.lstrip())]
+    return textwrap.wrap(line, WIDTH, initial_indent="", subsequent_indent=indent + "    ",
+                         break_long_words=False, break_on_hyphens=False, drop_whitespace=True) or [line]
 
 
 def public_record(game: Game, turn: str) -> list[dict[str, Any]]:

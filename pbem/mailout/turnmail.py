@@ -41,7 +41,9 @@ def compose(game: Game, to: str, subject: str, sender: str, kind: str, intro: li
     pictures); without a rendering, a plain-text mail of ``intro`` alone."""
     from reports.message import to_message
 
-    head = "\n".join(intro).rstrip() + "\n"
+    from pbem.mailout.mailbase import fold_prose
+
+    head = "\n".join(fold_prose(intro)).rstrip() + "\n"
     if rendered is None:
         msg = base_message(game, to, subject, sender, kind)
         msg.set_content(head)
@@ -297,7 +299,7 @@ def _report_reference(store: Any, game: Game, seat: str) -> list[str]:
         subject=found[0], when=found[1].replace("T", " ").replace("Z", " UTC")) if found else
              _("The board and the other players are in your welcome mail and reports."))
     return [*textwrap_lines(where),
-            *textwrap_lines(_("Mail REPORT (as the subject) to get your report as it stands now, with the map."), 80)]
+            *textwrap_lines(_("Mail REPORT (as the subject) to get your report as it stands now, with the map."))]
 
 
 def textwrap_lines(text: str, width: int = WIDTH) -> list[str]:
@@ -314,11 +316,11 @@ def _short_mail(game: Game, seat: str, sender: str, subject: str, msgid: str, li
     found = last_report(store, game, seat)
     thread = thread_id(game, sender)
     refs = [thread] + ([found[2]] if found and found[2] != thread else [])
-    from pbem.mailout.mailbase import language_headers
+    from pbem.mailout.mailbase import fold_prose, language_headers
 
     headers = [("From", sender), ("To", to), ("Subject", subject), ("Message-ID", msgid), (LOOP_HEADER, "your-move"),
                ("In-Reply-To", refs[-1]), ("References", " ".join(refs)), *language_headers()]
-    return TextOutgoing(to, subject, headers, "\n".join(lines).rstrip() + "\n", "your-move")
+    return TextOutgoing(to, subject, headers, "\n".join(fold_prose(lines)).rstrip() + "\n", "your-move")
 
 
 def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq: int,

@@ -52,7 +52,9 @@ def test_a_your_move_mail_is_short_text_naming_the_last_report(service, engine, 
         assert len(row["message"]) < 6000, len(row["message"])
         msg = message_of(row)
         text = msg.get_body(preferencelist=("plain",)).get_content()
-        assert "Mail REPORT (as the subject) to get your report as it stands now, with the map." in text
+        assert "Mail REPORT (as the subject) to get your report as it stands now, with the map." in " ".join(text.split())
+        # prose is folded at 72 characters; an indented order line stays whole (a player copies it)
+        assert max(len(line) for line in text.splitlines() if not line[:1].isspace()) <= 72
         # it replies to the last mail that carried the seat's whole report (a report or the welcome)
         earlier = [r for r in service.store.outbox() if r["to_addr"] == row["to_addr"] and r["id"] < row["id"]
                    and r["kind"] in ("report", "welcome")]

@@ -86,6 +86,6 @@ def test_a_standing_order_that_cannot_apply_says_why(service):
     notes = [_text(r) for r in _moves(service, "h1") if re.search(r"Your decision \(b\d+/recruit/", _text(r))]
     assert notes, "a recruit decision should have been announced"
     assert all("Note: your standing orders could not be applied here: recruiting draws exactly two cards"
-               in t for t in notes)
+               in " ".join(t.split()) for t in notes)
     assert first
 
