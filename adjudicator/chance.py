@@ -6,7 +6,7 @@ from the revealed seed without this software:
 1. The seed is a text string; its bytes are its UTF-8 encoding. Players are sent only
    the commitment ``sha256(seed_bytes)`` (hex) when the game starts.
 2. Every draw has a stable *label* naming what it is for, e.g.
-   ``wallenstein/1618/spring/battle/3/tower``. The label's byte stream is the
+   ``<game>/1618/spring/battle/3/tower``. The label's byte stream is the
    concatenation of ``HMAC-SHA256(key=seed_bytes, msg=f"{label}/{counter}")`` for
    counter = 0, 1, 2, ... (counter in decimal, UTF-8).
 3. An integer in ``[0, n)`` takes ``k = ceil(b/8)`` bytes (``b`` = bit length of
@@ -67,8 +67,8 @@ class Chance:
         battle for one county is the second ``battle for Anhalt`` line). The label's own
         words (``1618-summer battle 2 tower``) are always accepted too. A seed ignores them.
         A position of -1 means "after the draws of every label so named before this one":
-        God's Playground names a campaign ``round 2 white's campaign against the Tatars``, and
-        a second such campaign's dice follow the first's.
+        a game may name a campaign ``round 2 white's campaign against the Tatars``, and a
+        second such campaign's dice follow the first's.
         """
         if self._source is not None:
             return self._source.stream(label, words)  # type: ignore[no-any-return]

@@ -1,30 +1,101 @@
-"""The built-in game engines, one line per game (read by :mod:`adjudicator.registry`).
+"""The registry of games: the list of the built-in games and each game's entry.
 
-This module names the engine packages and nothing imports it back from them, so the
-dependency runs one way: ``registry -> games -> engines -> base``. An engine package is
-imported only when its game is asked for (a command on one Wallenstein game never loads
-Havoc's or God's Playground's tables); ``BUILTIN`` imports them all.
+A game is one folder per layer plus one registry entry (docs/architecture.md, "Adding a
+game"): its engine package ``adjudicator/<pkg>/``, its grammar ``turns/<pkg>.py`` (and any
+``turns/<pkg>_*.py``), its reports ``reports/<pkg>/``, and the entry (a
+:class:`~adjudicator.gameinfo.GameInfo`) its engine package gives as ``GAME`` in
+``adjudicator/<pkg>/game.py``. Everything the shared code needs to know about one game (its names, seat colours, doc pages, the words of its chance labels,
+its transcriber's hints, where its grammar and reports live) comes from that entry; no
+shared module names a game.
+
+:data:`BUILTIN_PACKAGES` is the one list of the built-in games. An entry is read only when its
+game is asked for (its ``game`` module is small and imports no engine), so one mail of one
+game never loads the others. Tests and plug-ins add games at run time with :func:`add`.
+Modules of other layers are named by dotted path (``module`` or ``module:attribute``) and
+imported by the layer that owns them, so this pure layer imports none of them.
 """
 
 from __future__ import annotations
 
 import importlib
+from functools import lru_cache
 from typing import Any
 
-#: game name -> the package whose ``ENGINE`` plays it (the name is the engine's ``name``).
-MODULES = {
+from adjudicator.gameinfo import GameInfo
+
+#: The built-in games: engine name -> its engine package (whose ``game`` module holds ``GAME``).
+BUILTIN_PACKAGES = {
     "wallenstein": "adjudicator.wallenstein",
     "havoc": "adjudicator.havoc",
     "gods-playground": "adjudicator.gods_playground",
 }
+#: Kept for older callers: engine name -> the package whose ``ENGINE`` plays it.
+MODULES = BUILTIN_PACKAGES
+
+_ADDED: dict[str, GameInfo] = {}
+
+
+def add(info: GameInfo) -> GameInfo:
+    """Register ``info`` (a game added at run time: a test's toy game, a plug-in)."""
+    _ADDED[info.name] = info
+    info_of.cache_clear()
+    return info
+
+
+def remove(name: str) -> None:
+    """Take away a game added at run time (a test's toy game leaving)."""
+    _ADDED.pop(name, None)
+    info_of.cache_clear()
+
+
+def names() -> list[str]:
+    """The names of the known games: the built-in ones in their order, then those added."""
+    return [*BUILTIN_PACKAGES, *(n for n in _ADDED if n not in BUILTIN_PACKAGES)]
+
+
+@lru_cache(maxsize=None)
+def info_of(name: str) -> GameInfo | None:
+    """The registry entry of game ``name`` (None: no such game has an entry)."""
+    if name in _ADDED:
+        return _ADDED[name]
+    package = BUILTIN_PACKAGES.get(name)
+    if package is None:
+        return None
+    return importlib.import_module(f"{package}.game").GAME  # type: ignore[no-any-return]
+
+
+def info(name: str) -> GameInfo:
+    """The registry entry of ``name``; a game without one (an engine registered alone) gets
+    an empty entry, so every shared module does the generic thing for it."""
+    return info_of(name) or GameInfo(name=name, engine="")
+
+
+def entries() -> list[GameInfo]:
+    """Every known game's entry (imports every entry module: small, no engine)."""
+    return [info(n) for n in names()]
+
+
+def resolve(dotted: str) -> Any:
+    """The module or attribute a dotted name points to (``pkg.mod`` or ``pkg.mod:attr``)."""
+    module, _, attr = dotted.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, attr) if attr else found
+
+
+def hook(name: str, what: str) -> Any:
+    """The object game ``name``'s entry names in its field ``what`` (None when it names none)."""
+    dotted = getattr(info(name), what)
+    return resolve(dotted) if dotted else None
 
 
 def load(name: str) -> Any:
-    """The engine of built-in game ``name`` (importing its package now)."""
-    return importlib.import_module(MODULES[name]).ENGINE
+    """The engine of game ``name`` (importing its package now)."""
+    entry = info_of(name)
+    module = entry.engine if entry is not None and entry.engine else BUILTIN_PACKAGES[name]
+    return importlib.import_module(module).ENGINE
 
 
 def __getattr__(attr: str) -> Any:
     if attr == "BUILTIN":  # every built-in engine, imported on first use
-        return tuple(load(name) for name in MODULES)
+        return tuple(load(name) for name in BUILTIN_PACKAGES)
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")

@@ -17,7 +17,7 @@ drawing it. Each line is ``<label words>: <outcome>``; the label words are the d
 
 - ``order A, B, C`` -- a shuffle (the items not named follow in the order they were given);
 - ``picked X`` -- one item chosen; ``rolled 4`` (or ``rolled 4, 6, 1``: several dice in turn);
-- ``number 2`` -- a plain number; and compound draws an engine words itself (the Wallenstein
+- ``number 2`` -- a plain number; and compound draws an engine words itself (a cube
   tower: ``out ...; stayed ...``, see :func:`Stream.outcome <adjudicator.chance.Stream.outcome>`).
 
 :class:`RecordingSeed` is the other direction: a seed whose streams draw as usual and write
@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeVar
 
+from adjudicator import games
+from adjudicator.gameinfo import GameInfo
 from adjudicator.stream import Stream
 
 T = TypeVar("T")
@@ -39,7 +41,6 @@ T = TypeVar("T")
 #: The first line of a recorded-chance seed.
 MARK = "pbem recorded chance/1"
 
-_PREFIXES = {"wallenstein": "", "havoc": "", "gods_playground": "round "}
 _SEASON = re.compile(r"^(\d{4}) (spring|summer|autumn|winter)\b")
 
 
@@ -61,20 +62,38 @@ class ChanceProblem(ValueError):
 
 
 def label_words(label: str) -> str:
-    """A draw label in the game's words: ``wallenstein/1618/summer/battle/2/tower`` ->
-    ``1618-summer battle 2 tower``; ``gods_playground/3/campaign/2`` -> ``round 3 campaign 2``."""
+    """A draw label in the game's words: the game's label root dropped (its entry's
+    ``label_root``; ``<root>/1618/summer/battle/2/tower`` -> ``1618-summer battle 2 tower``),
+    its ``label_prefix`` put before a number (``<root>/3/campaign/2`` -> ``round 3 campaign 2``)."""
     parts = label.split("/")
-    if len(parts) > 1 and parts[0] in _PREFIXES:
-        words = (_PREFIXES[parts[0]] if parts[1].isdigit() else "") + " ".join(parts[1:])
+    game = _game_of_root(parts[0]) if len(parts) > 1 else None
+    if game is not None:
+        words = (game.label_prefix if parts[1].isdigit() else "") + " ".join(parts[1:])
     else:
         words = " ".join(parts)
     words = _SEASON.sub(r"\1-\2", words)
     return " ".join(words.replace(":", " ").split())
 
 
-#: How records written before some draws were named in the game's words said them.
-_OLDER = ((re.compile(r"^(\d{4}-\w+ battle \d+) for .+$"), r"\1 tower"),  # Wallenstein: battle 2 tower
-          (re.compile(r"^battle (\d+) (deck reshuffle \d+)$"), r"b\1 \2"))  # Havoc: b3 deck reshuffle 1
+def _game_of_root(root: str) -> GameInfo | None:
+    """The game whose chance labels start with ``root`` (its registry entry's ``label_root``)."""
+    return _roots(tuple(games.names())).get(root)
+
+
+@lru_cache(maxsize=8)
+def _roots(names: tuple[str, ...]) -> dict[str, GameInfo]:
+    return {g.label_root: g for g in map(games.info, names) if g.label_root}
+
+
+def _older() -> list[tuple[re.Pattern[str], str]]:
+    """How records written before some draws were named in the game's words said them (each
+    game's ``older_labels``): a pattern of today's words and the older words it gives."""
+    return _older_of(tuple(games.names()))
+
+
+@lru_cache(maxsize=8)
+def _older_of(names: tuple[str, ...]) -> list[tuple[re.Pattern[str], str]]:
+    return [(re.compile(p), r) for g in map(games.info, names) for p, r in g.older_labels]
 
 
 def same_draw(written: str, drawn: str) -> bool:
@@ -85,7 +104,7 @@ def same_draw(written: str, drawn: str) -> bool:
     named, _, drawn_outcome = drawn.partition(": ")
     if outcome != drawn_outcome:
         return False
-    forms = {re.sub(r" battle \d+ for ", " battle for ", named), *(p.sub(r, named) for p, r in _OLDER)}
+    forms = {re.sub(r" battle \d+ for ", " battle for ", named), *(p.sub(r, named) for p, r in _older())}
     return words in forms
 
 

@@ -1,9 +1,9 @@
 """The registry of game engines: name -> engine.
 
-The built-in engines come from :mod:`adjudicator.games` (one line per game, each imported
-when first asked for); tests and
-plug-ins may add more with :func:`register`. The imports run one way only:
-``registry -> games -> <engine packages> -> base``; :mod:`adjudicator.base` imports no
+The engines of the games of :mod:`adjudicator.games` (the registry of games: each engine
+imported when first asked for); tests and plug-ins may add more engines with
+:func:`register` (and their games' entries with :func:`adjudicator.games.add`). The imports
+run one way only: ``registry -> games -> <engine packages> -> base``; :mod:`adjudicator.base` imports no
 engine, so there is no import circle.
 """
 
@@ -24,7 +24,7 @@ def register(engine: Engine) -> Engine:
 def get_engine(name: str) -> Engine:
     """The engine registered as ``name``; raises :class:`GameError` if unknown."""
     engine = _REGISTRY.get(name)
-    if engine is None and name in games.MODULES:  # a built-in game: its package is imported now
+    if engine is None and games.info_of(name) is not None:  # a game of the registry: its engine is imported now
         engine = _REGISTRY.setdefault(name, games.load(name))
     if engine is None:
         known = ", ".join(engine_names()) or "none"
@@ -34,4 +34,4 @@ def get_engine(name: str) -> Engine:
 
 def engine_names() -> list[str]:
     """Names of all registered games."""
-    return sorted(set(_REGISTRY) | set(games.MODULES))
+    return sorted(set(_REGISTRY) | set(games.names()))

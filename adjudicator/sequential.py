@@ -1,9 +1,9 @@
-"""The shell shared by the sequential engines (Havoc, God's Playground).
+"""The shell shared by the sequential engines (each seat deciding in turn).
 
 A sequential game is a chain of decisions: ``pending`` names one seat (or, for a hidden
 simultaneous step, several), ``advance`` applies that one decision and then resolves every
 step that needs none, until a seat must decide again. Both games also keep orders sent in
-advance in their state (Havoc's standing orders, God's Playground's plans) and offer the
+advance in their state (standing orders, a round's plans) and offer the
 shell's standing-order hooks for them.
 
 What is the same in every such engine lives here:

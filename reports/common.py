@@ -1,5 +1,5 @@
 """Pieces every game's report shares: who a report is for, and its footer; and what the
-reports of the sequential games (Havoc, God's Playground) share: the end of "what comes
+reports of the sequential games (one decision at a time) share: the end of "what comes
 next" and a footer that lists the provisional figures in full only in the first reports."""
 
 from __future__ import annotations

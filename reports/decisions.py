@@ -8,11 +8,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator import games
 from reports.doc import Para
 
-#: The content module of each game whose reports describe a pending decision.
-_MODULES = {"havoc": "reports.havoc.content", "gods-playground": "reports.gods_playground.content",
-            "wallenstein": "reports.wallenstein.content"}
+
+def _content(game: str) -> str | None:
+    """The reports module of ``game`` that describes a pending decision (its registry entry's
+    ``content``; None: the game has none)."""
+    return games.info(game).content or None
+
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,7 @@ class _Seen:
 def decision_lines(game: str, view: Mapping[str, Any], viewer: str) -> list[str]:
     """The sentences saying who decides what now (empty: the game has no such words, or
     nothing is pending)."""
-    name = _MODULES.get(game)
+    name = _content(game)
     pending = view.get("pending") if isinstance(view, Mapping) else None
     if name is None or not pending:
         return []
@@ -38,7 +42,7 @@ def move_text(game: str, inp: Any) -> str | None:
     """The sections of the seat's report that a short "your move" mail carries, as text (None:
     the game's mails carry the whole report). ``inp`` is a :class:`reports.model.ReportInput`
     of the seat's own view."""
-    name = _MODULES.get(game)
+    name = _content(game)
     if name is None:
         return None
     module = importlib.import_module(name)

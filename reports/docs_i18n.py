@@ -27,9 +27,18 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 LOCALE = DOCS / "locale"
 DOMAIN = "docs"
+
+
+def _pages() -> tuple[str, ...]:
+    """Each game's order syntax, then each game's rules reference (their registry entries)."""
+    from adjudicator import games
+
+    entries = games.entries()
+    return tuple(p for e in entries for p in e.order_pages) + tuple(p for e in entries for p in e.rules_pages)
+
+
 #: The pages made in every language: each game's order syntax and rules reference.
-PAGES = ("orders-wallenstein.md", "orders-havoc.md", "orders-gods-playground.md",
-         "wallenstein-rules.md", "havoc-rules.md", "gods-playground-rules.md")
+PAGES = _pages()
 LANGUAGES = ("hu", "de")
 #: The mark of a unit the catalogue has no translation for (kept in English).
 UNTRANSLATED = {"hu": "(fordítás nélkül:)", "de": "(noch nicht übersetzt:)"}

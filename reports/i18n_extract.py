@@ -1,7 +1,7 @@
 """Babel extraction of the texts the game data files show to players (``babel.cfg``).
 
-Reports show some texts straight from the engines' data files: the Wallenstein event cards,
-the stand-in favour cards' names, the reasons of provisional figures. Their English is the
+Reports show some texts straight from the engines' data files: event cards, the stand-in
+favour cards' names, the reasons of provisional figures. Their English is the
 message id; this extractor hands them to ``pybabel extract`` (and to the catalogue test) so
 they are translated like the code's texts. Files may be gzipped (``data/released/*.json.gz``).
 """
@@ -19,8 +19,8 @@ Extracted = tuple[int, str | None, str, list[str]]
 def extract_json(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: dict[str, Any]) -> Iterator[Extracted]:
     """Babel extraction method: every string under a key named in ``options["keys"]`` (space
     separated), and with ``provisional = <key>`` that key's text in every object marked
-    provisional (``"provisional": true`` or ``"status": "provisional"``; the Wallenstein data
-    say why in ``reason``, Havoc's and God's Playground's in ``source``)."""
+    provisional (``"provisional": true`` or ``"status": "provisional"``; a data file says why
+    in the key babel.cfg names: ``reason`` or ``source``)."""
     raw = fileobj.read()
     if raw[:2] == b"\x1f\x8b":
         raw = gzip.decompress(raw)

@@ -23,8 +23,9 @@ class ReportInput:
     happened since the viewer's last report.
 
     ``record`` is the public record of the moves since the last report that the view does not
-    keep (Havoc: the cards each seat took from the recruits and laid into them before this
-    battle, as the table saw them: a card drawn from the deck is ``None``).
+    keep (the game's ``public_record`` of its registry entry: e.g. the cards each seat took
+    from the recruits and laid into them before a battle, as the table saw them; a card drawn
+    from the deck is ``None``).
 
     ``ending`` is the shell's sentence saying how the players ended the game (a draw, a
     concession, resignations; empty while the game runs or when its rules ended it): the report

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from adjudicator import games
 from reports.i18n import speaking
 from reports.model import ReportInput, Rendered
 
 
-def _renderers() -> dict[str, Callable[[ReportInput], Rendered]]:
-    from reports.gods_playground.render import render as gods_playground
-    from reports.havoc.render import render as havoc
-    from reports.wallenstein.render import render as wallenstein
-
-    return {"wallenstein": wallenstein, "havoc": havoc, "gods-playground": gods_playground}
+def _renderer(game: str) -> Callable[[ReportInput], Rendered] | None:
+    """The game's report renderer, as its registry entry names it (None: the game has none)."""
+    return games.hook(game, "renderer")  # type: ignore[no-any-return]
 
 
 class UnknownGame(ValueError):
@@ -27,8 +25,9 @@ def render_report(inp: ReportInput) -> Rendered:
     data used is ``inp.view`` (what the viewer may see) and the public ``inp.history``.
     Written in ``inp.language``.
     """
-    renderers = _renderers()
-    if inp.game not in renderers:
-        raise UnknownGame(f"no reports for game {inp.game!r} (known: {', '.join(sorted(renderers))})")
+    renderer = _renderer(inp.game)
+    if renderer is None:
+        known = sorted(name for name in games.names() if games.info(name).renderer)
+        raise UnknownGame(f"no reports for game {inp.game!r} (known: {', '.join(known)})")
     with speaking(inp.language):
-        return renderers[inp.game](inp)
+        return renderer(inp)

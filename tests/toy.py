@@ -53,7 +53,7 @@ class DiceDuel:
         import copy
 
         state = copy.deepcopy(state)
-        label = f"toy/round-{state['round']}"
+        label = self.label(state["round"])
         stream = Chance(seed).stream(label)
         totals, events = {}, []
         for seat in state["order"]:
@@ -70,6 +70,10 @@ class DiceDuel:
         state["log"] = events
         state["round"] += 1
         return state, events
+
+    def label(self, round_number: int) -> str:
+        """The chance label of a round's dice."""
+        return f"toy/round-{round_number}"
 
     def view(self, state, viewer):
         seats = {s: {"points": v["points"], **({"tokens": f"{s}:{v['tokens']} tokens"} if viewer in (s, GM) else {})}

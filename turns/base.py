@@ -146,7 +146,7 @@ def check_orders(engine: Engine, grammar: Grammar, state: State, seat: str, text
     return result
 
 
-#: Games whose orders are a set judged as a whole (Wallenstein's season plan: per-line checks,
+#: Games whose orders are a set judged as a whole (a season plan: per-line checks,
 #: then the card counts), checked also without their faulty lines (:func:`check_whole_set`).
 _LAYERED: set[str] = set()
 
@@ -170,7 +170,7 @@ def _partial(problem: Problem) -> LineProblem:
 
 def _beneath(engine: Engine, state: State, seat: str, result: ParseResult, found: Sequence[Problem],
              source: Sequence[str], offset: int) -> list[LineProblem]:
-    """The problems an engine reports only once the lines are right (e.g. Wallenstein's card
+    """The problems an engine reports only once the lines are right (e.g. a season plan's card
     counts after the per-line checks): the orders without the lines that have a problem are
     checked again, and what that finds besides is listed too (the block-level ones marked
     as counted without those lines), so that the player sees every problem in one reply."""

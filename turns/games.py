@@ -1,18 +1,24 @@
-"""Where each game's grammar lives: importing a game's modules registers its grammar (see
+"""Where each game's grammar lives: importing a game's grammar modules (its registry entry's
+``grammar``, :class:`adjudicator.gameinfo.GameInfo`) registers its grammar (see
 :func:`turns.base.register_grammar`). Only the game asked for is imported, so checking one
-game's order mail does not load the others' grammars and data."""
+game's order mail does not load the others' grammars and data; each game is imported once."""
 
 from __future__ import annotations
 
 import importlib
 
-#: The grammar modules of each game (a game not named here: every module is imported).
-MODULES = {"wallenstein": ("turns.wallenstein",), "havoc": ("turns.havoc",),
-           "gods-playground": ("turns.gods_playground", "turns.gods_playground_plan")}
+from adjudicator import games
+
+_LOADED: set[tuple[str, ...]] = set()
 
 
 def load(game: str | None = None) -> None:
-    """Import the grammar modules of ``game`` (of every game when it is None or not known)."""
-    names = MODULES.get(game or "") or tuple(m for ms in MODULES.values() for m in ms)
-    for name in names:
+    """Import the grammar modules of ``game`` (of every game when it is None or has none)."""
+    modules = games.info(game).grammar if game else ()
+    if not modules:
+        modules = tuple(m for g in games.names() for m in games.info(g).grammar)
+    if modules in _LOADED:
+        return
+    for name in modules:
         importlib.import_module(name)
+    _LOADED.add(modules)

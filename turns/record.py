@@ -1,9 +1,9 @@
 """The readable game record (the PGN of this project): a plain-text transcript of a game.
 
-Example::
+Example (a game of seasons; ``<game>`` is the engine's name)::
 
     [Game "w1"]
-    [Engine "wallenstein"]
+    [Engine "<game>"]
     [EngineVersion "1"]
     [Seat "red"]
     [Seat "blue"]
@@ -20,7 +20,7 @@ Example::
       BID 2
     - blue missed
     CHANCE 1618-spring actions: order palace, attacka, recruit3, recruit1, attackb, tax, grain, church, trade, recruit5
-    ; chance wallenstein/1618/spring/actions: Action 1: collect taxes
+    ; chance <game>/1618/spring/actions: Action 1: collect taxes
     ; scores red 3, blue 2
     # state 5d41402abc4b2a76b9719d911017c592...
 

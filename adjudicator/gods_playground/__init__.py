@@ -8,6 +8,18 @@ Modules: ``board`` (the board data file and ``board_json``), ``state`` (counting
 Rules as implemented: docs/gods-playground-rules.md.
 """
 
-from adjudicator.gods_playground.engine import ENGINE, GodsPlaygroundEngine
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["ENGINE", "GodsPlaygroundEngine"]
+
+
+def __getattr__(attr: str) -> Any:
+    """The engine, imported when first asked for: the registry entry (``game``) is read
+    without loading the engine's tables."""
+    if attr in __all__:
+        from adjudicator.gods_playground import engine
+
+        return getattr(engine, attr)
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")

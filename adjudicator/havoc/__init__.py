@@ -6,6 +6,18 @@ Gaunt), ``final`` (Formigny/Castillon, the winner), ``flow`` (pending and settli
 ``bots`` (default and random orders), ``standing`` (standing orders), ``view``, ``engine``.
 """
 
-from adjudicator.havoc.engine import ENGINE, HavocEngine
+from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["ENGINE", "HavocEngine"]
+
+
+def __getattr__(attr: str) -> Any:
+    """The engine, imported when first asked for: the registry entry (``game``) is read
+    without loading the engine's tables."""
+    if attr in __all__:
+        from adjudicator.havoc import engine
+
+        return getattr(engine, attr)
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")

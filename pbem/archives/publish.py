@@ -1,7 +1,7 @@
 """The published form of a game's log: what an archive, a record or a site may carry.
 
-The log in the GM's database holds everything: every seat's hand and the draw pile in a
-Havoc deal, each private draw, every seat's orders and plans. While a game runs, a file
+The log in the GM's database holds everything: every seat's hand and the draw pile of a
+deal, each private draw, every seat's orders and plans. While a game runs, a file
 given to anyone must carry only what every reader may see, so its events are *sealed*:
 
 - a derived event (``GameCreated.setup_events``, ``TurnAdjudicated.events``) that the public
@@ -20,8 +20,8 @@ given to anyone must carry only what every reader may see, so its events are *se
 
 The events of a published file are chained again over what they hold (the same event hash
 as the store's, :func:`pbem.store.db.event_hash`), so the file verifies by itself; the GM's
-log hashes are not published, because they cover what is sealed (a hash of a Havoc turn
-with one private draw would let a reader try every card).
+log hashes are not published, because they cover what is sealed (a hash of a turn with
+one private draw would let a reader try every card).
 
 Once a game is over nothing is sealed. Whether it runs or is over, a published file holds no
 seat's mail address (:mod:`pbem.archives.withhold`; withheld before anything is sealed, so that the

@@ -168,10 +168,13 @@ def _turn(engine_name: str, payload: dict[str, Any]) -> RecordTurn:
 
 
 def _outcome(engine_name: str, event: dict[str, Any]) -> str:
-    """A chance outcome in words, as the reports say it (the archive keeps the exact JSON)."""
-    from reports.wallenstein.events import describe, generic
+    """A chance outcome in words, as the reports say it (the game's own ``describe_event``
+    of its registry entry, else the generic words; the archive keeps the exact JSON)."""
+    from adjudicator import games
+    from reports.eventwords import generic
 
-    line = describe(event) if engine_name == "wallenstein" else generic(event)
+    describe = games.hook(engine_name, "describe_event") or generic
+    line = describe(event)
     return " ".join(line.split())  # a note is one line
 
 

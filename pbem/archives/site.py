@@ -70,8 +70,6 @@ def write_site(service: Any, game_id: str, out: Path) -> dict[str, Any]:
             "record": inp.record_text is not None}
 
 
-#: What the site chart's axis counts, per game.
-_UNIT = {"havoc": "battle"}  # the other games' ticks say it: "round 2", "spring 1618"
 
 
 def _status(game: Game) -> str:
@@ -102,6 +100,7 @@ def _notes(game: Game) -> list[str]:
 
 
 def _chart(game: Game, hist: list[dict[str, Any]]) -> bytes | None:
+    from adjudicator import games
     from reports.charts import line_charts
     from reports.colors import seat_colors
 
@@ -110,7 +109,7 @@ def _chart(game: Game, hist: list[dict[str, Any]]) -> bytes | None:
     palette = seat_colors(list(game.seats), colours.of_game(game))
     named = [{**h, "turn": h.get("name") or h["turn"]} for h in hist]  # the axis reads rounds, seasons, battles
     return line_charts(named, [("scores", "Victory points")], {s: palette[s] for s in game.seats if s in palette},
-                       xlabel=_UNIT.get(game.engine.name, ""))
+                       xlabel=games.info(game.engine.name).chart_unit)  # else the ticks say it: "round 2"
 
 
 def _verify(service: Any, game_id: str, events: list[Any], inp: SiteInput) -> None:

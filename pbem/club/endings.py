@@ -14,8 +14,8 @@ seat that leaves is played by the game's bot to the end (the rules never take a 
 - ``RESIGN``: a ``SeatResigned`` event; the bot plays the seat from then on. When only one seat
   is left that has not resigned, the game ends in its favour (by resignation).
 
-A **voting round** lasts from one report to the next (a Wallenstein season, a Havoc battle, a
-God's Playground round; a game without reports between decisions: one turn). Votes are secret
+A **voting round** lasts from one report to the next (a season, a battle, a round, as the
+game reports; a game without reports between decisions: one turn). Votes are secret
 until the round ends or the ending passes: nobody is told who voted, the vote events are
 sealed in a running game's published files, STATUS shows a seat its own vote only. When a
 round ends with votes in it, a ``VotesClosed`` event records them and every seat is told

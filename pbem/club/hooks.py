@@ -124,7 +124,7 @@ def announce(service: Any, game_id: str, engine: str, count: int | None, seats: 
         raise DomainError("give --deadline or --deadline-every/--decision-every, not both")
     pairs = [(name.strip(), address.strip() or None) for name, _, address in (s.partition("=") for s in seats)]
     if count is not None:
-        names = lobby.NAMES.get(engine, lobby.DEFAULT_NAMES)
+        names = lobby.seat_names(engine)
         spare = (*names, *lobby.DEFAULT_NAMES, *(f"seat{n}" for n in range(1, count + 1)))
         extra = list(dict.fromkeys(n for n in spare if n not in {p[0] for p in pairs}))
         if count < len(pairs):

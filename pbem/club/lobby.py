@@ -1,6 +1,6 @@
 """Open games that players join by mail, and seats offered to new players.
 
-``pbem new G --game wallenstein --open --seats 4`` announces a game instead of creating it:
+``pbem new G --game GAME --open --seats 4`` announces a game instead of creating it:
 a row of ``club_lobby`` (the game, its seats, options and clocks), the seats still empty.
 Players mail ``LIST`` (the open games and the offered seats) and ``JOIN G [SEAT]`` (the
 first free seat when none is named): first come, first seated, or, with ``--option
@@ -29,9 +29,16 @@ from pbem.club import absence
 from pbem.mailout import clubmail as mailing
 from pbem.errors import DomainError
 
-#: Seat names of an open game when the GM names none: the engine's own colours first.
-NAMES = {"wallenstein": ("red", "blue", "yellow", "black", "purple"), "gods-playground": ("white", "blue", "red")}
+#: Seat names of an open game when the GM names none: the engine's own colours first (its
+#: registry entry's ``seat_names``, :func:`seat_names`), then these.
 DEFAULT_NAMES = ("red", "blue", "green", "yellow", "purple", "orange")
+
+
+def seat_names(engine: str) -> tuple[str, ...]:
+    """The seat names of an open game of ``engine`` when the GM names none."""
+    from adjudicator import games
+
+    return games.info(engine).seat_names or DEFAULT_NAMES
 
 
 # -- announcing -----------------------------------------------------------------------------

@@ -12,7 +12,7 @@ these lines: ``ABSENT FROM <date> TO <date>`` (or ``ABSENT TO <date>``, ``ABSENT
 ``BACK``, ``DRAW`` (``DRAW NO`` withdraws the vote), ``CONCEDE <seat> [seat...]``
 (``CONCEDE NO`` withdraws it), ``RESIGN``, and ``LANGUAGE <code>`` (the language the seat
 reads from now on, :mod:`pbem.mailout.languages`; an unknown code is answered with the supported ones). A block that mixes them with orders is read as
-orders (Havoc's ``DRAW DECK`` is an order), so they go in a block of their own.
+orders (a game may have a ``DRAW DECK`` order), so they go in a block of their own.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def block_lines(body: str) -> list[tuple[str, list[str]]] | None:
             return None
         word, rest = match.group(1).upper(), match.group(2).split()
         if word == "DRAW" and rest and rest[0].upper() not in ("YES", "NO"):
-            return None  # Havoc's DRAW DECK (RECRUIT) is an order
+            return None  # a game's DRAW DECK (RECRUIT) is an order
         out.append((word, rest))
     return out or None
 

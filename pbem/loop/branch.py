@@ -3,7 +3,7 @@
 A branch is a new game whose log starts with G's history up to and including TURN: its
 ``GameCreated`` copies G's game, options and seats and carries ``branch`` = {of, at,
 turns, same_seed, parent_commitment, parent_seq, parent_hash} (where in G it starts: the
-event and its chain hash); then G's adjudications (and Havoc standing orders) up to TURN
+event and its chain hash); then G's adjudications (and standing orders) up to TURN
 follow, re-hashed in the branch's own chain and state digest. G is only read, never written.
 
 Chance: with ``--same-seed`` the branch draws from G's seed, so it is G up to TURN and the

@@ -72,7 +72,7 @@ def reminder(game: Game, seat: str, sender: str) -> tuple[str, Outgoing]:
 def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str, kind: str = "") -> Outgoing:
     """The notice to a seat whose orders were missing when ``turn`` (a ``kind`` decision)
     was adjudicated: the orders played for it, and what they meant where the game's default
-    is no order a player writes (Wallenstein's money cards)."""
+    is no order a player writes (e.g. money cards)."""
     import textwrap
 
     from pbem.mailout.mailbase import speaking_to, turn_words, wrapped

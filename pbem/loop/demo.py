@@ -32,10 +32,6 @@ from turns.base import format_orders
 from turns.record import write_record
 
 SEATS = ("red", "blue", "green", "yellow", "purple", "orange")
-#: Wallenstein's engine colours seats red, blue, yellow, black, purple in seat order: name the
-#: demo's seats the same, so a seat called "yellow" is drawn yellow on the map.
-SEATS_BY_GAME = {"wallenstein": ("red", "blue", "yellow", "black", "purple"),
-                 "gods-playground": ("white", "blue", "red")}  # seed 004: white, blue, red families
 DOMAIN = "demo.pbem.invalid"
 #: The languages the demo's seats read, in seat order (then English): every mail and report of
 #: a seat is in its language (docs/gm-guide.md, "Languages").
@@ -132,15 +128,20 @@ class BotPlayer:
                               f"{outcome.reply or outcome.note} ({path})")
 
 
-def run_demo(service: Service, out: Path, game: str = "wallenstein", seats: int = 4, seed: str = "pbem-demo-1",
+def run_demo(service: Service, out: Path, game: str = "", seats: int = 4, seed: str = "pbem-demo-1",
              options: dict[str, str] | None = None, max_turns: int | None = None, bot: str = "heuristic",
              render: Callable[[str, Path], list[Path]] | None = None,
              echo: Callable[[str], None] = lambda _: None,
              languages: tuple[str, ...] = DEMO_LANGUAGES) -> DemoResult:
     """Play a demo game by mail into ``out``; ``render(turn, out)`` writes a turn's reports.
     The seats read ``languages`` in seat order (the rest English)."""
+    from adjudicator import games
+
+    game = game or games.names()[0]
     game_id = f"demo-{game}"
-    names = list(SEATS_BY_GAME.get(game, SEATS)[:seats])
+    # the game's own seat names (its engine's colours in seat order), so a seat called
+    # "yellow" is drawn yellow on the map; else the generic ones
+    names = list((games.info(game).seat_names or SEATS)[:seats])
     spoken = {n: code for n, code in zip(names, languages)}
     created = service.new_game(game_id, game, [(n, f"{n}@{DOMAIN}") for n in names], options or {}, seed,
                                languages=spoken)

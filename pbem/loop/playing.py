@@ -97,7 +97,7 @@ class Playing:
 
     def submit_standing(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,
                         source: Mapping[str, Any], key: str | None = None) -> Submitted:
-        """Record ``seat``'s standing orders (games that have them, e.g. Havoc): they replace
+        """Record ``seat``'s standing orders (games that have them): they replace
         the seat's earlier standing orders and apply whenever its decisions come up."""
         with self.store.transaction():
             game = self.load(game_id)

@@ -62,7 +62,7 @@ def submitted_and_awaiting(game: Game) -> tuple[list[str], list[str]]:
     return submitted, [s for s in pending.seats if s not in submitted]
 
 def planned_seats(game: Game, awaiting: list[str]) -> list[str]:
-    """The ``awaiting`` seats whose standing orders or plan lines (Havoc, God's Playground)
+    """The ``awaiting`` seats whose standing orders or plan lines (the engine's ``auto_orders``)
     answer the pending decision: nothing more is awaited from them unless those fail."""
     auto = getattr(game.engine, "auto_orders", None)
     return [s for s in awaiting if auto is not None and auto(game.state, s) is not None]

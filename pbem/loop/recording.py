@@ -164,7 +164,7 @@ class Recording:
         result.problems += _with_line_refs(parsed.problems, parsed.lines)
 
     def _standing(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult) -> bool:
-        """A block of standing orders (games that have them, e.g. Havoc): accepted at any
+        """A block of standing orders (games that have them): accepted at any
         time, from any seat, and applied when that seat's decisions come up. True if the
         block was one (accepted or rejected), False to go on with ordinary orders."""
         is_standing = getattr(game.engine, "is_standing", None)
@@ -207,10 +207,10 @@ class Recording:
 
     def _plan(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult,
               checker: PlanChecker) -> None:
-        """A block of a game whose every block is a plan for the round (God's Playground),
+        """A block of a game whose every block is a plan for the round (it registers a plan checker),
         from any seat at any time: an optional TURN line must name the pending decision;
         every problem is listed at once, and the kinds of line without one are recorded
-        (:func:`turns.gods_playground_plan.check_plan`)."""
+        (the game's ``checker``, :func:`turns.base.plan_checker_for`)."""
         pending = game.pending
         assert pending is not None
         label, body = planmail.split_turn(block.body)

@@ -21,12 +21,10 @@ GENERIC = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white
 
 
 def palette(engine_name: str) -> tuple[str, ...]:
-    """The colours of a game's pieces (Wallenstein: its setup data), then the generic ones."""
-    own: tuple[str, ...] = ()
-    if engine_name == "wallenstein":
-        from adjudicator.wallenstein.data import setup_value
+    """The colours of a game's pieces (its registry entry's ``palette``), then the generic ones."""
+    from adjudicator import games
 
-        own = tuple(setup_value("colors"))
+    own = games.info(engine_name).colours()
     return own + tuple(c for c in GENERIC if c not in own)
 
 

@@ -2,7 +2,7 @@
 
 It names the mailbox, the SMTP server and the sender, so that the cron line stays short::
 
-    sender = "Wallenstein GM <gm@example.org>"
+    sender = "Club GM <gm@example.org>"
 
     [mailbox]
     url = "imaps://gm@example.org@imap.example.org/INBOX"

@@ -39,7 +39,7 @@ class Outgoing:
 
 @lru_cache(maxsize=64)
 def address_of(header: str) -> str:
-    """The bare address of a From/To value: ``Wallenstein GM <gm@example.org>`` ->
+    """The bare address of a From/To value: ``Club GM <gm@example.org>`` ->
     ``gm@example.org`` (the GM guide writes the sender so); a bare address as it is."""
     address = parseaddr(header)[1].strip()
     return address if "@" in address else header.strip()

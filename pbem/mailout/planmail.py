@@ -1,5 +1,5 @@
 """What the reply to an order block says about plans (games whose every block is a plan
-for the round, God's Playground) and the ``TURN`` line every block may start with."""
+for the round) and the ``TURN`` line every block may start with."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def split_turn(body: str) -> tuple[str | None, str]:
 
 
 #: What the reply to accepted orders sent in advance says of them: the engines' own note
-#: (``standing_note``, God's Playground's plan) or this one; each a message of the catalogue.
+#: (``standing_note``, e.g. a round's plan) or this one; each a message of the catalogue.
 STANDING_NOTE = N_("Standing orders replace your earlier ones and apply whenever your decisions come up.")
 NOTES = (N_("Your orders are your plan for this round: lines of a kind replace your earlier lines of that kind, and "
             "each is used in order when that decision comes up, if still legal; otherwise you are asked."),)

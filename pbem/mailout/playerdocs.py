@@ -9,15 +9,19 @@ from pbem.mailout.mailbase import WIDTH
 from importlib import resources
 from typing import Any
 
-#: The order pages of each game, then the envelope every game shares.
-ORDER_PAGES = {"wallenstein": ("orders-wallenstein.md",), "havoc": ("orders-havoc.md",),
-               "gods-playground": ("orders-gods-playground.md",)}
-#: The rules reference of each game.
-RULES_PAGES = {"wallenstein": ("wallenstein-rules.md",), "havoc": ("havoc-rules.md",),
-               "gods-playground": ("gods-playground-rules.md",)}
+#: The page of the envelope every game shares, after a game's own order pages (each game's
+#: pages are named by its registry entry: ``order_pages``, ``rules_pages``, ``option_pages``).
 ENVELOPE = "order-mail.md"
-#: Pages an option adds: the Imperial Court (Wallenstein ``expansion=court``).
-EXTRA = {("wallenstein", "expansion", "court"): "wallenstein-court.md"}
+
+
+def every_page() -> list[str]:
+    """Every page a ``HELP ORDERS`` or ``HELP RULES`` mail may carry, of every known game."""
+    from adjudicator import games
+
+    names = [ENVELOPE]
+    for entry in games.entries():
+        names += [*entry.order_pages, *entry.rules_pages, *(page for _k, _v, page in entry.option_pages)]
+    return list(dict.fromkeys(names))
 
 
 def page(name: str) -> str:
@@ -27,16 +31,18 @@ def page(name: str) -> str:
 
 def pages(engine: str, what: str, options: dict[str, Any] | None = None) -> list[str]:
     """The page names ``HELP ORDERS`` (``what="orders"``) or ``HELP RULES`` mails for a game."""
-    names = list((ORDER_PAGES if what == "orders" else RULES_PAGES).get(engine, ()))
-    names += [extra for (game, key, value), extra in EXTRA.items()
-              if game == engine and str((options or {}).get(key, "")) == value]
+    from adjudicator import games
+
+    entry = games.info(engine)
+    names = list(entry.order_pages if what == "orders" else entry.rules_pages)
+    names += [extra for key, value, extra in entry.option_pages if str((options or {}).get(key, "")) == value]
     if what == "orders" and names:
         names.append(ENVELOPE)
     return names
 
 
 def localised(name: str, language: str) -> str:
-    """The page ``name`` in ``language``: ``hu/orders-havoc.md`` when docs/hu has it (made from
+    """The page ``name`` in ``language``: ``hu/<page>.md`` when docs/hu has it (made from
     the English page, :mod:`reports.docs_i18n`), else the English page's name."""
     if language and language != "en":
         translated = f"{language}/{name}"

@@ -58,36 +58,23 @@ def recent_turns(game: Game, history: list[dict[str, Any]], viewer: str) -> list
     return out[::-1]
 
 
-#: Order lines an expansion adds to a game's short syntax (game, option value) -> lines.
-#: The Imperial Court (Wallenstein ``expansion=court``): docs/orders-wallenstein.md, rule 9.
-#: (Each line is a message of the catalogue: the reports write it in the reader's language.)
-EXPANSION_HELP = {
-    ("wallenstein", "court"): "".join(line + "\n" for line in (
-        N_("COURT3 <county> | COURT2 TOWER | COURT1 MONEY (a card on each courtier space 3, 2, 1)"),
-        N_("FAVOUR <card numbers, best first> [AT <county>] | FAVOUR NONE"),
-        N_("BID TOWER | TAX TOWER (a cube-tower card on the bid or an action space)"),
-    )),
-}
-
-
 def order_help(engine_name: str, options: dict[str, Any] | None = None) -> str:
-    """The short order-syntax reminder of a game's grammar module, if it has one, with the
-    lines of the expansion ``options`` turn on."""
-    import importlib
+    """The short order-syntax reminder of a game's grammar (the ``ORDER_HELP`` of its first
+    grammar module, if it has one), with the lines the expansion ``options`` turn on (the
+    ``EXPANSION_HELP`` of the game's names module)."""
+    from adjudicator import games
 
-    try:
-        module = importlib.import_module(f"turns.{engine_name.replace('-', '_')}")
-    except ModuleNotFoundError:
-        return ""
-    text = str(getattr(module, "ORDER_HELP", ""))
-    extra = EXPANSION_HELP.get((engine_name, str((options or {}).get("expansion", ""))), "")
+    grammar = games.info(engine_name).grammar
+    text = str(getattr(games.resolve(grammar[0]), "ORDER_HELP", "")) if grammar else ""
+    expansions = getattr(games.hook(engine_name, "names"), "EXPANSION_HELP", {})
+    extra = expansions.get(str((options or {}).get("expansion", "")), "")
     return text + extra if text else extra
 
 
-#: The lines of the grammars' reminders that are no order (their order lines are the
-#: catalogue's through the extraction of ``ORDER_HELP``).
-HELP_FRAMES = (N_("God's Playground orders (one line per decision; OR separates fallbacks):"),
-               N_("The whole syntax: mail HELP ORDERS."))
+#: The line of every grammar's reminder that is no order (the order lines are the
+#: catalogue's through the extraction of ``ORDER_HELP``; a game's own such lines are in its
+#: names module).
+HELP_FRAMES = (N_("The whole syntax: mail HELP ORDERS."),)
 
 
 def order_help_text(text: str) -> str:
@@ -125,26 +112,12 @@ def _fold(line: str) -> list[str]:
 
 
 def public_record(game: Game, turn: str) -> list[dict[str, Any]]:
-    """The public moves the view does not keep, for the report after ``turn`` (Havoc: every
-    seat's recruiting before this battle: the cards taken from the face-up recruits, a card
-    from the deck as ``None``, and the card laid into the recruits; all seen at the table)."""
-    if game.engine.name != "havoc":
-        return []
-    battle = turn.split("/", 1)[0]
-    mine: list[dict[str, Any]] = []
-    for payload in reversed(game.turns):  # a battle's turns follow each other: read back to its first
-        if payload["turn"].split("/", 1)[0] == battle:
-            mine.append(payload)
-        elif mine:
-            break
-    out = []
-    for payload in reversed(mine):
-        for e in payload["events"]:
-            if e.get("type") == "Recruit":
-                took = [{"from": "deck" if c.get("from") == "deck" else "recruits",
-                         "card": None if c.get("from") == "deck" else c.get("card")} for c in e.get("public") or []]
-                out.append({"type": "Recruit", "seat": e.get("seat"), "took": took, "laid": e.get("laid")})
-    return out
+    """The public moves the view does not keep, for the report after ``turn`` (the game's own
+    ``public_record`` of its registry entry; none for a game without one)."""
+    from adjudicator import games
+
+    moves = games.hook(game.engine.name, "public_record")
+    return list(moves(game.turns, turn)) if moves is not None else []
 
 
 _CACHE: dict[str, Rendered] = {}
@@ -218,7 +191,7 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store
     except UnknownGame:
         return []
     domain = domain_of(sender)
-    public = game.engine.view(game.state, PUBLIC)  # names a Havoc battle in the subject
+    public = game.engine.view(game.state, PUBLIC)  # names the turn (a battle...) in the subject
     messages: list[Outgoing | TextOutgoing] = []
     for report in reports:
         to = game.seats[report.viewer]["email"] if report.viewer in game.seats else address_of(sender)

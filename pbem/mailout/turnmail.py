@@ -80,10 +80,6 @@ def view_summary(view: Any) -> list[str]:
 
 
 # -- your move ----------------------------------------------------------------------------
-#: What a seat's hand is called in each game's words (a view's ``hands`` entry).
-HAND_WORDS = {"havoc": N_("Cards in your hand"), "gods-playground": N_("Nobles in your hand")}
-
-
 def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], seat: str = "") -> list[str]:
     """What changed for ``seat`` since its last mail, in sentences: its own hand (what came
     and went), its money, victory points and points. The rest of the position is in the
@@ -91,10 +87,11 @@ def changes(before: Mapping[str, Any] | None, after: Mapping[str, Any], seat: st
     the seat's own, so this reveals nothing the seat could not see."""
     if not isinstance(before, Mapping) or not isinstance(after, Mapping):
         return []
+    from reports.gamenames import hand_words as game_hand
     from reports.i18n import _, current
 
     out = []
-    hand_words = _(HAND_WORDS.get(str(after.get("game")), N_("Your hand")))
+    hand_words = _(game_hand(str(after.get("game"))) or N_("Your hand"))  # the game's word for a view's hand
     old_hand, new_hand = _own(before.get("hands"), seat), _own(after.get("hands"), seat)
     if _flat_list(old_hand) and _flat_list(new_hand) and sorted(map(str, old_hand)) != sorted(map(str, new_hand)):
         came, went = _difference(new_hand, old_hand), _difference(old_hand, new_hand)
@@ -127,11 +124,11 @@ def _difference(a: list[Any], b: list[Any]) -> list[Any]:
 def _figures(before: Mapping[str, Any], after: Mapping[str, Any], seat: str) -> list[tuple[str, Any, Any]]:
     """The seat's own counts that a mail names when they change."""
     out = []
-    if isinstance(after.get("seats"), Mapping):  # God's Playground: per family
+    if isinstance(after.get("seats"), Mapping):  # money and victory points per seat
         b, a = _own(before.get("seats"), seat) or {}, _own(after.get("seats"), seat) or {}
         out += [(N_("Your thalers"), b.get("money"), a.get("money")),
                 (N_("Your victory points"), b.get("vp"), a.get("vp"))]
-    if isinstance(after.get("points"), Mapping):  # Havoc
+    if isinstance(after.get("points"), Mapping):  # points per seat
         out.append((N_("Your points"), _own(before.get("points"), seat), _own(after.get("points"), seat)))
     return out
 
@@ -142,7 +139,7 @@ def _flat_list(value: Any) -> bool:
 
 def carried_out(game: Game, turn: str, orders: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The orders of a seat that ``turn``'s adjudication used. In a game whose every block is
-    a plan (God's Playground) a decision uses the first line of its kind (its turn label is
+    a plan (a plan checker is registered, turns/base.py) a decision uses the first line of its kind (its turn label is
     ``r<round>/<kind>/...``); the other lines of the block were not carried out then."""
     from turns.base import plan_checker_for
 
@@ -189,7 +186,8 @@ def problem_text(engine: str, message: str) -> str:
 
 
 def _standing_when(pending: Any) -> str:
-    """The decision name standing orders use (Havoc: ``join``/``round`` for battle rounds)."""
+    """The decision name standing orders use (a battle's first round is ``join``, a later
+    one ``round``; any other decision its kind)."""
     if pending.kind == "battle":
         return "join" if pending.info.get("round") == 1 else "round"
     return str(pending.kind)
@@ -200,8 +198,8 @@ def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | No
               recent: list[dict[str, Any]] | None = None) -> Outgoing | TextOutgoing:
     """The mail telling ``seat`` that the pending decision is theirs, in the seat's language.
 
-    In a game whose report says which of its parts a small decision needs (God's Playground,
-    Havoc: :func:`reports.decisions.move_text`) it is a short plain-text mail: the decision,
+    In a game whose report says which of its parts a small decision needs (its content
+    module's ``move_sections``: :func:`reports.decisions.move_text`) it is a short plain-text mail: the decision,
     what happened since the seat's last mail (``recent``: those turns' events as the seat may
     see them), its own position, and where its last full report is (the report with the map
     goes out once a round or battle). Otherwise it carries the seat's whole report."""

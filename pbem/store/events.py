@@ -16,7 +16,7 @@ Event types (stable names, version 1 each):
 - ``OrdersSubmitted``: seat, turn, orders (engine dicts), text (canonical order text),
   source {kind: mail|gm|bot, message_id, raw_sha256, date, sender}.
 - ``OrdersVoided``: seat, turn, reason (a GM correction).
-- ``StandingOrders``: seat, orders, text, source (games with standing orders, e.g. Havoc).
+- ``StandingOrders``: seat, orders, text, source (games with standing orders).
 - ``DeadlineSet``: turn, deadline (ISO 8601 with zone), utc (the same instant in UTC; deadlines
   are compared as instants), relative (true when set by a relative clock).
 - ``SeatChanged``: seat, and what changed of email, addresses, display_name (a GM correction:
@@ -46,8 +46,7 @@ refused by name, with the versions it knows.
 The state is never stored as the truth: :func:`fold` rebuilds it from these events.
 
 State hashes are published (reports, records, archives), so they must not let a seat test
-guesses about hidden information (e.g. the 120 orders of Wallenstein's five face-down action
-cards, rule 4.1.1). Games created with ``state_digest = "hmac-sha256/seed"`` record every state
+guesses about hidden information (e.g. the 120 orders of five face-down action cards). Games created with ``state_digest = "hmac-sha256/seed"`` record every state
 hash as an HMAC-SHA256 of the canonical state keyed with a key derived from the seed: nobody
 can compute it before the seed is revealed at the end of the game, after which anyone can
 re-check every one. Older games (no ``state_digest``) carry the plain :func:`state_hash`.
@@ -545,7 +544,7 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
         if game.submitted.get(p["seat"], {}).get("turn") == p["turn"]:
             del game.submitted[p["seat"]]
     elif ev.type == "StandingOrders":
-        # standing orders live in the engine state (e.g. Havoc), applied where they were recorded
+        # standing orders live in the engine state, applied where they were recorded
         game.standing[p["seat"]] = {**p, "seq": ev.seq}
         if engine:
             game.state = game.engine.apply_standing(game.state, p["seat"], p["orders"])  # type: ignore[attr-defined]
@@ -602,10 +601,10 @@ def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
     state, derived = game.engine.advance(game.state, p["orders"], game.chance_seed)
     if verify:
         derived_text = canonical_json(derived)
-        # an engine whose state keeps the derived events (Wallenstein's ``log``) has them encoded once
+        # an engine whose state keeps the derived events (as its ``log``) has them encoded once
         known = ("log", derived_text) if isinstance(state, dict) and state.get("log") is derived else None
         # a sequential game's many small decisions leave most of its state as it was: its texts
-        # are kept from one decision to the next (a season of Wallenstein changes most of it)
+        # are kept from one decision to the next (a whole season changes most of it)
         texts = game._texts if known is None else None
         _check(state_digest(state, game.seed, game.digest_scheme, known, texts), p["state_hash"], derived_text,
                ev, "events", f"turn {p['turn']} (event {ev.seq})")

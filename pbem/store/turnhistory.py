@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
 def history_entry(turn: str, view: dict[str, Any], scores: dict[str, int], engine: str | None = None) -> dict[str, Any]:
     """Public per-turn figures for charts: scores, armies per seat where the game has a board,
-    and money per seat where the view shows it (God's Playground); with ``engine``, the turn's
-    name for a chart's axis (``round 2``, ``Crécy``, ``spring 1618``)."""
+    and money per seat where the view shows it; with ``engine``, the turn's name for a chart's
+    axis (``round 2``, ``Crécy``, ``spring 1618``)."""
     armies: dict[str, int] = {}
     for county in (view.get("counties") or {}).values():
         if county.get("owner"):

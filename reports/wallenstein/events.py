@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from reports.eventwords import generic, plain  # noqa: F401 - generic: this module's name for it too
 from reports.i18n import N_, _, ngettext
 from reports.wallenstein.court import FORMATTERS as COURT_FORMATTERS
 from reports.wallenstein.enginetext import building_id, engine_text
@@ -23,8 +24,6 @@ ACTION_NAMES = {
     "attackb": N_("manoeuvre B"),
 }
 BUILDING_NAMES = {"palace": N_("palace"), "church": N_("church"), "trade": N_("trading post")}
-#: Fields never shown in the generic form (bookkeeping, not news).
-_QUIET = {"type", "label", "year", "season"}
 
 
 def action_name(action: str | None) -> str:
@@ -64,19 +63,6 @@ def event_list(cards: Any, ordered: bool = False) -> tuple[str, ...]:
     return tuple(_("{card} (both copies)").format(card=t) if texts.count(t) > 1 else t for t in dict.fromkeys(texts))
 
 
-def plain(value: Any) -> str:
-    """A JSON value as short prose: lists joined by commas, dicts as ``k v`` pairs."""
-    if isinstance(value, Mapping):
-        return ", ".join(f"{k} {plain(v)}" for k, v in value.items()) or _("none")
-    if isinstance(value, (list, tuple)):
-        return ", ".join(plain(v) for v in value) if value else _("none")
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    return str(value)
-
-
 def cubes(value: Any) -> str:
     """Cube counts ``{seat: n, "peasants": n}`` as ``red 3, peasants 1`` (zeros dropped)."""
     if isinstance(value, Mapping):
@@ -104,12 +90,6 @@ _COUNTED = {
 def n_of(n: Any, noun: str) -> str:
     """``1 army``, ``3 armies``, ``1 revolt marker``, ``2 revolt markers`` (nouns of :data:`_COUNTED`)."""
     return _COUNTED[noun](n).format(n=n)
-
-
-def generic(ev: Event) -> str:
-    """Any event: its type and every field that is news."""
-    fields = "; ".join(f"{k.replace('_', ' ')}: {plain(v)}" for k, v in ev.items() if k not in _QUIET)
-    return f"{ev.get('type', 'Event')}: {fields}" if fields else str(ev.get("type", "Event"))
 
 
 def _bid(bid: Any) -> str:

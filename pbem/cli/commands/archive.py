@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from adjudicator import games
 from adjudicator.base import GM, PUBLIC
 from adjudicator.recorded import is_recorded
 from pbem.cli.app import App, emit, pass_app
@@ -272,7 +273,7 @@ def record_group(ctx: click.Context, as_json: bool) -> None:
 
 
 @record_group.command("template")
-@click.option("--game", "engine_name", required=True, help="The game (wallenstein, havoc, gods-playground).")
+@click.option("--game", "engine_name", required=True, help="The game (" + ", ".join(games.names()) + ").")
 @click.option("--seat", "seats", multiple=True, required=True, help="A seat, in seating order (repeat).")
 @click.option("--option", "options", multiple=True, help="A game option NAME=VALUE (repeat).")
 @click.option("--as", "game_id", default="table-1", show_default=True, help="The game id written in the record.")

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from adjudicator import games
+
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
 from pbem.cli.commands.reports import write_turn_reports
@@ -16,7 +18,8 @@ from pbem.outfiles import out_dir, write_text, writing
 @cli.command()
 @click.option("--out", "out", default="demo-out", show_default=True, type=click.Path(),
               help="Where the mails, reports, archive and index.html go.")
-@click.option("--game", "game", default="wallenstein", show_default=True, help="Which game to play.")
+@click.option("--game", "game", default=games.names()[0], show_default=True,
+              help="Which game to play: " + ", ".join(games.names()) + ".")
 @click.option("--seats", default=4, show_default=True, help="How many seats (bots).")
 @click.option("--seed", default="pbem-demo-1", show_default=True, help="The game's seed (fixed: same demo every time).")
 @click.option("--option", "options", multiple=True, metavar="K=V", help="A game option.")
@@ -53,8 +56,7 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
         result = run_demo(app.service, target, game, seats, seed, opts, max_turns, bot, render, say)
     emit(result.as_dict(), as_json,
          f"\ndone: {len(result.turns)} turns, {result.mails} order mails ingested; winner: {result.winner or 'none'}\n"
-         + ("(Wallenstein: spring, summer and autumn of two years; each winter is resolved with its autumn)\n"
-            if game == "wallenstein" else "") +
+         + "".join(f"{note}\n" for note in [games.info(game).demo_note] if note) +
          f"scores: {', '.join(f'{s} {v}' for s, v in result.scores.items())}\n"
          f"archive verified: {'yes' if result.verified else 'NO'} ({result.files['archive']})\n"
          f"readable record: {result.files['record']}\n"

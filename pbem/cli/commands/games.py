@@ -6,6 +6,7 @@ from typing import Any
 
 import click
 
+from adjudicator import games
 from adjudicator.base import GM, PUBLIC, GameError
 from adjudicator.registry import engine_names
 from pbem.mailin import guard
@@ -44,7 +45,7 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
 
 @cli.command()
 @click.argument("game_id")
-@click.option("--game", "engine", required=True, help="Which game: " + ", ".join(["wallenstein", "havoc", "gods-playground"]) + ".")
+@click.option("--game", "engine", required=True, help="Which game: " + ", ".join(games.names()) + ".")
 @click.option("--open", "open_", is_flag=True, help="Announce an open game that players join by mail (LIST, JOIN); "
                                                   "it starts when every seat is taken or at 'pbem start'.")
 @click.option("--seats", "seat_count", type=int, help="With --open: how many seats (named after the game's colours).")
@@ -67,7 +68,7 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
               help="A relative deadline, e.g. 72h or 3d: each turn is due this long after it opens "
                    "(the clock restarts at each adjudication).")
 @click.option("--decision-every", metavar="DURATION",
-              help="The clock of a sequential decision (Havoc's recruits, battle rounds...), e.g. 24h "
+              help="The clock of a sequential decision (one seat's recruiting, a battle round...), e.g. 24h "
                    "(default: --deadline-every).")
 @click.option("--remind-before", metavar="DURATION",
               help="Remind seats still awaited this long before a deadline (default 24h; 'pbem tick' sends them).")
