@@ -39,6 +39,7 @@ def add(info: GameInfo) -> GameInfo:
     """Register ``info`` (a game added at run time: a test's toy game, a plug-in)."""
     _ADDED[info.name] = info
     info_of.cache_clear()
+    hook.cache_clear()
     return info
 
 
@@ -46,6 +47,7 @@ def remove(name: str) -> None:
     """Take away a game added at run time (a test's toy game leaving)."""
     _ADDED.pop(name, None)
     info_of.cache_clear()
+    hook.cache_clear()
 
 
 def names() -> list[str]:
@@ -82,8 +84,10 @@ def resolve(dotted: str) -> Any:
     return getattr(found, attr) if attr else found
 
 
+@lru_cache(maxsize=None)
 def hook(name: str, what: str) -> Any:
-    """The object game ``name``'s entry names in its field ``what`` (None when it names none)."""
+    """The object game ``name``'s entry names in its field ``what`` (None when it names none);
+    imported once."""
     dotted = getattr(info(name), what)
     return resolve(dotted) if dotted else None
 

@@ -7,7 +7,6 @@ from pathlib import Path
 import click
 
 from adjudicator import games
-
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
 from pbem.cli.commands.reports import write_turn_reports
