@@ -57,6 +57,8 @@ class GameInfo:
     #: A module with ``setup_notes(state) -> list[str]`` and ``trimmed(line, state) -> str``
     #: for a transcriber's skeleton record.
     transcribe: str = ""
+    #: The decision name the game's standing orders use for a pending decision (None: its kind).
+    standing_when: Callable[[Any], str] | None = None
     #: What the site's score chart counts along its axis (empty: the turn names say it).
     chart_unit: str = ""
     #: A line ``pbem demo`` adds to its summary.

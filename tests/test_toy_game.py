@@ -114,3 +114,12 @@ def test_a_game_without_an_entry_gets_the_generic_words(toy):
     assert game_title(toy) == toy and turn_name(toy, "round-2") == "round-2"
     assert played(toy, ["round-1", "round-2"]) == "2 turns"
     toygame.register()
+
+
+def test_standing_orders_name_the_decision_in_the_games_own_words(toy):
+    from adjudicator.base import Pending
+    from pbem.mailout.turnmail import _standing_when
+
+    first, later = (Pending(("red",), f"b2/battle/round{n}/red", "battle", False, (), {"round": n}) for n in (1, 2))
+    assert [_standing_when("havoc", p) for p in (first, later)] == ["join", "round"]  # the entry's standing_when
+    assert _standing_when(toy, first) == "battle"  # a game without one: the decision's kind

@@ -4,7 +4,18 @@ reading it loads none of the game's tables."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from adjudicator.gameinfo import GameInfo
+
+
+def standing_when(pending: Any) -> str:
+    """The decision name standing orders use (docs/orders-havoc.md, "Standing and conditional
+    orders"): a battle's first round is ``join``, a later one ``round``; else the kind."""
+    if pending.kind == "battle":
+        return "join" if pending.info.get("round") == 1 else "round"
+    return str(pending.kind)
+
 
 GAME = GameInfo(
     name="havoc",
@@ -25,5 +36,6 @@ GAME = GameInfo(
         "seat's Dog of War is dealt apart); deal deck: the draw pile, top card first (those not named follow "
         "as listed); a reshuffle of the discard adds 'battle N deck reshuffle M: order ...' (N: the battle "
         "being played towards, M: the game's reshuffles so far)", "orders: docs/orders-havoc.md"),
+    standing_when=standing_when,
     chart_unit="battle",
 )

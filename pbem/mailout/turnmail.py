@@ -160,7 +160,7 @@ def standing_problem(game: Game, seat: str, view: Any = None) -> str | None:
     mine = entries.get(seat) if isinstance(entries, dict) else None
     if not mine or pending is None:
         return None
-    when = _standing_when(pending)
+    when = _standing_when(game.engine.name, pending)
     reasons = []
     for entry in mine:
         if entry.get("when") != when:
@@ -185,12 +185,13 @@ def problem_text(engine: str, message: str) -> str:
     return translate(engine, message)
 
 
-def _standing_when(pending: Any) -> str:
-    """The decision name standing orders use (a battle's first round is ``join``, a later
-    one ``round``; any other decision its kind)."""
-    if pending.kind == "battle":
-        return "join" if pending.info.get("round") == 1 else "round"
-    return str(pending.kind)
+def _standing_when(engine: str, pending: Any) -> str:
+    """The decision name the game's standing orders use (its registry entry's
+    ``standing_when``; else the decision's kind)."""
+    from adjudicator import games
+
+    when = games.info(engine).standing_when
+    return when(pending) if when is not None else str(pending.kind)
 
 
 def your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | None,
