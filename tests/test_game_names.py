@@ -86,3 +86,19 @@ def test_every_exemption_is_still_needed():
     for relative in EXEMPT:
         if (ROOT / relative).exists():
             assert namings(relative), f"{relative} names no game any more: take it off EXEMPT"
+
+
+def test_one_games_words_grammar_and_reports_load_no_other_game():
+    """A mail of one game reads only that game's entry and modules (one mail starts fast)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from reports.gamenames import game_title, turn_name\n"
+            "from turns.base import grammar_for\n"
+            "from pbem.mailout.colours import palette\n"
+            "game_title('havoc'); turn_name('havoc', 'b1/recruit/red'); grammar_for('havoc'); palette('havoc')\n"
+            "print(sorted(m for m in sys.modules if 'wallenstein' in m or 'gods_playground' in m))\n")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]", done.stdout
