@@ -22,6 +22,8 @@ def register() -> str:
 
 def unregister() -> None:
     """Take the toy game's entry away again (other tests never see it)."""
+    from adjudicator import registry
     from tests.toygame.game import GAME
 
     games.remove(GAME.name)
+    registry._REGISTRY.pop(GAME.name, None)  # the engine the entry's first use loaded
