@@ -42,7 +42,7 @@ clean:
 messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -c TRANSLATORS: --add-location=file --sort-output --project pbem \
 	    --version 1 --copyright-holder pbem -o reports/locale/pbem.pot .
-	$(BIN)/pybabel update -i reports/locale/pbem.pot -d reports/locale -D pbem --no-fuzzy-matching
+	$(BIN)/pybabel update -i reports/locale/pbem.pot -d reports/locale -D pbem --no-fuzzy-matching -w 100
 	$(BIN)/python -m reports.docs_i18n messages
 
 # docs/hu and docs/de: the players' references made from the English pages and docs/locale

@@ -68,7 +68,8 @@ class Sentences:
             m = template.pattern.match(sentence)
             if m is not None:
                 values = {k: template.values.get(k, _keep)(v) for k, v in m.groupdict().items()}
-                return _(template.text).format(**values)
+                # a sentence without placeholders may hold braces of its own ("{to, armies}")
+                return _(template.text).format(**values) if values else _(template.text)
         return sentence
 
 

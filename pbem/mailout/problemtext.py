@@ -52,12 +52,8 @@ def _roles_pattern(text: str) -> re.Pattern[str]:
     return re.compile(_compile(text).pattern.replace("(?P<what>.+?)", f"(?P<what>{roles})", 1), re.DOTALL)
 
 
-#: Where a season plan's cards go (adjudicator/wallenstein/orders.py), with the court or without.
-SPACES = Sentences((_T(N_("the {n} action spaces and the {m} court spaces")), _T(N_("the {n} action spaces"))))
-#: What fills the action spaces besides county cards.
-FILLERS = {"money cards": N_("money cards"), "money and tower cards": N_("money and tower cards")}
-#: The grammars' messages (every game's and the envelope's), then the engines' checks most
-#: often met; each text is a message of the catalogue.
+#: The grammars' messages (every game's and the envelope's); each text is a message of the
+#: catalogue. The engines' checks are in :mod:`pbem.mailout.engineproblems`.
 TEMPLATES = (
     # turns/envelope.py
     _T(N_("the GAME line lacks the {fields}; write GAME <game-id> <seat> <password>"), {"fields": words(FIELDS)}),
@@ -127,25 +123,6 @@ TEMPLATES = (
     _T(N_("unknown unit {word} (INF, CAV, CANNON, COSSACK)")),
     _T(N_("unknown action {word}")),
     _T(N_("{keyword} needs what to do (or PASS)")),
-    # adjudicator/wallenstein/orders.py: the checks of a season plan met most often
-    _T(N_("{name} is not a county on this map")),
-    _T(N_("{county} is not yours: you can only act in your own counties")),
-    _T(N_("{to} is not adjacent to {county}")),
-    _T(N_("RECRUIT1 can only move into your own county, and {to} is not yours")),
-    _T(N_("the number of armies must be ALL or a positive whole number")),
-    _T(N_("{name} is not yours")),
-    _T(N_("a county is listed twice in FAMINE")),
-    _T(N_("you cannot bid {value}: you have only {taler} Taler")),
-    _T(N_("you cannot bid with {county}: its card is not in your hand")),
-    _T(N_("{action} is planned twice (one card per action space)")),
-    _T(N_("the card of {county} is already used by order {n}")),
-    _T(N_("only one bid per season")),
-    _T(N_("only one BONUS preference list per season")),
-    _T(N_("you have a card left for the bid space: bid Taler (BID 0-4) or a county (BID COUNTY <name>)")),
-    _T(N_("too few actions planned: with {cards} county cards and {money} {kinds} for {where} you must plan at "
-          "least {need} actions (you planned {used})"), {"kinds": words(FILLERS), "where": SPACES}),
-    _T(N_("you hold only {total} cards and all must go on {where}: bid NONE"), {"where": SPACES}),
-    _T(N_("the card of {county} is already on an action space; bid with another card")),
 )
 
 #: Said of a problem of the whole block found without the lines that have problems
@@ -156,16 +133,28 @@ N_("(counting only the lines without a problem listed here)")
 
 @lru_cache(maxsize=1)
 def _sentences() -> Sentences:
-    return Sentences(TEMPLATES)
+    from pbem.mailout.engineproblems import TEMPLATES as ENGINES
+
+    return Sentences(ENGINES + TEMPLATES)  # the engines' particular messages before the grammars' general ones
+
+
+def template_of(message: str) -> Template | None:
+    """The template ``message`` is read against (the first that matches), or None."""
+    return next((t for t in _sentences().templates if t.pattern.match(message)), None)
 
 
 def translate(engine: str, message: str) -> str:
     """``message`` (a grammar's or an engine's problem, English) in the current language; as
-    written when no template matches. ``engine``: the game (its templates are shared today)."""
+    written when no template matches. ``engine``: the game (its templates are shared today).
+    Reasons an engine joined with ``; `` (each alternative's, God's Playground) are read one
+    by one when the whole matches no template."""
     del engine
     if message.endswith(PARTIAL):
-        return _sentences()(message[:-len(PARTIAL)]) + " " + _(PARTIAL.strip())
-    return _sentences()(message)
+        return translate("", message[:-len(PARTIAL)]) + " " + _(PARTIAL.strip())
+    said = _sentences()(message)
+    if said == message and "; " in message and template_of(message) is None:
+        return "; ".join(_sentences()(part) for part in message.split("; "))
+    return said
 
 
 def problem_text(problem: LineProblem, engine: str = "") -> str:

@@ -140,6 +140,21 @@ def test_help_orders_sends_the_pages_of_the_seats_language(tmp_path, clock):
     assert "hu/" not in text(found["green"]).split("\n", 1)[0]
 
 
+def test_a_rarer_engine_rule_is_answered_in_the_seats_language(tmp_path, clock):
+    """An engine's own check (not the grammar's) reaches the reply translated: DRAFT lines sent
+    as standing orders in a game whose rules do not keep them (adjudicator/wallenstein/engine.py)."""
+    setup = Setup(tmp_path, clock)
+    _game(setup)
+    for seat in LANGS:
+        _mail_block(setup, seat, "DRAFT Böhmen, Mähren")
+    setup.ingest()
+    found = _check_kind(setup, "reply")
+    hu, de, en = (" ".join(text(found[s]).split()) for s in ("red", "blue", "green"))
+    assert "wallenstein has no standing orders but the draft lines of the setup draft" in en
+    assert "a Wallensteinben csak a kezdőtartományok kiválasztásának sorai lehetnek állandó parancsok" in hu
+    assert "Wallenstein kennt keine Dauerbefehle außer den Zeilen der Länderwahl zu Beginn" in de
+
+
 @pytest.mark.parametrize("engine", ["havoc", "gods-playground"])
 def test_your_move_mails_are_in_each_seats_language(tmp_path, clock, engine):
     setup = Setup(tmp_path, clock)
