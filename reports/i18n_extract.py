@@ -48,7 +48,9 @@ def extract_order_help(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
                        options: dict[str, Any]) -> Iterator[Extracted]:
     """Babel extraction method: the lines of a grammar module's ``ORDER_HELP`` (the order
     reminder the reports show, :mod:`turns`), each line a message; with ``descriptions = true``
-    only the description after a line's order syntax (a run of three spaces parts them)."""
+    only the description after a line's order syntax (a run of three spaces parts them). The
+    texts of its ``MISSED_HELP`` (what the missed-orders default did, in the late notice) are
+    messages too, each whole."""
     import ast
     import re
 
@@ -64,6 +66,11 @@ def extract_order_help(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
                     line = parts[1] if len(parts) == 2 else ""
                 if line:
                     yield node.lineno + n, None, line, ["order reminder: keep the order words and <...> shapes"]
+        if (isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "MISSED_HELP" for t in node.targets)
+                and isinstance(node.value, ast.Dict)):
+            for value in node.value.values:  # what the missed-orders default played, in the player's words
+                if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                    yield value.lineno, None, value.value, ["what the missed-orders default played for a seat"]
 
 
 def _provisional(value: dict[str, Any]) -> bool:

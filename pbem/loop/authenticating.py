@@ -119,11 +119,13 @@ class Authenticating:
         block is refused unread, the reason on ``result``."""
         lines = maillimits.order_lines(block.body)
         if lines > maillimits.MAX_BLOCK_LINES:
-            result.reason = (f"this block has {lines} order lines, more than the {maillimits.MAX_BLOCK_LINES} read "
-                             "in one block: none of them was read and nothing was recorded")
+            result.reason = _("this block has {lines} order lines, more than the {most} read in one block: none of "
+                              "them was read and nothing was recorded").format(lines=lines,
+                                                                                most=maillimits.MAX_BLOCK_LINES)
         elif self._lines + lines > maillimits.MAX_MAIL_LINES:
-            result.reason = (f"this mail has more than {maillimits.MAX_MAIL_LINES} order lines: the block from line "
-                             f"{block.game_line} on was not read and nothing of it was recorded; send it in another mail")
+            result.reason = _("this mail has more than {most} order lines: the block from line {line} on was not "
+                              "read and nothing of it was recorded; send it in another mail").format(
+                most=maillimits.MAX_MAIL_LINES, line=block.game_line)
         else:
             self._lines += lines
             return True

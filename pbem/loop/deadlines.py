@@ -80,7 +80,7 @@ def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str,
 
     played = [line for line in orders_text.strip().splitlines() if line.strip() and not line.lstrip().startswith("#")]
     with speaking_to(game, seat):
-        meaning = _(_missed_help(game, kind)) if not played and _missed_help(game, kind) else ""
+        meaning = _missed_meaning(game, kind) if not played else ""
         words = turn_words(game, turn)
         lines = [*wrapped(_("Game {game}: your orders for {turn} (TURN {label}) had not arrived when it was "
                             "adjudicated, so the game's missed-orders default was played for you:").format(
@@ -92,17 +92,24 @@ def late_notice(game: Game, seat: str, turn: str, orders_text: str, sender: str,
                      _msgid("late", game, turn, seat, sender))
 
 
-def _missed_help(game: Game, kind: str) -> str:
-    """The game's words for what its missed-orders default does in a ``kind`` turn (empty
-    when the default is orders a player could have written, listed as they are)."""
+def _missed_meaning(game: Game, kind: str) -> str:
+    """The game's words for what its missed-orders default does in a ``kind`` turn, in the
+    current language (empty when the default is orders a player could have written, listed
+    as they are). The grammar joins texts of its ``MISSED_HELP`` (each a catalogue message:
+    the plan's, then the court's); each is translated."""
     import importlib
+
+    from reports.i18n import _
 
     try:
         module = importlib.import_module(f"turns.{game.engine.name.replace('-', '_')}")
     except ModuleNotFoundError:
         return ""
     helper = getattr(module, "missed_help", None)
-    return str(helper(kind, game.created.get("options"))) if helper is not None else ""
+    text = str(helper(kind, game.created.get("options"))) if helper is not None else ""
+    for part in sorted(getattr(module, "MISSED_HELP", {}).values(), key=len, reverse=True):
+        text = text.replace(part, _(part))
+    return text
 
 
 def changed_notice(game: Game, seat: str, turn: str, sender: str) -> Outgoing:

@@ -81,7 +81,7 @@ class Recording:
             from pbem.club.absence import returned_by_orders
 
             if returned_by_orders(self.service, game.game_id, block.seat):
-                result.warnings.append("your seat was in civil disorder: you play it again from now on")
+                result.warnings.append(_("your seat was in civil disorder: you play it again from now on"))
         return result
 
     def _press(self, mail: ParsedMail, game: Game, block: Block, key: str, result: BlockResult) -> None:
@@ -101,10 +101,12 @@ class Recording:
                 to, before = press_log.relay(self.store, game, block.seat, item, f"{key}/press{n}",
                                              _source(mail, block), self.service.sender)
             except DomainError as exc:
-                result.press.append(f"{where}: NOT relayed: {exc.message}")
+                result.press.append(_("PRESS on line {line}: NOT relayed: {why}").format(line=item.line, why=exc.message))
                 result.press_refused += 1
                 continue
-            result.press.append(f"{where}: relayed to {', '.join(to)}" + (" (relayed before)" if before else ""))
+            result.press.append((_("PRESS on line {line}: relayed to {seats} (relayed before)") if before else
+                                 _("PRESS on line {line}: relayed to {seats}")).format(line=item.line,
+                                                                                     seats=", ".join(to)))
         if result.press_only:
             result.accepted = not result.press_refused
             result.turn = game.pending.turn if game.pending else None
@@ -120,9 +122,13 @@ class Recording:
             result.reason = exc.message
             return
         result.accepted = True
-        now = ("your reports now come as plain text without pictures; a block with the one line DIGEST OFF "
-               "brings them back" if on else "your reports now come whole again (text, HTML and pictures)")
-        result.digest_note = now if event is not None else f"unchanged: {now.split(';')[0]}"
+        if event is None:
+            result.digest_note = (_("unchanged: your reports now come as plain text without pictures") if on else
+                                  _("unchanged: your reports now come whole again (text, HTML and pictures)"))
+        else:
+            result.digest_note = (_("your reports now come as plain text without pictures; a block with the one line "
+                                    "DIGEST OFF brings them back") if on else
+                                  _("your reports now come whole again (text, HTML and pictures)"))
 
     def _check_unended(self, mail: ParsedMail, block: Block, result: BlockResult, games: list[Game]) -> None:
         """A block without END is rejected, but once it is authenticated its order lines are
@@ -132,6 +138,17 @@ class Recording:
         if game is None:
             return
         games.append(game)
+        if mail.is_mail:  # the seat is proven: the reply may speak its language
+            from reports.i18n import speaking
+
+            with speaking(seat_language(game, block.seat)) as words:
+                result.language = words.language
+                self._check_unended_lines(mail, game, block, result)
+        else:
+            self._check_unended_lines(mail, game, block, result)
+
+    def _check_unended_lines(self, mail: ParsedMail, game: Game, block: Block, result: BlockResult) -> None:
+        """The order lines of an authenticated block without END (:meth:`_check_unended`)."""
         if not self._within_lines(block, result):
             return
         body = self._turn_line(game, block, result, mail.date, undated=mail.is_mail and mail.date is None)
@@ -187,8 +204,8 @@ class Recording:
             return False
         result.turn, result.standing, result.deadline = "standing", "standing orders", game.deadline
         if block.seat not in game.pending.seats:
-            result.deadline_of = (f"the decision awaited now ({game.pending.turn}, "
-                                  f"from {', '.join(game.pending.seats)})")
+            result.deadline_of = _("the decision awaited now ({turn}, from {seats})").format(
+                turn=game.pending.turn, seats=", ".join(game.pending.seats))
         problems = game.engine.validate_standing(game.state, block.seat, parsed.orders)
         if problems:
             result.problems = [_line_problem(p, parsed, block) for p in problems]
@@ -216,7 +233,8 @@ class Recording:
         label, body = planmail.split_turn(block.body)
         result.turn, result.standing, result.deadline = "standing", planmail.label(game), game.deadline
         if block.seat not in pending.seats:
-            result.deadline_of = f"the decision awaited now ({pending.turn}, from {', '.join(pending.seats)})"
+            result.deadline_of = _("the decision awaited now ({turn}, from {seats})").format(
+                turn=pending.turn, seats=", ".join(pending.seats))
         if label is not None and label.lower() != pending.turn.lower():
             result.turn = shown_word(label) or None
             result.reason = _turn_state(game, shown_word(label))
@@ -241,7 +259,7 @@ class Recording:
         try:
             grammar = grammar_for(name)
         except KeyError:
-            result.reason = f"orders for {name} cannot be read by mail in this version"
+            result.reason = _("orders for {game} cannot be read by mail in this version").format(game=name)
             return
         parsed = check_orders(game.engine, grammar, game.state, block.seat, body, block.first_line)
         if parsed.problems:

@@ -52,6 +52,9 @@ def _roles_pattern(text: str) -> re.Pattern[str]:
     return re.compile(_compile(text).pattern.replace("(?P<what>.+?)", f"(?P<what>{roles})", 1), re.DOTALL)
 
 
+#: Where END belongs in a block that ran on into the signature (pbem/loop/recording.py).
+END_AT = Sentences((_T(N_("line {n}, right after your last order (line {last}: {text})")),
+                    _T(N_("a line of its own right after your last order"))))
 #: The grammars' messages (every game's and the envelope's); each text is a message of the
 #: catalogue. The engines' checks are in :mod:`pbem.mailout.engineproblems`.
 TEMPLATES = (
@@ -67,6 +70,11 @@ TEMPLATES = (
           "after your last order")),
     _T(N_("the only GAME blocks in this mail are quoted (lines starting with '>'), and quoted text is ignored; "
           "write your orders without '>' in front of the lines")),
+    # pbem/loop: a block without END read on into the signature; the blocks past the most a mail may hold
+    _T(N_("block for game {game} opened on line {line} has no END line, so the text below your orders (from "
+          "line {first}: {trailing}) was read as orders too; write END on {where}"), {"where": END_AT}),
+    _T(N_("this mail has {n} GAME blocks, and at most {most} are read in one mail: the {left} block(s) from line "
+          "{line} on were not read and nothing of them was recorded; send them in another mail")),
     # turns/wallenstein.py, turns/wallenstein_fields.py
     _T(N_("unknown order {word}: a line starts with an order keyword such as TAX, GRAIN, PALACE, RECRUIT5, "
           "ATTACKA, BID or BONUS (mail HELP ORDERS for the whole syntax)")),

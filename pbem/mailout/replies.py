@@ -148,8 +148,10 @@ def block_section(result: BlockResult) -> str:
     """The reply text of one block, in the current language."""
     if result.auth_failed:
         return _("GAME block on line {line}: {why}").format(line=result.line, why=_(AUTH_REJECTED))
-    if not result.game:  # the blocks after the most one mail may hold
-        return _("REJECTED: {reason}.").format(reason=result.reason)
+    if not result.game:  # the blocks after the most one mail may hold (read before any seat was proven)
+        from pbem.mailout.problemtext import translate
+
+        return _("REJECTED: {reason}.").format(reason=translate("", result.reason))
     where = (_("game {game}, seat {seat}, turn {turn}") if result.turn and not result.standing else
              _("game {game}, seat {seat}")).format(game=result.game, seat=result.seat, turn=result.turn)
     at = dict(where=where, line=result.line)

@@ -196,3 +196,52 @@ def test_deadline_changes_and_reminders_are_in_each_seats_language(tmp_path, clo
     assert message_of(found["red"])["Subject"].startswith("[w1] emlékeztető: esedékesek a parancsaid")
     setup.run("deadline", "w1", "+3d")
     _check_kind(setup, "deadline")
+
+
+@pytest.mark.parametrize("options", [(), ("--option", "expansion=court")])
+def test_the_missed_orders_notice_says_what_was_played_in_each_seats_language(tmp_path, clock, options):
+    """Wallenstein's missed-orders default is no order a player writes: the late notice says
+    what it did (money cards everywhere; with the Imperial Court, nothing at court) in words."""
+    setup = Setup(tmp_path, clock)
+    _game(setup, "w1", "wallenstein", "--deadline-every", "72h", *options)
+    setup.run("adjudicate", "w1", "--force")
+    found = _check_kind(setup, "late")
+    hu, de, en = (" ".join(text(found[s]).split()) for s in ("red", "blue", "green"))
+    assert "money cards on every action space" in en
+    assert "pénzkártya minden akciómezőn" in hu and "Münzkarten auf jedem Aktionsfeld" in de
+    court = ("Nothing went on the court spaces" in en, "Az udvari mezőkre nem került semmi" in hu,
+             "Auf die Hoffelder kam nichts" in de)
+    assert court == ((True,) * 3 if options else (False,) * 3)
+
+
+
+def test_the_shells_refusals_and_notes_are_in_the_seats_language(tmp_path, clock):
+    """What the shell itself says of a block (not a grammar or an engine): a DIGEST block's
+    note, a press line relayed, a block that ran on into the sign-off for want of END, and the
+    blocks past the most one mail may hold."""
+    setup = Setup(tmp_path, clock)
+    _game(setup)
+    for seat in LANGS:
+        blocks = [f"GAME w1 {seat} {setup.passwords[seat]}\nDIGEST ON\nEND" for _ in range(11)]
+        setup.mail(SEATS[seat], "digest", "Hello,\n\n" + "\n\n".join(blocks) + "\n")
+    setup.ingest()
+    found = _check_kind(setup, "reply")
+    hu, de, en = (" ".join(text(found[s]).split()) for s in ("red", "blue", "green"))
+    assert "unchanged: your reports now come as plain text" in en and "the 1 block(s) from line" in en
+    assert "nem változott: a jelentéseid már most is sima szövegként" in hu
+    assert "egy levélből legfeljebb 10 blokkot olvasunk" in hu
+    assert "unverändert: deine Berichte kommen schon als reiner Text" in de
+    assert "höchstens 10 werden in einer Mail gelesen" in de
+    for seat in LANGS:
+        setup.mail(SEATS[seat], "press", f"Hi,\n\nGAME w1 {seat} {setup.passwords[seat]}\nPRESS TO ALL\nhello all\n"
+                   "END\nEND\n")
+        setup.mail(SEATS[seat], "orders", f"Hi,\n\nGAME w1 {seat} {setup.passwords[seat]}\nTAX Böhmen\n\n"
+                   "Thanks a lot\nAnna\n")
+    setup.ingest()
+    replies = {seat: [" ".join(text(r).split()) for r in setup.outbox("reply") if r["to_addr"] == SEATS[seat]]
+               for seat in LANGS}
+    hu, de = " ".join(replies["red"]), " ".join(replies["blue"])
+    assert "PRESS a(z) 4. sorban: továbbítva nekik:" in hu and "PRESS in Zeile 4: weitergeleitet an" in de
+    assert "parancsként olvastuk; írd az END-et ide:" in hu and "auch als Befehle gelesen; schreib END in" in de
+    en = " ".join(replies["green"])
+    assert "PRESS on line 4: relayed to" in en and "was read as orders too; write END on" in en
