@@ -104,9 +104,7 @@ class Recording:
                 result.press.append(_("PRESS on line {line}: NOT relayed: {why}").format(line=item.line, why=exc.message))
                 result.press_refused += 1
                 continue
-            result.press.append((_("PRESS on line {line}: relayed to {seats} (relayed before)") if before else
-                                 _("PRESS on line {line}: relayed to {seats}")).format(line=item.line,
-                                                                                     seats=", ".join(to)))
+            result.press.append(_relayed(item.line, to, before))
         if result.press_only:
             result.accepted = not result.press_refused
             result.turn = game.pending.turn if game.pending else None
@@ -121,14 +119,7 @@ class Recording:
         except DomainError as exc:
             result.reason = exc.message
             return
-        result.accepted = True
-        if event is None:
-            result.digest_note = (_("unchanged: your reports now come as plain text without pictures") if on else
-                                  _("unchanged: your reports now come whole again (text, HTML and pictures)"))
-        else:
-            result.digest_note = (_("your reports now come as plain text without pictures; a block with the one line "
-                                    "DIGEST OFF brings them back") if on else
-                                  _("your reports now come whole again (text, HTML and pictures)"))
+        result.accepted, result.digest_note = True, _digest_note(on, event is not None)
 
     def _check_unended(self, mail: ParsedMail, block: Block, result: BlockResult, games: list[Game]) -> None:
         """A block without END is rejected, but once it is authenticated its order lines are
@@ -279,3 +270,18 @@ class Recording:
             return
         result.accepted, result.orders_text, result.turn = True, text, submitted.turn
         result.owes = _owes(submitted.game or self.service.load(game.game_id), block.seat, submitted.turn)
+
+
+def _digest_note(on: bool, changed: bool) -> str:
+    """What a DIGEST ON/OFF block did, in the current language."""
+    if not changed:
+        return (_("unchanged: your reports now come as plain text without pictures") if on else
+                _("unchanged: your reports now come whole again (text, HTML and pictures)"))
+    return (_("your reports now come as plain text without pictures; a block with the one line DIGEST OFF brings "
+              "them back") if on else _("your reports now come whole again (text, HTML and pictures)"))
+
+
+def _relayed(line: int, to: list[str], before: bool) -> str:
+    """A press line's relaying, in the current language."""
+    return (_("PRESS on line {line}: relayed to {seats} (relayed before)") if before else
+            _("PRESS on line {line}: relayed to {seats}")).format(line=line, seats=", ".join(to))

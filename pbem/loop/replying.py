@@ -37,8 +37,12 @@ class Replying:
                 return
             what = "not authenticated" if result.blocks else "no GAME block"
             if self._may_answer(mail, what, UNAUTHENTICATED_REPLIES if result.blocks else NO_BLOCK_REPLIES):
-                result.outbox_id = notify.queue(self.store, None,
-                                                replies.unauthenticated_message(mail, self.service.sender))
+                from pbem.mailin.language import mail_language
+                from reports.i18n import speaking
+
+                with speaking(mail_language(mail.raw, mail.subject, mail.text)):  # no seat is proven
+                    out = replies.unauthenticated_message(mail, self.service.sender)
+                result.outbox_id = notify.queue(self.store, None, out)
             else:
                 result.note += "; not answered (replies to mails that proved nothing: limit)"
             return

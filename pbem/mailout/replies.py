@@ -49,18 +49,18 @@ Lines quoted with '>' and everything after a signature line ('-- ') are ignored.
 
 #: The whole reply to a mail none of whose blocks was authenticated (no block at all, only
 #: quoted blocks, a GAME line with a missing field, an unknown game or seat, a wrong
-#: password or sender): the same text and subject for every cause, echoing nothing.
-UNAUTHENTICATED_SUBJECT = "Re: your mail to the game master (not recorded)"
-UNAUTHENTICATED = """\
+#: password or sender): the same text and subject for every cause, echoing nothing. Its
+#: language is the mail's own (:mod:`pbem.mailin.language`), never a seat's.
+UNAUTHENTICATED_SUBJECT = N_("Re: your mail to the game master (not recorded)")
+UNAUTHENTICATED_CHECKS = N_("""\
 No order block of your mail was recorded: none matches a game, seat, password and
 sender address we run. Please check that
 
 - the block starts with the GAME line of your welcome mail (game id, seat and password);
 - the block ends with END on a line of its own;
 - its lines are not quoted ('>' in front) nor below a signature line ('-- ');
-- you send plain text from the address you registered with.
-
-""" + HOW_TO + "\n"
+- you send plain text from the address you registered with.""")
+UNAUTHENTICATED = UNAUTHENTICATED_CHECKS + "\n\n" + HOW_TO + "\n"
 
 #: At most this many problems are listed per block; each line shown is cut to EXCERPT.
 MAX_PROBLEMS = 30
@@ -274,11 +274,13 @@ def reply_subject(subject: str) -> str:
 
 def unauthenticated_message(mail: ParsedMail, sender: str) -> TextOutgoing:
     """The one reply to a mail none of whose blocks was authenticated (see
-    :data:`UNAUTHENTICATED`): fixed subject and text, threaded on the mail."""
+    :data:`UNAUTHENTICATED`): fixed subject and text in the current language (the mail's own:
+    :func:`pbem.mailin.language.mail_language`), threaded on the mail."""
     assert mail.sender is not None
-    headers = base_headers(None, mail.sender, UNAUTHENTICATED_SUBJECT, sender, KIND)
+    subject = _(UNAUTHENTICATED_SUBJECT)
+    headers = base_headers(None, mail.sender, subject, sender, KIND)
     headers += [("Auto-Submitted", "auto-replied"), *_thread(mail)]
-    return TextOutgoing(mail.sender, UNAUTHENTICATED_SUBJECT, headers, UNAUTHENTICATED, KIND)
+    return TextOutgoing(mail.sender, subject, headers, _(UNAUTHENTICATED_CHECKS) + "\n\n" + _(HOW_TO) + "\n", KIND)
 
 
 #: The subject of the reply to a mail refused over a size limit (pbem.mailin.maillimits).

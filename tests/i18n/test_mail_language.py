@@ -1,0 +1,56 @@
+"""A mail that proves no seat is answered in the mail's own language: its Accept-Language or
+Content-Language header, else a guess from its words (Hungarian, German), else English; never
+a seat's language (the answer says nothing of whose address it came from)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.mailin.language import guessed_language, header_language, mail_language
+from pbem.mailout.deliver import message_of
+from tests.club.helpers import SEATS, Setup, text
+from tests.i18n.test_shell_languages import _game
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("hu-HU,hu;q=0.9,en;q=0.8", "hu"), ("fr-FR, de;q=0.5, en;q=0.4", "de"), ("en-GB", "en"),
+    ("de;q=0.2, hu;q=0.7", "hu"), ("fr, es", None), ("", None), ("de;q=0", None), ("hu;q=x, de", "de")])
+def test_a_header_names_the_first_language_pbem_writes_by_its_q(value, expected):
+    assert header_language(value) == expected
+
+
+@pytest.mark.parametrize("body, expected", [
+    ("Szia! Kérem a jelszavam, nem tudok belépni a játékba.", "hu"),
+    ("Hallo, ich möchte bitte mitspielen. Danke und viele Grüße", "de"),
+    ("Hello, I would like to join the game, thanks.", "en"),
+    ("GAME w1 red abc\nTAX Böhmen\nEND", "en"),  # names and order words tell nothing
+    ("> Szia, kérem, és köszönöm\nHello, thanks", "en"),  # quoted text is not the sender's
+])
+def test_the_words_of_a_mail_tell_hungarian_or_german(body, expected):
+    assert guessed_language(body) == expected
+
+
+def test_a_header_comes_before_the_words():
+    raw = b"From: a@example.org\r\nContent-Language: de\r\nSubject: x\r\n\r\nSzia, kerem es koszonom\r\n"
+    assert mail_language(raw, "x", "Szia, kérem és köszönöm") == "de"
+    assert mail_language(b"Subject: x\r\n\r\n", "x", "Szia, kérem és köszönöm") == "hu"
+
+
+@pytest.mark.parametrize("headers, body, lang, says", [
+    ({"Accept-Language": "de-DE,de;q=0.9"}, "GAME w1 red wrong-password\nTAX Böhmen\nEND\n", "de",
+     "Kein Befehlsblock deiner Mail wurde aufgenommen"),
+    ({}, "Szia, kérem a jelszót és köszönöm!\n\nGAME w1 red wrong-password\nTAX Böhmen\nEND\n", "hu",
+     "Leveled egyetlen parancsblokkját sem rögzítettük"),
+    ({}, "Hello,\n\nGAME w1 red wrong-password\nTAX Böhmen\nEND\n", "en",
+     "No order block of your mail was recorded"),
+])
+def test_an_unauthenticated_mail_is_answered_in_the_mails_language_not_the_seats(tmp_path, clock, headers, body,
+                                                                                  lang, says):
+    setup = Setup(tmp_path, clock)
+    _game(setup)  # red reads Hungarian; the answer must not tell that this address is red's
+    setup.mail(SEATS["red"], "orders", body, headers=headers)
+    setup.ingest()
+    [row] = [r for r in setup.outbox("reply") if r["to_addr"] == SEATS["red"]]
+    msg = message_of(row)
+    assert msg["Content-Language"] == lang
+    assert says in " ".join(text(row).split())
