@@ -11,6 +11,7 @@ import pytest
 
 import turns.games  # noqa: F401  (registers every grammar)
 from reports.docs_i18n import LANGUAGES, PAGES, build, translate, units, Catalogue
+from reports.i18n import translator
 from turns.base import grammar_for
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -23,13 +24,21 @@ def test_the_translated_pages_are_made_from_the_english_ones_as_they_are_now():
     assert "stale" not in report, f"run `make docs` (python -m reports.docs_i18n build): {report['stale']}"
 
 
-def examples(text: str) -> list[tuple[int, str]]:
+def reply_line(lang: str) -> re.Pattern[str]:
+    """How a reply quotes a problem's line in ``lang`` (``line 12:``, ``12. sor:``, ``Zeile 12:``):
+    the reply's own words (:func:`pbem.mailout.problemtext.problem_text`), from the catalogue."""
+    said = translator(lang).gettext("line {n}")
+    return re.compile("^" + re.escape(said).replace(re.escape("{n}"), r"\d+") + ":", re.M)
+
+
+def examples(text: str, lang: str = "en") -> list[tuple[int, str]]:
     """The order lines of a page's code blocks: inside a GAME block if there is one, each line
-    without its comment; placeholders (``<county>``), replies (``line 12: ...``) and ellipses left out."""
+    without its comment; placeholders (``<county>``), replies (``line 12: ...`` in the page's
+    language) and ellipses left out."""
     out = []
     for m in re.finditer(r"^```[^\n]*\n(.*?)^```", text, flags=re.S | re.M):
         block = m.group(1)
-        if re.search(r"^line \d+:", block, flags=re.M) or block.lstrip().startswith(("{", "$", "pbem ")):
+        if reply_line(lang).search(block) or block.lstrip().startswith(("{", "$", "pbem ")):
             continue
         lines = block.splitlines()
         if any(line.startswith("GAME ") for line in lines):
@@ -47,7 +56,7 @@ def examples(text: str) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("page", sorted(ORDER_PAGES))
 def test_every_order_example_of_every_language_parses(page, lang):
     text = (DOCS / page if lang == "en" else DOCS / lang / page).read_text(encoding="utf-8")
-    found = examples(text)
+    found = examples(text, lang)
     assert len(found) >= 5, page
     parse = grammar_for(ORDER_PAGES[page])
     bad = []
@@ -69,3 +78,22 @@ def test_a_unit_the_catalogue_lacks_stays_english_under_a_mark():
     assert "# Wallenstein-parancsok írása" in page
     assert "(fordítás nélkül:) A paragraph nobody has translated yet." in page
     assert cat.missing == ["A paragraph nobody has translated yet."]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_sample_reply_is_in_the_pages_language_as_pbem_writes_it(lang):
+    """The order page's sample reply is the reply a player of that language gets (its
+    explanations from the catalogue), and it is not read as orders."""
+    from dataclasses import replace
+
+    from pbem.mailout.problemtext import problem_text
+    from reports.i18n import speaking
+
+    text = (DOCS / lang / "orders-wallenstein.md").read_text(encoding="utf-8")
+    parse = grammar_for("wallenstein")
+    with speaking(lang):
+        for n, line in ((12, "ATTACKA Bohemia TO Schlesein WITH ALL"), (14, "BID 7")):
+            said = problem_text(replace(parse(line).problems[0], line=n, text=line)).splitlines()
+            assert said[0] in text and said[1] in text, said
+    assert "is not a county I know" not in text
+
