@@ -30,14 +30,17 @@ DOMAIN = "docs"
 
 
 def _pages() -> tuple[str, ...]:
-    """Each game's order syntax, then each game's rules reference (their registry entries)."""
+    """Each game's order syntax, then each game's rules reference (their registry entries), then
+    each game's changelog (docs/changelog-<game>.md: the upgrade mail's entries)."""
     from adjudicator import games
 
     entries = games.entries()
-    return tuple(p for e in entries for p in e.order_pages) + tuple(p for e in entries for p in e.rules_pages)
+    changelogs = tuple(f"changelog-{e.name}.md" for e in entries if (DOCS / f"changelog-{e.name}.md").exists())
+    return tuple(p for e in entries for p in e.order_pages) + tuple(p for e in entries for p in e.rules_pages) + \
+        changelogs
 
 
-#: The pages made in every language: each game's order syntax and rules reference.
+#: The pages made in every language: each game's order syntax, rules reference and changelog.
 PAGES = _pages()
 LANGUAGES = ("hu", "de")
 #: The mark of a unit the catalogue has no translation for (kept in English).

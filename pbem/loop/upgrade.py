@@ -13,6 +13,7 @@ before the upgrade returns the game to the rules that turn was played with.
 from __future__ import annotations
 
 import textwrap
+from functools import lru_cache
 from typing import Any
 
 from adjudicator.versions import Release, upgraded_state
@@ -56,21 +57,40 @@ def payload(game: Game, steps: list[Release], state_hash: str, reason: str) -> d
 
 
 def changes(steps: list[Release], width: int = 72) -> list[str]:
-    """What the versions in ``steps`` change, as lines for players (version by version)."""
+    """What the versions in ``steps`` change, as lines for players (version by version), each
+    entry in the current language where docs/locale translates it (the changelog pages
+    docs/<lang>/changelog-<game>.md are made from the same entries), else as written."""
+    from reports.i18n import _
+
     lines = []
     for release in steps:
-        from reports.i18n import _
-
         lines.append(_("Version {version} ({released}):").format(version=release.version, released=release.released))
         for entry in release.changes:
-            lines += textwrap.wrap(entry, width, initial_indent="  - ", subsequent_indent="    ",
+            lines += textwrap.wrap(changelog_entry(entry), width, initial_indent="  - ", subsequent_indent="    ",
                                    break_long_words=False, break_on_hyphens=False)
     return lines
 
 
+def changelog_entry(entry: str) -> str:
+    """A changelog entry in the current language (the docs catalogue's translation of the
+    changelog page's list item), or as written when it has none."""
+    from reports.docs_i18n import LANGUAGES
+    from reports.i18n import lang
+
+    here = lang()
+    return (_docs_catalogue(here).get(entry) or entry) if here in LANGUAGES else entry
+
+
+@lru_cache(maxsize=None)
+def _docs_catalogue(lang: str) -> Any:
+    from reports.docs_i18n import Catalogue
+
+    return Catalogue(lang)
+
+
 def notice(game: Game, seat: str, event: dict[str, Any], steps: list[Release], sender: str) -> Outgoing:
     """The mail telling ``seat`` that its game now plays newer rules, and what changes (the
-    changelog's entries as written: docs/changelog-<game>.md is in English)."""
+    changelog's entries, in the seat's language where the docs catalogue has them)."""
     from pbem.mailout.mailbase import speaking_to
 
     with speaking_to(game, seat):

@@ -97,3 +97,26 @@ def test_the_sample_reply_is_in_the_pages_language_as_pbem_writes_it(lang):
             assert said[0] in text and said[1] in text, said
     assert "is not a county I know" not in text
 
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("game", ["wallenstein", "havoc", "gods_playground"])
+def test_the_upgrade_mail_lists_the_changelog_in_the_seats_language(lang, game):
+    """Every changelog entry of every version reaches a seat's upgrade mail in its language
+    (the changelog pages are translated pages: docs/<lang>/changelog-<game>.md)."""
+    import importlib
+
+    from pbem.loop.upgrade import changes
+    from reports.i18n import speaking
+
+    releases = importlib.import_module(f"adjudicator.{game}.releases").RELEASES
+    steps = list(releases.all)
+    english = changes(steps, width=10_000)
+    with speaking(lang):
+        said = changes(steps, width=10_000)
+    entries = [line for line in english if line.startswith("  - ")]
+    assert len(entries) >= 5
+    kept = [line for line in entries if line in said]
+    assert not kept, f"{lang}: changelog entries still in English: {kept}"
+    page = (DOCS / lang / f"changelog-{game.replace('_', '-')}.md").read_text(encoding="utf-8")
+    assert all(" ".join(line[4:].split()[:6]) in " ".join(page.split()) for line in said if line.startswith("  - "))
