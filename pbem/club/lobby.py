@@ -28,6 +28,7 @@ from typing import Any
 from pbem.club import absence
 from pbem.mailout import clubmail as mailing
 from pbem.errors import DomainError
+from reports.i18n import _
 
 #: Seat names of an open game when the GM names none: the engine's own colours first (its
 #: registry entry's ``seat_names``, :func:`seat_names`), then these.
@@ -136,41 +137,45 @@ def join(service: Any, game_id: str, address: str, seat: str | None, how: str) -
         if service.store.game_row(game_id) is not None and offered(service.store, game_id):
             return None, take_offer(service, game_id, address, seat)
         if service.store.game_row(game_id) is not None:
-            raise DomainError(f"game {game_id} is not open to players joining by mail")
-        raise DomainError(f"there is no open game {game_id!r} (LIST names the open games)")
+            raise DomainError(_("game {game} is not open to players joining by mail").format(game=game_id))
+        raise DomainError(_("there is no open game {game} (LIST names the open games)").format(game=repr(game_id)))
     if row["cancelled_at"]:
-        raise DomainError(f"game {game_id} was cancelled")
+        raise DomainError(_("game {game} was cancelled").format(game=game_id))
     if row["started_at"]:
         if offered(service.store, game_id):
             return None, take_offer(service, game_id, address, seat)
         game = service.load(game_id)
         if game.pending is None:
-            raise DomainError(f"game {game_id} is over")
+            raise DomainError(_("game {game} is over").format(game=game_id))
         if any(address in {a.lower() for a in [r["email"], *r.get("addresses", [])]} for r in game.seats.values()):
-            raise DomainError(f"you play a seat of {game_id} already")
+            raise DomainError(_("you play a seat of {game} already").format(game=game_id))
         if seat is not None:
-            raise DomainError(f"seat {seat} of {game_id} is not offered: it has a player (JOIN {game_id} alone puts "
-                              "you on its standby list)")
+            raise DomainError(_("seat {seat} of {game} is not offered: it has a player (JOIN {game} alone puts you on "
+                                "its standby list)").format(seat=seat, game=game_id))
         absence.standby_add(service.store, address, game_id, "join")
-        return None, [f"Every seat of {game_id} is taken and the game has started: you are on its waiting list, its "
-                      "standby list. If a seat needs a new player, the GM may give it to you, or offer it: LIST names "
-                      "the seats offered."]
+        return None, [_("Every seat of {game} is taken and the game has started: you are on its waiting list, its "
+                        "standby list. If a seat needs a new player, the GM may give it to you, or offer it: LIST "
+                        "names the seats offered.").format(game=game_id)]
     info = describe(service.store, game_id)
     mine = [e for e in _entries(service.store, game_id) if e["address"] == address]
     if mine:
-        where = f"seat {mine[0]['seat']}" if mine[0]["status"] == "seated" else f"{mine[0]['status']}"
-        raise DomainError(f"you have joined {game_id} already ({where})")
+        status = mine[0]["status"]
+        where = (_("seat {seat}").format(seat=mine[0]["seat"]) if status == "seated" else
+                 _("asked the GM") if status == "asked" else status)
+        raise DomainError(_("you have joined {game} already ({where})").format(game=game_id, where=where))
     names = {s.lower(): s for s in info["seats"]}
     if seat is not None and seat.lower() not in names:
-        raise DomainError(f"{game_id} has no seat {seat!r} (seats: {', '.join(info['seats'])})")
+        raise DomainError(_("{game} has no seat {seat} (seats: {seats})").format(game=game_id, seat=repr(seat),
+                                                                                 seats=", ".join(info["seats"])))
     seat = names[seat.lower()] if seat else None
     if seat is not None and seat not in info["free"]:
-        raise DomainError(f"seat {seat} of {game_id} is taken; free: {', '.join(info['free']) or 'none'}")
+        raise DomainError(_("seat {seat} of {game} is taken; free: {free}").format(
+            seat=seat, game=game_id, free=", ".join(info["free"]) or _("none")))
     chosen = seat or info["free"][0]
     if info["join"] == "approve" and how == "mail":
         _seat(service.store, game_id, address, chosen, how, "asked")
-        return None, [f"Your request for seat {chosen} of {game_id} is sent to the GM, who approves the players of "
-                      "this game; you will be mailed the answer."]
+        return None, [_("Your request for seat {seat} of {game} is sent to the GM, who approves the players of this "
+                        "game; you will be mailed the answer.").format(seat=chosen, game=game_id)]
     _seat(service.store, game_id, address, chosen, how)
     return _seated(service, game_id, chosen)
 
@@ -180,11 +185,14 @@ def _seated(service: Any, game_id: str, seat: str) -> tuple[Any, list[str]]:
     info = describe(service.store, game_id)
     if not info["free"]:
         game = start(service, game_id, bots=False)
-        return game, [f"You have seat {seat} of {game_id} ({info['engine']}). Every seat is taken: the game "
-                      "starts now, and your welcome mail with your password and the opening position follows."]
-    return None, [f"You have seat {seat} of {game_id} ({info['engine']}). The game starts when every seat is taken "
-                  f"({len(info['free'])} free now: {', '.join(info['free'])}) or when the GM starts it;",
-                  "your password comes in the welcome mail then. LEAVE " + game_id + " gives the seat back."]
+        return game, [_("You have seat {seat} of {game} ({engine}). Every seat is taken: the game starts now, and "
+                        "your welcome mail with your password and the opening position follows.").format(
+                            seat=seat, game=game_id, engine=info["engine"])]
+    return None, [_("You have seat {seat} of {game} ({engine}). The game starts when every seat is taken ({n} free "
+                    "now: {free}) or when the GM starts it;").format(seat=seat, game=game_id, engine=info["engine"],
+                                                                     n=len(info["free"]), free=", ".join(info["free"])),
+                  _("your password comes in the welcome mail then. LEAVE {game} gives the seat back.").format(
+                      game=game_id)]
 
 
 def leave(service: Any, game_id: str, address: str) -> list[str]:
@@ -192,15 +200,15 @@ def leave(service: Any, game_id: str, address: str) -> list[str]:
     address = address.strip().lower()
     row = _row(service.store, game_id)
     if row is None:
-        raise DomainError(f"there is no open game {game_id!r}")
+        raise DomainError(_("there is no open game {game}").format(game=repr(game_id)))
     if row["started_at"]:
-        raise DomainError(f"game {game_id} has started: send RESIGN in a GAME block to leave it")
+        raise DomainError(_("game {game} has started: send RESIGN in a GAME block to leave it").format(game=game_id))
     mine = [e for e in _entries(service.store, game_id) if e["address"] == address]
     if not mine:
-        raise DomainError(f"you have not joined {game_id}")
+        raise DomainError(_("you have not joined {game}").format(game=game_id))
     service.store.conn.execute("delete from club_lobby_entries where id = ?", [mine[0]["id"]])
-    return [f"You have left {game_id}" + (f": seat {mine[0]['seat']} is free again." if mine[0]["status"] == "seated"
-                                          else ".")]
+    return [(_("You have left {game}: seat {seat} is free again.") if mine[0]["status"] == "seated" else
+             _("You have left {game}.")).format(game=game_id, seat=mine[0]["seat"])]
 
 
 def approve(service: Any, game_id: str, address: str, yes: bool) -> list[str]:
@@ -307,19 +315,20 @@ def take_offer(service: Any, game_id: str, address: str, seat: str | None) -> li
     """A JOIN for a running game: takes the offered ``seat`` (the first offered when none is named)."""
     seats = offered(service.store, game_id)
     if not seats:
-        raise DomainError(f"game {game_id} is not open: it has started and offers no seat")
+        raise DomainError(_("game {game} is not open: it has started and offers no seat").format(game=game_id))
     game = service.load(game_id)
     if any(address in {a.lower() for a in [r["email"], *r.get("addresses", [])]} for r in game.seats.values()):
-        raise DomainError(f"you play a seat of {game_id} already")
+        raise DomainError(_("you play a seat of {game} already").format(game=game_id))
     names = {s.lower(): s for s in seats}
     if seat is not None and seat.lower() not in names:
-        raise DomainError(f"seat {seat} of {game_id} is not offered; offered: {', '.join(seats)}")
+        raise DomainError(_("seat {seat} of {game} is not offered; offered: {seats}").format(
+            seat=seat, game=game_id, seats=", ".join(seats)))
     chosen = names[seat.lower()] if seat else seats[0]
     absence.replace(service, game_id, chosen, address)
     service.store.conn.execute("update club_offers set taken_at = ?, address = ? where game_id = ? and seat = ? "
                                "and taken_at is null", [service.store.now(), address, game_id, chosen])
-    return [f"You have seat {chosen} of {game_id} from now on: your welcome mail with its password and the current",
-            "position follows."]
+    return [_("You have seat {seat} of {game} from now on: your welcome mail with its password and the current "
+              "position follows.").format(seat=chosen, game=game_id)]
 
 
 # -- LIST -----------------------------------------------------------------------------------------
@@ -328,18 +337,21 @@ def list_lines(service: Any) -> list[str]:
     lines = []
     games = open_games(service.store)
     if games:
-        lines.append("Open games (JOIN <game> [seat] takes a seat; the game starts when every seat is taken):")
+        lines.append(_("Open games (JOIN <game> [seat] takes a seat; the game starts when every seat is taken):"))
         for g in games:
-            rule = "; the GM approves each player" if g["join"] == "approve" else ""
-            lines.append(f"  {g['game']}: {g['engine']}, {len(g['seats'])} seats, free: {', '.join(g['free'])}{rule}")
+            said = (_("{engine}, {n} seats, free: {free}; the GM approves each player") if g["join"] == "approve" else
+                    _("{engine}, {n} seats, free: {free}")).format(engine=g["engine"], n=len(g["seats"]),
+                                                                   free=", ".join(g["free"]))
+            lines.append(f"  {g['game']}: {said}")
     offers = all_offers(service.store)
     if offers:
-        lines.append("Seats that need a new player (JOIN <game> <seat>):")
+        lines.append(_("Seats that need a new player (JOIN <game> <seat>):"))
         lines += [f"  {g} {s}" for g, s in offers]
     watch = observable(service)
     if watch:
-        lines.append("Games you may follow as an observer (OBSERVE <game>; STOP <game> ends it): " + ", ".join(watch))
-    return lines or ["No game is open to join now, and no seat needs a new player."]
+        lines.append(_("Games you may follow as an observer (OBSERVE <game>; STOP <game> ends it): {games}").format(
+            games=", ".join(watch)))
+    return lines or [_("No game is open to join now, and no seat needs a new player.")]
 
 
 def observable(service: Any) -> list[str]:

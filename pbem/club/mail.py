@@ -23,6 +23,7 @@ from typing import Any
 
 from pbem.club import limits
 from pbem.errors import DomainError
+from reports.i18n import _
 
 #: The words of a GAME block of the club's own.
 BLOCK_WORDS = ("ABSENT", "BACK", "DRAW", "CONCEDE", "RESIGN", "LANGUAGE")
@@ -154,14 +155,19 @@ def handle(service: Any, mail: Any) -> tuple[str, str] | None:
     command, words = found
     if not limits.allow(service.store, command, mail.sender, mail_key=mail.key):
         return "command", f"{command} from {mail.sender} over its limit: not answered"
+    from pbem.mailin.language import mail_language
     from pbem.mailout import clubmail as mailing
+    from reports.i18n import speaking
 
-    try:
-        with service.store.transaction():
-            game, lines = COMMANDS[command](service, mail, words)
-    except DomainError as exc:
-        game, lines = None, [f"{command}: {exc.message}. Nothing was recorded."]
-    mailing.answer(service, game, mail.sender, f"{command.lower()}", lines)
+    # no seat is proven: the mail's own language, for the commands whose answers are translated
+    spoken = mail_language(mail.raw, mail.subject, mail.text) if command in SPOKEN else None
+    with speaking(spoken):
+        try:
+            with service.store.transaction():
+                game, lines = COMMANDS[command](service, mail, words)
+        except DomainError as exc:
+            game, lines = None, [_("{command}: {why}. Nothing was recorded.").format(command=command, why=exc.message)]
+        mailing.answer(service, game, mail.sender, f"{command.lower()}", lines)
     return "command", f"{command} {' '.join(words[:2])}".strip()
 
 
@@ -171,15 +177,18 @@ def _standby(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]
     address = mail.sender.strip().lower()
     if words and words[0].upper() == "OFF":
         gone = absence.standby_remove(service.store, address)
-        return None, ["You are off the standby list." if gone else "You were not on the standby list."]
+        return None, [_("You are off the standby list.") if gone else _("You were not on the standby list.")]
     game = None
     if words:
         game = _running_game(service, words[0])
     new = absence.standby_add(service.store, address, game.game_id if game else None, "mail")
-    where = f"game {game.game_id}" if game else "any game"
-    return game, [f"You are {'now' if new else 'already'} on the standby list for {where}.",
-                  "When a seat needs a new player, the GM may give it to you: you will get a welcome mail",
-                  "with its password and the current position. STANDBY OFF takes you off the list."]
+    said = ((_("You are now on the standby list for game {game}.") if new else
+             _("You are already on the standby list for game {game}.")) if game else
+            (_("You are now on the standby list for any game.") if new else
+             _("You are already on the standby list for any game.")))
+    return game, [said.format(game=game.game_id if game else ""),
+                  _("When a seat needs a new player, the GM may give it to you: you will get a welcome mail with its "
+                    "password and the current position. STANDBY OFF takes you off the list.")]
 
 
 def _running_game(service: Any, word: str) -> Any:
@@ -189,13 +198,13 @@ def _running_game(service: Any, word: str) -> Any:
     try:
         check_game_id(word)
     except DomainError:
-        raise DomainError(f"there is no game {word[:40]!r}") from None
+        raise DomainError(_("there is no game {game}").format(game=repr(word[:40]))) from None
     matches = [g for g in service.store.game_ids() if g.lower() == word.lower()]
     if not matches:
-        raise DomainError(f"there is no game {word!r}")
+        raise DomainError(_("there is no game {game}").format(game=repr(word)))
     game = service.load(matches[0])
     if game.pending is None:
-        raise DomainError(f"game {game.game_id} is over")
+        raise DomainError(_("game {game} is over").format(game=game.game_id))
     return game
 
 
@@ -208,13 +217,13 @@ def _list(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
 def _game_word(words: list[str], command: str, rest: str = "") -> str:
     """The game id a command names (first word), or a one-line DomainError saying how to write it."""
     if not words:
-        raise DomainError(f"write {command} <game>{rest}")
+        raise DomainError(_("write {usage}").format(usage=f"{command} <game>{rest}"))
     from pbem.store.auth import check_game_id
 
     try:
         return check_game_id(words[0]) or words[0]
     except DomainError:
-        raise DomainError(f"there is no game {words[0][:40]!r}") from None
+        raise DomainError(_("there is no game {game}").format(game=repr(words[0][:40]))) from None
 
 
 def _join(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
@@ -236,11 +245,11 @@ def _observe(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]
     game_id = _spelt(service, _game_word(words, "OBSERVE"))
     if not lobby.is_open(service.store, game_id):
         if service.store.game_row(game_id) is None:
-            raise DomainError(f"there is no game {game_id!r}")
-        raise DomainError(f"game {game_id} is not open to observers by mail; ask its GM")
+            raise DomainError(_("there is no game {game}").format(game=repr(game_id)))
+        raise DomainError(_("game {game} is not open to observers by mail; ask its GM").format(game=game_id))
     observers.add(service, game_id, mail.sender, "mail")
-    return None, [f"You observe {game_id} from now on: the public report after each turn, and the game's record when "
-                  "it ends. You never see a seat's own report. STOP " + game_id + " ends it."]
+    return None, [_("You observe {game} from now on: the public report after each turn, and the game's record when it "
+                    "ends. You never see a seat's own report. STOP {game} ends it.").format(game=game_id)]
 
 
 def _stop(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
@@ -248,10 +257,10 @@ def _stop(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
 
     games = [_spelt(service, words[0])] if words else observers.observed_by(service.store, mail.sender)
     if not games:
-        raise DomainError("you observe no game")
+        raise DomainError(_("you observe no game"))
     for game_id in games:
         observers.stop(service, game_id, mail.sender, "mail")
-    return None, [f"You no longer observe {', '.join(games)}."]
+    return None, [_("You no longer observe {games}.").format(games=", ".join(games))]
 
 
 def _stats(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]:
@@ -283,6 +292,9 @@ def _spelt(service: Any, game_id: str) -> str:
     return matches[0] if len(matches) == 1 else game_id
 
 
+#: The commands from any address answered in the mail's own language (pbem.mailin.language);
+#: STATS and ADDRESS answer in English.
+SPOKEN = ("STANDBY", "LIST", "JOIN", "LEAVE", "OBSERVE", "STOP")
 COMMANDS: dict[str, Callable[[Any, Any, list[str]], tuple[Any, list[str]]]] = {
     "STANDBY": _standby, "LIST": _list, "JOIN": _join, "LEAVE": _leave, "OBSERVE": _observe, "STOP": _stop,
     "STATS": _stats, "ADDRESS": _address}

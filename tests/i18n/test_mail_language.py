@@ -54,3 +54,25 @@ def test_an_unauthenticated_mail_is_answered_in_the_mails_language_not_the_seats
     msg = message_of(row)
     assert msg["Content-Language"] == lang
     assert says in " ".join(text(row).split())
+
+
+def test_the_clubs_answers_to_any_address_follow_the_mails_language(tmp_path, clock):
+    """LIST, JOIN, LEAVE and a misuse from addresses that play no seat: each answered in its
+    mail's language (a header, else its words), English when nothing tells."""
+    from tests.club.helpers import last_answer
+
+    setup = Setup(tmp_path, clock)
+    setup.run("new", "o1", "--game", "toy-dice-duel", "--open", "--seats", "3", "--option", "rounds=3", "--json")
+    setup.mail("ann@example.org", "LIST", "Hallo, ich möchte bitte mitspielen. Danke!")
+    setup.mail("bob@example.org", "JOIN o1", "", headers={"Accept-Language": "hu-HU,hu;q=0.9"})
+    setup.mail("cy@example.org", "JOIN o1 purple", "")
+    setup.ingest()
+    listed = last_answer(setup, "ann@example.org")
+    assert "Offene Spiele (JOIN <Spiel> [Platz] nimmt einen Platz" in listed
+    assert "o1: toy-dice-duel, 3 Plätze, frei: red, blue, green" in listed
+    assert "Tiéd a(z) o1 (toy-dice-duel) red helye." in last_answer(setup, "bob@example.org")
+    assert last_answer(setup, "cy@example.org") == ("JOIN: o1 has no seat 'purple' (seats: red, blue, green). "
+                                                     "Nothing was recorded.")
+    rows = {r["to_addr"]: message_of(r) for r in setup.outbox("command")}
+    assert rows["ann@example.org"]["Content-Language"] == "de" and rows["bob@example.org"]["Content-Language"] == "hu"
+    assert rows["cy@example.org"]["Content-Language"] == "en"
