@@ -72,13 +72,18 @@ class Replying:
 
     def _refused(self, mail: ParsedMail, origin: str) -> Outcome:
         """A mail over a size limit: kept as ``refused``, unread; its sender is told which limit
-        when the address is a seat's (a few times a day), else nobody is (no backscatter)."""
+        (in the mail's language, :mod:`pbem.mailin.language`) when the address is a seat's (a few
+        times a day), else nobody is (no backscatter)."""
         note = f"refused unread: {mail.refused}"
         answer = not mail.ignore and not mail.autoreply and self.senders.knows(mail.sender)
         outbox_id = None
         if answer and self._may_answer(mail, "refused", REFUSED_REPLIES):
-            outbox_id = notify.queue(self.store, None, replies.refused_message(
-                mail, maillimits.refusal_text(mail.refused), self.service.sender))
+            from pbem.mailin.language import mail_language
+            from reports.i18n import speaking
+
+            with speaking(mail_language(mail.raw, mail.subject)):  # unread: its headers and subject tell
+                out = replies.refused_message(mail, maillimits.refusal_text(mail.refused), self.service.sender)
+            outbox_id = notify.queue(self.store, None, out)
         else:
             note += "; not answered"
         self.store.set_mail_status(mail.key, "refused", note)

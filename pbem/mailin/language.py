@@ -27,12 +27,16 @@ WORDS = {
                     "liebe mein meine dem den auch wie ein eine das die der zum beitreten".split()),
 }
 _WORD = re.compile(r"[^\W\d_]+")
+#: The most of a mail read for its language headers.
+HEAD_BYTES = 65536
 
 
 def mail_language(raw: bytes, subject: str = "", text: str = "") -> str:
     """The language code to answer the mail ``raw`` in (its subject and readable text given
     as ingest read them)."""
-    headers = BytesHeaderParser(policy=compat32).parsebytes(raw, headersonly=True)
+    head = raw[:HEAD_BYTES]  # the header block (a mail refused for its size is not parsed whole)
+    end = min((i for i in (head.find(b"\r\n\r\n"), head.find(b"\n\n")) if i >= 0), default=len(head))
+    headers = BytesHeaderParser(policy=compat32).parsebytes(head[:end + 2], headersonly=True)
     for name in ("Accept-Language", "Content-Language"):
         found = header_language(str(headers.get(name, "") or ""))
         if found:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from reports.i18n import N_
+
 #: The largest mail read (raw bytes, headers and every part).
 MAX_MAIL_BYTES = 2 * 1024 * 1024
 #: The largest header block read.
@@ -84,8 +86,23 @@ def order_lines(body: str) -> int:
     return sum(1 for line in body.split("\n") if line.split("#", 1)[0].strip())
 
 
+#: The reasons above, as templates of the catalogue: the reply gives the reason in the current
+#: language (the GM's notes keep it as written here).
+REASONS = (N_("the mail is {size}, more than the {most} read"),
+           N_("its header block is {size}, more than the {most} read"),
+           N_("it has {n} MIME containers (multipart or message parts, nested or side by side), more than the {most} "
+              "read"), N_("it has about {n} MIME parts, more than the {most} read"),
+           N_("a text part of it is {size} decoded, more than the {most} read for orders"),
+           N_("a text part of it has {n} lines, more than the {most} read for orders"))
+
+
 def refusal_text(reason: str) -> str:
-    """The reply to a mail refused over a limit (it names the limit, never the mail's content)."""
-    return (f"Your mail to the game master was not read: {reason}.\n"
-            "Nothing of it was recorded. Send your orders as plain text (GAME ... END) in a smaller mail,\n"
-            "without attachments or quoted reports.\n")
+    """The reply to a mail refused over a limit (it names the limit, never the mail's content),
+    in the current language."""
+    from reports.enginetext import Sentences, Template
+    from reports.i18n import _
+
+    said = Sentences(tuple(Template(text) for text in REASONS))(reason)
+    return (_("Your mail to the game master was not read: {reason}.").format(reason=said) + "\n"
+            + _("Nothing of it was recorded. Send your orders as plain text (GAME ... END) in a smaller mail, "
+                "without attachments or quoted reports.") + "\n")

@@ -284,16 +284,17 @@ def unauthenticated_message(mail: ParsedMail, sender: str) -> TextOutgoing:
 
 
 #: The subject of the reply to a mail refused over a size limit (pbem.mailin.maillimits).
-REFUSED_SUBJECT = "Re: your mail to the game master (not read: too large)"
+REFUSED_SUBJECT = N_("Re: your mail to the game master (not read: too large)")
 
 
 def refused_message(mail: ParsedMail, text: str, sender: str) -> TextOutgoing:
     """The reply to a mail refused unread over a size limit: fixed subject, ``text`` naming
     the limit, threaded on the mail; it echoes nothing of the mail (it proved nothing)."""
     assert mail.sender is not None
-    headers = base_headers(None, mail.sender, REFUSED_SUBJECT, sender, KIND)
+    subject = _(REFUSED_SUBJECT)
+    headers = base_headers(None, mail.sender, subject, sender, KIND)
     headers += [("Auto-Submitted", "auto-replied"), *_thread(mail)]
-    return TextOutgoing(mail.sender, REFUSED_SUBJECT, headers, text, KIND)
+    return TextOutgoing(mail.sender, subject, headers, text, KIND)
 
 
 def _thread(mail: ParsedMail) -> list[tuple[str, str]]:

@@ -76,3 +76,35 @@ def test_the_clubs_answers_to_any_address_follow_the_mails_language(tmp_path, cl
     rows = {r["to_addr"]: message_of(r) for r in setup.outbox("command")}
     assert rows["ann@example.org"]["Content-Language"] == "de" and rows["bob@example.org"]["Content-Language"] == "hu"
     assert rows["cy@example.org"]["Content-Language"] == "en"
+
+
+def test_a_mail_refused_unread_is_told_why_in_its_own_language(tmp_path, clock):
+    """A mail over the size limit from a seat's address: the refusal names the limit in the
+    language its headers give (its body is never read)."""
+    from pbem.mailin import maillimits
+
+    setup = Setup(tmp_path, clock)
+    _game(setup)
+    setup.mail(SEATS["red"], "orders", "x" * (maillimits.MAX_MAIL_BYTES + 10), headers={"Accept-Language": "hu"})
+    setup.ingest()
+    [row] = [r for r in setup.outbox("reply") if r["to_addr"] == SEATS["red"]]
+    said = " ".join(text(row).split())
+    assert message_of(row)["Content-Language"] == "hu"
+    assert "A játékmesternek írt leveledet nem olvastuk el: a levél" in said and "több, mint az olvasott" in said
+    assert "Semmit sem rögzítettünk belőle." in said
+
+
+@pytest.mark.parametrize("lang", ["hu", "de"])
+def test_every_size_refusal_reason_is_translated(lang):
+    from pbem.mailin import maillimits
+    from reports.i18n import speaking
+
+    reasons = [maillimits.precheck(b"x" * (maillimits.MAX_MAIL_BYTES + 1)),
+               maillimits.precheck(b"X-A: " + b"y" * (maillimits.MAX_HEADER_BYTES + 1) + b"\r\n\r\nbody")]
+    for data in (b"z" * (maillimits.MAX_TEXT_BYTES + 1), b"\n" * (maillimits.MAX_TEXT_LINES + 1)):
+        with pytest.raises(maillimits.TooLarge) as exc:
+            maillimits.check_text(data)
+        reasons.append(str(exc.value))
+    with speaking(lang):
+        for reason in filter(None, reasons):
+            assert reason not in maillimits.refusal_text(reason), reason
