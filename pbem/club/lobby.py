@@ -28,7 +28,6 @@ from typing import Any
 from pbem.club import absence
 from pbem.mailout import clubmail as mailing
 from pbem.errors import DomainError
-from reports.i18n import _
 
 #: Seat names of an open game when the GM names none: the engine's own colours first (its
 #: registry entry's ``seat_names``, :func:`seat_names`), then these.
@@ -80,6 +79,14 @@ def announce(service: Any, game_id: str, engine_name: str, seats: list[tuple[str
             if address:
                 _seat(service.store, game_id, parse_address(address)[1], name, "gm")
         return describe(service.store, game_id)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (the catalogue is loaded only when a text is
+    written: ``pbem status`` imports this module without the reports package)."""
+    from reports.i18n import _ as gettext
+
+    return gettext(message)
 
 
 def _row(store: Any, game_id: str) -> dict[str, Any] | None:

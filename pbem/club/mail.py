@@ -23,11 +23,18 @@ from typing import Any
 
 from pbem.club import limits
 from pbem.errors import DomainError
-from reports.i18n import _
 
 #: The words of a GAME block of the club's own.
 BLOCK_WORDS = ("ABSENT", "BACK", "DRAW", "CONCEDE", "RESIGN", "LANGUAGE")
 _BLOCK_LINE = re.compile(r"^(ABSENT|BACK|DRAW|CONCEDE|RESIGN|LANGUAGE)\b\s*(.*)$", re.IGNORECASE)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (the catalogue is loaded only when a text is
+    written: ``pbem status`` imports this module without the reports package)."""
+    from reports.i18n import _ as gettext
+
+    return gettext(message)
 
 
 # -- lines inside a GAME block ------------------------------------------------------------

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import re
 
-from reports.i18n import N_
-
 #: The largest mail read (raw bytes, headers and every part).
 MAX_MAIL_BYTES = 2 * 1024 * 1024
 #: The largest header block read.
@@ -84,6 +82,12 @@ def check_text(data: bytes | str) -> None:
 def order_lines(body: str) -> int:
     """The order lines of a block's body: lines with text that are not only a comment."""
     return sum(1 for line in body.split("\n") if line.split("#", 1)[0].strip())
+
+
+def N_(message: str) -> str:
+    """A text of the catalogue, translated where it is used (``reports.i18n.N_``, not imported
+    here: ``pbem status`` loads this module without the reports package)."""
+    return message
 
 
 #: The reasons above, as templates of the catalogue: the reply gives the reason in the current
