@@ -114,6 +114,25 @@ def test_a_quiet_cron_tick_imports_neither_the_mail_nor_the_report_machinery(tmp
         assert heavy not in loaded, f"pbem tick imported {heavy}"
 
 
+def test_a_mail_hook_ingest_imports_no_report_renderer(tmp_path):
+    """A seat's order mail through ``pbem ingest FILE`` (a mail hook runs one per mail): the
+    reply needs the deadline's words, not the report renderers, maps or charts."""
+    from pbem.loop.demo import order_mail
+
+    db = tmp_path / "p.db"
+    service = Service(Store(db), "gm@pbem.example")
+    created = service.new_game("w1", "wallenstein", SEATS, {}, SEED)
+    mail = tmp_path / "order.eml"
+    mail.write_bytes(order_mail(created.game, SEATS[0][0], created.passwords[SEATS[0][0]], "BID 1",
+                                service.store.clock(), "gm@pbem.example"))
+    service.store.close()
+    loaded = _modules_of(db, "ingest", str(mail))
+    assert "pbem.loop.ingest" in loaded and "reports.timefmt" in loaded  # the mail was read and answered
+    for heavy in ("reports.render", "reports.model", "reports.files", "reports.message", "matplotlib", "jinja2",
+                  "adjudicator.havoc", "adjudicator.gods_playground", "mailbox", "html.parser"):
+        assert heavy not in loaded, f"pbem ingest FILE imported {heavy}"
+
+
 def test_each_command_imports_the_module_that_defines_it_only():
     """``pbem.cli.main.COMMAND_HOMES`` names the module of the commands cron and mail hooks run (a
     command it does not name still works: every command module is imported for it)."""
