@@ -60,6 +60,7 @@ import marshal
 import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
@@ -83,8 +84,14 @@ def text_digest(text: str, seed: str, scheme: str | None) -> str:
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
     if scheme != KEYED_DIGEST:
         raise ReplayMismatch(f"unknown state digest scheme {scheme!r}")
-    key = hashlib.sha256(("pbem state digest key\0" + seed).encode("utf-8")).digest()
-    return hmac.digest(key, text.encode("utf-8"), "sha256").hex()
+    return hmac.digest(_digest_key(seed), text.encode("utf-8"), "sha256").hex()
+
+
+@lru_cache(maxsize=16)
+def _digest_key(seed: str) -> bytes:
+    """The HMAC key of a game's state digests, made from its seed (once per game: a replay
+    hashes its state after every decision)."""
+    return hashlib.sha256(("pbem state digest key\0" + seed).encode("utf-8")).digest()
 
 
 def state_digest(state: State, seed: str, scheme: str | None, known: tuple[str, str] | None = None,
@@ -126,10 +133,64 @@ def _canonical_parts(state: dict[str, Any], known: tuple[str, str] | None, texts
     """``canonical_json(state)`` of a dict whose keys are all strings, built from its parts:
     the canonical text of such a dict is ``{``, its ``"key":value`` pairs sorted by key and
     joined by ``,``, then ``}``, each value encoded on its own. Most of a sequential game's
-    state does not change in one decision, so ``texts`` holds, per key, the text of the pair
-    last encoded and a tag of its value (:func:`_tag`); a value with the same tag has the same
-    text and is not encoded again. A changed dict of the state is built the same way from its
-    own values (held in a dict of their own, under the key ``(key,)``: no string key)."""
+    state does not change in one decision, so ``texts`` holds the pairs' texts last encoded
+    and a tag of each value (:func:`_tag`: its marshal bytes); a value with the same tag has
+    the same text and is not encoded again. A changed dict of the state is built the same way
+    from its own values (held in a dict of their own, under the key ``(key,)``: no string key).
+
+    The tags of all the values are made in one pass and compared with the last ones in
+    place (the keys in the same order); a value marshal cannot write exactly (e.g. an enum)
+    sends the whole dict through :func:`_canonical_tagged`, which tags value by value."""
+    keys = _sorted_keys(state, texts)
+    try:
+        tags = list(map(marshal.dumps, [state[k] for k in keys]))
+    except ValueError:  # a value marshal cannot write: tag (or not) each value on its own
+        return _canonical_tagged(state, known, texts, depth)
+    held = texts.get(_TAGS)
+    if held is None or held[0] is not keys:
+        held = (keys, [None] * len(keys), [""] * len(keys))
+        texts[_TAGS] = held
+    _, old, parts = held
+    for i, tag in enumerate(tags):
+        key = keys[i]
+        if known is not None and key == known[0]:
+            parts[i], old[i] = canonical_json(key) + ":" + known[1], None
+        elif old[i] != tag:
+            value = state[key]
+            if depth == 0 and type(value) is dict and len(parts[i]) >= _LONG and all(type(k) is str for k in value):
+                # a long changed dict (a board of provinces...) mostly changes in one of its values
+                parts[i] = canonical_json(key) + ":" + _canonical_parts(value, None, texts.setdefault((key,), {}), 1)
+            else:
+                parts[i] = canonical_json(key) + ":" + canonical_json(value)
+            old[i] = tag
+    return "{" + ",".join(parts) + "}"
+
+
+#: The length of a changed dict's last text from which :func:`_canonical_parts` keeps the texts
+#: of its values one by one (a shorter dict is encoded whole: cheaper than telling its changed
+#: values from the others).
+_LONG = 1000
+#: Where :func:`_canonical_parts` keeps a dict's keys in sorted order and its values' tags and
+#: texts (tuple keys: a state's keys are strings).
+_KEYS, _TAGS = ("keys",), ("tags",)
+
+
+def _sorted_keys(state: dict[str, Any], texts: dict[Any, Any]) -> list[str]:
+    """``sorted(state)``, the same list object while the dict's keys stay the same, in the
+    same order (so the kept tags line up with them)."""
+    order = tuple(state)
+    held = texts.get(_KEYS)
+    if held is not None and held[0] == order:
+        return held[1]
+    keys = sorted(state)
+    texts[_KEYS] = (order, keys)
+    return keys
+
+
+def _canonical_tagged(state: dict[str, Any], known: tuple[str, str] | None, texts: dict[Any, Any],
+                      depth: int = 0) -> str:
+    """:func:`_canonical_parts` for a dict holding a value marshal cannot write: each value
+    tagged on its own (one without a tag encoded each time)."""
     parts = []
     for key in sorted(state):
         if known is not None and key == known[0]:
@@ -142,7 +203,6 @@ def _canonical_parts(state: dict[str, Any], known: tuple[str, str] | None, texts
             parts.append(held[1])
             continue
         if tag is not None and depth == 0 and type(value) is dict and all(type(k) is str for k in value):
-            # a changed dict (a board of provinces...) mostly changes in one of its values
             text = canonical_json(key) + ":" + _canonical_parts(value, None, texts.setdefault((key,), {}), 1)
         else:
             text = canonical_json(key) + ":" + canonical_json(value)
@@ -269,11 +329,17 @@ class Game:
         object under the same engine (a fold replaces the state, never changes it in place)."""
         if self.abandoned is not None or self.club.ended is not None:
             return None
+        return self.pending_of(self.state)
+
+    def pending_of(self, state: State) -> Pending | None:
+        """What the engine's ``pending`` says of ``state`` (the game's, or the state a decision
+        leads to: a verifying fold asks it of each, and then the game holds that state), kept
+        for as long as the game asks of the same state object under the same engine."""
         known = self._pending
-        if known is not None and known[0] is self.state and known[1] is self.engine:
+        if known is not None and known[0] is state and known[1] is self.engine:
             return known[2]
-        found = self.engine.pending(self.state)
-        self._pending = (self.state, self.engine, found)
+        found = self.engine.pending(state)
+        self._pending = (state, self.engine, found)
         return found
 
     @property
@@ -594,7 +660,7 @@ def _upgraded(game: Game, ev: StoredEvent, verify: bool, engine: bool) -> None:
 
 def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
     p = ev.payload
-    pending = game.engine.pending(game.state)
+    pending = game.pending_of(game.state)
     if pending is None or pending.turn != p["turn"]:
         raise ReplayMismatch(f"event {ev.seq}: adjudicates turn {p['turn']} but the game waits for "
                              f"{pending.turn if pending else 'nothing (over)'}")

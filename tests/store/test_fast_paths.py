@@ -280,6 +280,33 @@ def test_the_state_text_kept_from_the_last_decision_is_the_text_of_the_whole_sta
     assert texts  # the parts were kept
 
 
+def test_the_kept_texts_of_a_long_dict_and_of_values_marshal_cannot_write_are_exact():
+    """A long dict of the state (a board) is kept value by value; a value that becomes an equal
+    one of another type inside it, a key added or removed, the keys in another order, and a
+    value marshal cannot write (encoded each time) all give the text of the whole state."""
+    import enum
+
+    from adjudicator.base import canonical_json
+    from pbem.store.events import _canonical
+
+    class Colour(str, enum.Enum):
+        RED = "red"
+
+    board = {f"province {i:02}": {"units": i, "owner": "red" if i % 2 else None, "note": "x" * 30}
+             for i in range(40)}
+    assert len(canonical_json(board)) > 1000
+    states = [{"board": board, "round": 1}]
+    states.append({"board": {**board, "province 07": {**board["province 07"], "units": 7.0}}, "round": 1})
+    states.append({"board": {**board, "province 07": {**board["province 07"], "units": True}}, "round": True})
+    states.append({"round": 1, "board": dict(reversed(board.items()))})
+    states.append({"board": {k: v for k, v in board.items() if k != "province 03"}, "round": 1})
+    states.append({"board": {**board, "province 99": {"units": -0.0}}, "round": 1, "colour": Colour.RED})
+    states.append({"board": {**board, "province 99": {"units": 0.0}}, "round": 1, "colour": "red"})
+    texts: dict = {}
+    for state in states + states[::-1] + states:
+        assert _canonical(state, None, texts) == canonical_json(state)
+
+
 def test_canonical_json_is_json_dumps_with_sorted_keys_and_no_spaces():
     """The canonical text (made by a C encoder set up once) is the standard library's."""
     import json
