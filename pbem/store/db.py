@@ -20,55 +20,20 @@ outbox, report, replay, export) never takes the write lock and never creates a d
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
-import sqlite3
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from contextlib import nullcontext
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from typing import Any
 
 from adjudicator.base import canonical_json
 from pbem.errors import ConflictError, DomainError
-from pbem.store.migrations import behind, migrate
-
-if TYPE_CHECKING:
-    import sqlite_utils
-
-Clock = Callable[[], datetime]
-GENESIS = "0" * 64
-
-
-class StoreBusy(DomainError):
-    """Another pbem command held the database's write lock for longer than the busy timeout."""
-
-
-class NoDatabase(DomainError):
-    """A read-only command was pointed at a database that does not exist."""
-
-
-def busy_timeout() -> float:
-    """Seconds a writer waits for the write lock (env ``PBEM_BUSY_TIMEOUT``, default 30)."""
-    try:
-        return max(0.0, float(os.environ.get("PBEM_BUSY_TIMEOUT", "30")))
-    except ValueError:
-        return 30.0
-
-
-def is_lock_error(exc: BaseException) -> bool:
-    """True for SQLite's 'database is locked' / 'busy' errors (a lock wait that timed out)."""
-    text = str(exc).lower()
-    return isinstance(exc, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
-
-
-def busy_error(path: str) -> StoreBusy:
-    """The one-line error of a lock wait that timed out."""
-    return StoreBusy(f"the database {path} is busy: another pbem command kept its write lock for more "
-                     f"than {busy_timeout():g} s; try again (or raise PBEM_BUSY_TIMEOUT)")
+# the events, their chain and the SQLite file are the store's API too: importable from here
+from pbem.store.chain import (GENESIS, AppendResult, NewEvent, StoredEvent, event_hash,  # noqa: F401
+                             normal, row_event, verify_chain, with_text)
+from pbem.store.connection import (Clock, Connection, NoDatabase, StoreBusy, busy_error,  # noqa: F401
+                                   busy_timeout, is_lock_error, iso)
 
 
 def utc_now() -> datetime:
@@ -76,208 +41,11 @@ def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def iso(moment: datetime) -> str:
-    """ISO-8601 text of an aware datetime, in UTC, seconds precision."""
-    return moment.astimezone(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
-
-
-@dataclass(frozen=True)
-class NewEvent:
-    """An event to append: type, payload and an optional idempotency key."""
-
-    type: str
-    payload: dict[str, Any]
-    version: int = 1
-    key: str | None = None
-
-
-@dataclass(frozen=True)
-class StoredEvent:
-    """An event as recorded."""
-
-    game_id: str
-    seq: int
-    type: str
-    version: int
-    payload: dict[str, Any]
-    recorded_at: str
-    prev_hash: str
-    hash: str
-    key: str | None = None
-    #: the payload's canonical JSON as stored, set by the store that read or wrote the event
-    #: (``None`` otherwise, and in a copy made by ``dataclasses.replace``): a replay checks the
-    #: derived events against it without encoding them again (:mod:`pbem.store.events`)
-    text: str | None = field(default=None, init=False, compare=False, repr=False)
-
-    def as_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of the event."""
-        return {"game": self.game_id, "seq": self.seq, "type": self.type, "version": self.version,
-                "payload": self.payload, "recorded_at": self.recorded_at,
-                "prev_hash": self.prev_hash, "hash": self.hash, "key": self.key}
-
-
-def event_hash(game_id: str, seq: int, type_: str, version: int, payload: Any,
-               recorded_at: str, prev_hash: str, payload_text: str | None = None) -> str:
-    """The chain hash of one event: SHA-256 of the canonical JSON of all its fields.
-    ``payload_text``: ``canonical_json(payload)`` when it is made already."""
-    body = {"game": game_id, "seq": seq, "type": type_, "version": version,
-            "payload": None if payload_text is not None else payload, "recorded_at": recorded_at,
-            "prev_hash": prev_hash}
-    text = canonical_json(body)
-    if payload_text is not None:  # the same bytes: a key's value is encoded on its own, and
-        # '"payload":null' can only be that key (a quote inside a JSON string is escaped)
-        text = text.replace('"payload":null', '"payload":' + payload_text, 1)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-@dataclass
-class AppendResult:
-    """What an append did: the events now recorded for it, and whether they are new."""
-
-    events: list[StoredEvent] = field(default_factory=list)
-    duplicate: bool = False
-
-
-class Store:
+class Store(Connection):
     """The SQLite event store of one pbem database."""
 
     def __init__(self, path: str | Path, clock: Clock = utc_now, readonly: bool = False) -> None:
-        self.path = str(path)
-        self.clock = clock
-        self.readonly = readonly and self.path != ":memory:"
-        self._relaxed = False
-        self._depth = 0  # nesting of transaction() inside the open one (savepoints)
-        if self.readonly and not Path(self.path).is_file():
-            raise NoDatabase(f"no pbem database at {self.path}: run this where your pbem.db is, or give "
-                             "--db PATH (or set PBEM_DB); nothing was created")
-        self._db: sqlite_utils.Database | None = None
-        try:
-            self.conn = self._open()
-            if self.readonly and behind(self.conn):  # an older schema: upgrade it once, then read
-                self.conn.close()
-                self._open(write=True).close()
-                self.conn = self._open()
-        except sqlite3.OperationalError as exc:
-            self._refuse(exc)
-            raise
-
-    def _refuse(self, exc: sqlite3.OperationalError) -> None:
-        """Raise the one-line error for a locked file or a database that cannot be opened (no
-        such directory, not writable); return for any other error (the caller re-raises it)."""
-        if is_lock_error(exc):
-            raise busy_error(self.path) from None
-        if "unable to open" in str(exc):  # no such directory, or not writable
-            parent = Path(self.path).parent
-            why = f"the directory {parent} does not exist" if not parent.is_dir() else str(exc)
-            raise DomainError(f"cannot open or create the database {self.path}: {why}") from None
-
-    @property
-    def db(self) -> sqlite_utils.Database:
-        """The connection wrapped by sqlite-utils (its table API), made on first use: importing
-        sqlite-utils (which imports numpy when installed) costs more than a ``pbem status``
-        needs, and the store's own queries use :attr:`conn` directly."""
-        if self._db is None:
-            import sqlite_utils
-
-            self._db = sqlite_utils.Database(self.conn, execute_plugins=False)
-        return self._db
-
-    def _open(self, write: bool = False) -> sqlite3.Connection:
-        """A connection (read-only unless ``write`` or this is a writing store), migrated."""
-        timeout = busy_timeout()
-        if self.readonly and not write:
-            uri = "file:" + quote(Path(self.path).resolve().as_posix()) + "?mode=ro"
-            conn = sqlite3.connect(uri, uri=True, timeout=timeout, isolation_level=None)
-        else:
-            conn = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
-        conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-        if self.readonly and not write:
-            return conn
-        if self.path != ":memory:" and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            conn.execute("PRAGMA journal_mode = wal")  # only when not yet in WAL mode (no lock)
-        if behind(conn):
-            import sqlite_utils
-
-            migrate(sqlite_utils.Database(conn, execute_plugins=False))
-        return conn
-
-    def now(self) -> str:
-        """The injected clock's time as ISO text."""
-        return iso(self.clock())
-
-    def close(self) -> None:
-        """Close the connection."""
-        self.conn.close()
-
-    @contextmanager
-    def transaction(self) -> Iterator[Store]:
-        """One write transaction (``BEGIN IMMEDIATE``); nested calls become savepoints."""
-        conn = self.conn
-        if conn.in_transaction:
-            self._depth += 1
-            name = f"pbem_{self._depth}"
-            conn.execute(f"SAVEPOINT {name}")
-            try:
-                yield self
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
-                    conn.execute(f"RELEASE SAVEPOINT {name}")
-                raise
-            else:
-                conn.execute(f"RELEASE SAVEPOINT {name}")
-            finally:
-                self._depth -= 1
-            return
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            self._refuse(exc)
-            raise
-        try:
-            yield self
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-
-    @contextmanager
-    def group_commit(self) -> Iterator[Store]:
-        """Commits inside do not wait for the disk; on leaving, all of them are made durable.
-
-        A commit normally waits for an fsync of the write-ahead log (``synchronous=FULL``),
-        which costs more than processing a mail. Inside this block the connection runs with
-        ``synchronous=NORMAL``: each transaction is still atomic and the database consistent
-        after a crash at any point (WAL), but a power cut may undo the last commits; leaving
-        the block fsyncs the WAL, so whatever the caller does next (flag or move mails, exit
-        to procmail) happens only after every commit in the block is on disk. Nested blocks
-        leave that to the outermost one; outside WAL mode (``:memory:``) it changes nothing."""
-        conn = self.conn
-        if self._relaxed or self.readonly or self.path == ":memory:":
-            yield self
-            return
-        before = int(conn.execute("PRAGMA synchronous").fetchone()[0])
-        self._relaxed = True
-        conn.execute("PRAGMA synchronous = NORMAL")
-        try:
-            yield self
-        finally:
-            self._relaxed = False
-            conn.execute(f"PRAGMA synchronous = {before}")
-            self._sync_wal()
-
-    def _sync_wal(self) -> None:
-        """fsync the write-ahead log: every transaction committed so far becomes durable (a
-        checkpoint already synced what it moved to the database file)."""
-        try:
-            fd = os.open(self.path + "-wal", os.O_RDONLY)
-        except FileNotFoundError:
-            return
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        super().__init__(path, clock, readonly)
 
     # -- events ----------------------------------------------------------------------
     def last_seq(self, game_id: str) -> int:
@@ -301,32 +69,10 @@ class Store:
         row = self.conn.execute("select hash from events where game_id = ? and seq = ?", [game_id, seq]).fetchone()
         return row[0] if row else None
 
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        """The rows of one SELECT as dicts (plain sqlite3: no savepoint or schema look-up per
-        query, which sqlite-utils' ``query`` adds and ingest cannot afford on every mail)."""
-        cursor = self.conn.execute(sql, params)
-        names = [d[0] for d in cursor.description]
-        return [dict(zip(names, row)) for row in cursor.fetchall()]
-
-    def _insert_row(self, table: str, row: dict[str, Any]) -> int:
-        """INSERT one row (the table and its columns exist: pbem.store.migrations); its rowid."""
-        columns = ", ".join(f'"{c}"' for c in row)
-        marks = ", ".join("?" * len(row))
-        cursor = self.conn.execute(f'INSERT INTO "{table}" ({columns}) VALUES ({marks})', list(row.values()))
-        return int(cursor.lastrowid or 0)
-
-    def _upsert_row(self, table: str, pk: str, row: dict[str, Any]) -> None:
-        """INSERT one row, or UPDATE the given columns of the row with the same ``pk``."""
-        columns = ", ".join(f'"{c}"' for c in row)
-        marks = ", ".join("?" * len(row))
-        sets = ", ".join(f'"{c}" = excluded."{c}"' for c in row if c != pk)
-        self.conn.execute(f'INSERT INTO "{table}" ({columns}) VALUES ({marks}) '
-                             f'ON CONFLICT("{pk}") DO UPDATE SET {sets}', list(row.values()))
-
     def find_key(self, key: str) -> StoredEvent | None:
         """The event recorded under idempotency ``key``, if any."""
         rows = self.rows("select * from events where key = ?", [key])
-        return _row_event(rows[0]) if rows else None
+        return row_event(rows[0]) if rows else None
 
     def append(self, game_id: str, events: Sequence[NewEvent], expected_seq: int | None) -> AppendResult:
         """Append ``events`` atomically after ``expected_seq`` (``None``: don't check).
@@ -356,7 +102,7 @@ class Store:
 
     def _insert(self, game_id: str, seq: int, ev: NewEvent, prev_hash: str) -> StoredEvent:
         recorded_at = self.now()
-        payload = _normal(ev.payload)  # as it is read back (JSON types only)
+        payload = normal(ev.payload)  # as it is read back (JSON types only)
         text = canonical_json(payload)
         digest = event_hash(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash, text)
         self._insert_row("events", {
@@ -364,7 +110,7 @@ class Store:
             "payload": text, "recorded_at": recorded_at,
             "prev_hash": prev_hash, "hash": digest, "key": ev.key,
         })
-        return _with_text(StoredEvent(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash, digest, ev.key),
+        return with_text(StoredEvent(game_id, seq, ev.type, ev.version, payload, recorded_at, prev_hash, digest, ev.key),
                           text)
 
     def events(self, game_id: str, after: int = 0, until: int | None = None) -> list[StoredEvent]:
@@ -374,7 +120,7 @@ class Store:
         if until is not None:
             sql += " and seq <= ?"
             params.append(until)
-        return [_row_event(r) for r in self.rows(sql + " order by seq", params)]
+        return [row_event(r) for r in self.rows(sql + " order by seq", params)]
 
     def verify(self, game_id: str) -> list[str]:
         """Every break in ``game_id``'s hash chain (empty list: the log is intact)."""
@@ -472,39 +218,3 @@ class Store:
         with self.transaction():
             row = self.db["outbox"].get(outbox_id)
             self.db["outbox"].update(outbox_id, {"attempts": row["attempts"] + 1, "last_error": error[:500]})
-
-
-def verify_chain(events: Sequence[StoredEvent], game_id: str,
-                 head: tuple[int, str] | None = None) -> list[str]:
-    """Check a game's events: gap-free sequence, each hash right, each linked to the last."""
-    problems: list[str] = []
-    prev = GENESIS
-    for expected, ev in enumerate(events, start=1):
-        if ev.seq != expected:
-            problems.append(f"event {expected}: missing or out of order (found seq {ev.seq})")
-        if ev.prev_hash != prev:
-            problems.append(f"event {ev.seq}: does not follow the event before it (reordered or removed)")
-        digest = event_hash(game_id, ev.seq, ev.type, ev.version, ev.payload, ev.recorded_at, ev.prev_hash)
-        if digest != ev.hash:
-            problems.append(f"event {ev.seq} ({ev.type}): content does not match its hash (tampered)")
-        prev = ev.hash
-    if head is not None and events and (events[-1].seq, events[-1].hash) != head:
-        problems.append(f"log ends at event {events[-1].seq} but event {head[0]} was recorded (truncated)")
-    if head is not None and not events:
-        problems.append(f"log is empty but event {head[0]} was recorded (truncated)")
-    return problems
-
-
-def _normal(payload: dict[str, Any]) -> dict[str, Any]:
-    return json.loads(canonical_json(payload))  # type: ignore[no-any-return]
-
-
-def _row_event(row: dict[str, Any]) -> StoredEvent:
-    return _with_text(StoredEvent(row["game_id"], row["seq"], row["type"], row["version"], json.loads(row["payload"]),
-                                  row["recorded_at"], row["prev_hash"], row["hash"], row["key"]), row["payload"])
-
-
-def _with_text(event: StoredEvent, text: str) -> StoredEvent:
-    """``event`` with :attr:`StoredEvent.text` set to its payload's stored JSON."""
-    object.__setattr__(event, "text", text)
-    return event

@@ -11,6 +11,7 @@ import sys
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
+import pbem.store.connection
 import pbem.store.db
 from pbem.mailout.mailbase import MAIL_POLICY
 from pbem.loop.service import Service
@@ -49,7 +50,7 @@ def test_group_commit_relaxes_the_sync_and_fsyncs_the_log_at_the_end(tmp_path, m
     store = Store(tmp_path / "p.db")
     synced: list[str] = []
     real_fsync = os.fsync
-    monkeypatch.setattr(pbem.store.db.os, "fsync", lambda fd: (synced.append(os.readlink(f"/proc/self/fd/{fd}")),
+    monkeypatch.setattr(pbem.store.connection.os, "fsync", lambda fd: (synced.append(os.readlink(f"/proc/self/fd/{fd}")),
                                                            real_fsync(fd)))
     before = store.conn.execute("PRAGMA synchronous").fetchone()[0]
     with store.group_commit():
@@ -244,10 +245,10 @@ def test_replay_checks_the_derived_events_against_the_stored_payload_text(tmp_pa
 def test_the_recorded_value_found_in_the_stored_text_ends_where_the_text_says():
     """A value that only begins like the engine's (``12`` for ``1``) is not the same."""
     from pbem.store.events import _same_events
-    from pbem.store.db import StoredEvent, _with_text
+    from pbem.store.chain import StoredEvent, with_text
 
     def event(payload: dict) -> StoredEvent:
-        return _with_text(StoredEvent("g", 2, "TurnAdjudicated", 1, payload, "", "", ""), json.dumps(
+        return with_text(StoredEvent("g", 2, "TurnAdjudicated", 1, payload, "", "", ""), json.dumps(
             payload, sort_keys=True, separators=(",", ":")))
 
     assert _same_events("1", event({"a": 0, "events": 1, "z": 2}), "events")
