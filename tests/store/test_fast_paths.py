@@ -176,7 +176,8 @@ def test_replay_encodes_the_derived_events_once_and_the_state_hash_is_unchanged(
     import pytest
 
     from adjudicator.base import canonical_json, state_hash
-    from pbem.store.events import KEYED_DIGEST, ReplayMismatch, _canonical, fold, state_digest
+    from pbem.store.digest import _canonical
+    from pbem.store.events import KEYED_DIGEST, ReplayMismatch, fold, state_digest
 
     service = Service(Store(tmp_path / "p.db"), "gm@x.org")
     service.new_game("w1", "wallenstein", SEATS, {}, SEED)
@@ -263,7 +264,7 @@ def test_the_state_text_kept_from_the_last_decision_is_the_text_of_the_whole_sta
     a part changes into an equal value of another type (1, 1.0 and True; 0.0 and -0.0), which
     ``==`` would take for the same."""
     from adjudicator.base import canonical_json
-    from pbem.store.events import _canonical
+    from pbem.store.digest import _canonical
 
     states = [
         {"a": 1, "b": [1, 2], "c": {"x": {"k": 0}, "y": [0.0]}, "d": "s", "e": None},
@@ -288,7 +289,7 @@ def test_the_kept_texts_of_a_long_dict_and_of_values_marshal_cannot_write_are_ex
     import enum
 
     from adjudicator.base import canonical_json
-    from pbem.store.events import _canonical
+    from pbem.store.digest import _canonical
 
     class Colour(str, enum.Enum):
         RED = "red"
