@@ -16,98 +16,12 @@ from typing import Any
 from reports.doc import Doc, Image, Items, Para, Section, Table
 from reports.common import GM, next_section, staged_footer, viewer_label
 from reports.enginetext import Sentences, Template
+# the decisions are asked through this module too (reports/decisions.py): one content module per game
+from reports.havoc.decisions import decision_blocks
+from reports.havoc.words import (JOHN, battle_name, battle_title, cards_text, combination_text,  # noqa: F401
+                                 deal_text, laid_card, points_text, who)
 from reports.i18n import N_, _, ngettext
 from reports.model import ReportInput
-
-JOHN = "@john"
-
-
-def who(seat: Any) -> str:
-    """A seat as a reader knows it (John of Gaunt is not a seat)."""
-    if seat == JOHN:
-        return _("John of Gaunt")
-    return _("nobody") if seat is None else str(seat)
-
-
-def laid_card(card: Any) -> str:
-    """A card laid in a battle as the battle's record names it (``orange 2``; a Dog of War by its name)."""
-    return _("Dog of War") if card == "Dog of War" else str(card)
-
-
-def cards_text(cards: Sequence[str]) -> str:
-    """Card names as written in orders (``blue07 dog03``), or ``none``."""
-    return " ".join(cards) if cards else _("none")
-
-
-def points_text(points: Sequence[int]) -> str:
-    """``[11, 8, 5]`` -> ``11-8-5``."""
-    return "-".join(str(p) for p in points) or "0"
-
-
-#: The 17 combinations of a battle, strongest first (seed 002, "A kombinációk, erősségi
-#: sorrendben"), by the rank key the engine gives (adjudicator/havoc/hands.py RANKS).
-COMBINATIONS = {
-    "straight-flush-6": N_("6-card straight flush"), "six-of-a-kind": N_("six of a kind"),
-    "straight-flush-5": N_("5-card straight flush"), "five-of-a-kind": N_("five of a kind"),
-    "big-full-house": N_("big full house"), "four-of-a-kind": N_("four of a kind"), "trios": N_("trios"),
-    "flush-6": N_("6-card flush"), "full-house": N_("full house"), "straight-6": N_("6-card straight"),
-    "flush-5": N_("5-card flush"), "three-pairs": N_("three pairs"), "straight-5": N_("5-card straight"),
-    "three-of-a-kind": N_("three of a kind"), "two-pairs": N_("two pairs"), "pair": N_("pair"),
-    "high-card": N_("high card"), "none": N_("no cards"),
-}
-
-
-def combination_text(combo: Mapping[str, Any]) -> str:
-    """``{"name": "pair", "tiebreak": [10]}`` -> ``pair 10``; full house 9/4; a value 0 is
-    the Dogs of War (a Dog is value 0: four Dogs are ``four of a kind: Dogs``)."""
-    tiebreak = list(combo.get("tiebreak") or [])
-    rank = str(combo.get("rank", ""))
-    name = _(COMBINATIONS[rank]) if rank in COMBINATIONS else str(combo.get("name", ""))
-    if tiebreak == [0]:
-        return _("{combination}: Dogs").format(combination=name) if name else _("Dogs")
-    values = "/".join(_("Dogs") if v == 0 else str(v) for v in tiebreak)
-    return f"{name} {values}".strip()
-
-
-def deal_text(deal: Mapping[str, Any]) -> str:
-    """The winner's deal of a battle card in words."""
-    parts = []
-    if deal.get("all"):
-        parts.append(_("{n} to each seat").format(n=deal["all"]))
-    if deal.get("initiator"):
-        parts.append(_("{n} to the initiator").format(n=deal["initiator"]))
-    return ", ".join(parts) or _("none")
-
-
-#: The Chevauchées' sides as the battle data name them (seed 002, John of Gaunt).
-CHEVAUCHEES = Sentences([Template(N_("Chevauchées: {start} to {end}"))])
-
-
-def battle_title(name: Any) -> str:
-    """A battle's name as the reader reads it (a battle's own name as printed; the Chevauchées' sides in words)."""
-    return CHEVAUCHEES(str(name))
-
-
-def battle_names(view: Mapping[str, Any]) -> dict[str, str]:
-    """Battle id -> name, for every battle the view names."""
-    names = {b["id"]: b["name"] for b in view.get("battles") or []}
-    last = view.get("last_battle") or {}
-    if last.get("battle"):
-        names.setdefault(last["battle"], last.get("name") or last["battle"])
-    current = (view.get("battle") or {}).get("battle") or {}
-    if current.get("id"):
-        names.setdefault(current["id"], current.get("name") or current["id"])
-    return names
-
-
-def battle_name(view: Mapping[str, Any], battle_id: str) -> str:
-    """The name of ``battle_id`` if the view knows it, else the id made readable."""
-    known = battle_names(view)
-    if battle_id in known:
-        return battle_title(known[battle_id])
-    if battle_id in ("calais-tours", "tours-bordeaux"):
-        return battle_title("Chevauchées: " + battle_id.replace("-", " to ").title().replace(" To ", " to "))
-    return battle_id.replace("-", " ").title()
 
 
 def build_doc(inp: ReportInput) -> tuple[Doc, str]:
@@ -355,139 +269,11 @@ def _table(view: Mapping[str, Any]) -> Section:
     return Section("table", _("Recruits and the Peacekeeper"), tuple(Para(x) for x in lines))
 
 
-KIND_TEXT = {
-    "recruit": N_("a turn: recruit (two RECRUIT lines, then LAY a card into the recruits; SIC/LOOT spend Dogs) "
-                  "or cry HAVOC with at least two cards at the next battle"),
-    "discard": N_("Year of Peace: discard one card each (DISCARD <card> or DISCARD LOWEST)"),
-    "battle": N_("the battle"),
-    "dogs": N_("activate Dogs of War laid in the battle: SCAVENGE <card>, LOOT or KEEP"),
-    "choose": N_("name the next battle (NEXT <battle>)"),
-    "exchange": N_("exchange Dogs of War for cards from the deck (EXCHANGE 0-2)"),
-    "final": N_("Castillon: lay up to 6 cards at once (FINAL <cards>)"),
-    "loot": N_("Looting: name the non-Dog you take from the discard pile (LOOT <card>)"),
-    "recruiting": N_("the rest of a recruiting"),
-    "dogsout": N_("the end of the battle: declare the Dogs of War out of the battle"),
-}
-
-#: What each Dog of War power is, for a recruiting under way (the forms the pending decision takes).
-DOG_FORMS = (("SIC", N_("SIC DECK or SIC <recruit> (1 Dog: one more card)")),
-             ("LOOT", N_("LOOT or LOOT LOOK (2 Dogs: a card of the discard pile)")))
-
-
-def took_text(took: Sequence[Mapping[str, Any]]) -> str:
-    """The cards a recruiting under way has taken, as its view shows them (a card drawn from
-    the deck by name only in its drawer's view)."""
-    parts = []
-    for t in took:
-        card, source, how = t.get("card"), t.get("from"), str(t.get("how"))
-        if source == "deck":
-            what = _("{card} from the deck").format(card=card) if card else _("a card from the deck")
-        elif source == "discard":
-            what = _("{card} from the discard pile").format(card=card or _("a card"))
-        else:
-            what = _("{card} from the recruits").format(card=card)
-        if how == "sic":
-            what = _("{taken} with Sic 'em!").format(taken=what)
-        elif how == "loot":
-            what = _("{taken} by Looting").format(taken=what)
-        parts.append(what)
-    return ", ".join(parts) or _("nothing yet")
-
-
-def recruiting_blocks(view: Mapping[str, Any], info: Mapping[str, Any], forms: Sequence[str], mine: bool) -> list[Any]:
-    """A recruiting under way (rules version 3): what it took so far and, for its seat, what
-    to decide next ("A játékos húz két kártyát, és a kezéből lerak egy lapot az újoncokhoz")."""
-    under_way = view.get("recruiting") or {}
-    took = list(under_way.get("took") or [])
-    if not mine:
-        return [Para(_("{seat} is recruiting and has taken so far: {took}.").format(
-            seat=who(under_way.get("seat")), took=took_text(took)))]
-    draws = int(info.get("draws", 0))
-    drawn = [t["card"] for t in took if t.get("from") == "deck" and t.get("card")]
-    lines = [_("You have taken so far: {took}.").format(took=took_text(took))]
-    if drawn:
-        lines.append(_("You drew {cards} from the deck (only you see which cards).").format(cards=cards_text(drawn)))
-    recruits = cards_text(view.get("recruits") or [])
-    if draws < 2:
-        which = _("second") if draws == 1 else _("first") if not took else _("next")
-        nxt = (_("Decide your {which} card: RECRUIT DECK or RECRUIT <recruit> (the recruits: {recruits}); then LAY "
-                 "the card you put into the recruits") if draws == 1 else
-               _("Decide your {which} card: RECRUIT DECK or RECRUIT <recruit> (the recruits: {recruits}); after both "
-                 "cards, LAY the card you put into the recruits")).format(which=which, recruits=recruits)
-    else:
-        nxt = _("Both cards are drawn: LAY <card> or LAY LOWEST puts one card of your hand into the recruits "
-                "({recruits})").format(recruits=recruits)
-    dogs = [_(text) for form, text in DOG_FORMS if form in forms]
-    if dogs:
-        nxt += ". " + _("Before the LAY you may spend Dogs of War: {dogs}").format(dogs=_(" or ").join(dogs))
-    lines.append(nxt + ". " + _("Send the parts one at a time or all at once (the LAY last); a missed deadline "
-                                "draws from the deck and lays the lowest."))
-    return [Para(line) for line in lines]
-
-
-def dogs_out_blocks(view: Mapping[str, Any], info: Mapping[str, Any], seats: Sequence[str], mine: bool) -> list[Any]:
-    """The end of a battle (rules version 3): a seat declares its Dogs of War out ("A csata végén
-    a játékos kijelentheti")."""
-    name = battle_name(view, str(info.get("battle", "")))
-    if not mine:
-        return [Para(_("{battle} is over: {seats} declares how many laid Dogs of War stay out of the battle before "
-                       "the combinations are compared.").format(battle=name, seats=", ".join(who(s) for s in seats)))]
-    low, high = info.get("min", 0), info.get("max", 0)
-    out = (ngettext("{n} of them is out anyway (beyond 6 cards); ", "{n} of them are out anyway (beyond 6 cards); ",
-                    low).format(n=low) if low else "")
-    return [Para(_("{battle} is over: declare how many of your laid Dogs of War stay out of the battle: DOGS OUT "
-                   "{low}-{high} ({out}DOGS OUT BEST: the choice that gives your strongest combination). Without an "
-                   "answer by the deadline your Dogs fight.").format(battle=name, low=low, high=high, out=out))]
-
-
 def _next(inp: ReportInput) -> Section:
     return next_section(inp, _("Whose turn it is"), lambda pending: decision_blocks(inp, pending),
                         _("Standing orders (STANDING ...) answer small decisions for you; mail HELP ORDERS for the "
                           "whole syntax."),
                         lambda text: (line for line in text.splitlines() if line.strip()))
-
-
-def decision_blocks(inp: ReportInput, pending: Mapping[str, Any]) -> list[Any]:
-    """Who decides what now, and where the Peace card stands for a Peacekeeper's turn."""
-    view = inp.view
-    seats = list(pending.get("seats") or [])
-    info = pending.get("info") or {}
-    kind = pending.get("kind", "")
-    text = _(KIND_TEXT[kind]) if kind in KIND_TEXT else kind
-    if kind == "recruit" and info.get("must_havoc"):
-        text = _("a turn, but too few cards are left to recruit: must cry HAVOC with at least two cards")
-    if kind == "battle":
-        name = battle_name(view, str(info.get("battle", "")))
-        text = (_("{battle}, round 1: JOIN with at least two cards, or STAY out and draw one card").format(battle=name)
-                if info.get("round") == 1 else
-                _("{battle}, round {round}: ADD cards or PASS").format(battle=name, round=info.get("round")))
-        if info.get("must_join"):
-            text += " " + _("(John of Gaunt's battle: must JOIN)")
-    if kind == "exchange" and "max" in info:
-        text = _("exchange up to {n} Dogs of War for cards from the deck (EXCHANGE 0-{n})").format(n=info["max"])
-    if kind == "recruit" and info.get("asked") and not info.get("must_havoc"):
-        text = _("a turn: recruit (RECRUIT DECK or RECRUIT <recruit> for your first card: you are then asked "
-                 "for the rest; or the whole recruiting at once: two RECRUIT lines, SIC/LOOT, then LAY) or cry "
-                 "HAVOC with at least two cards at the next battle")
-    mine = inp.viewer in seats
-    lead = (_("Your decision") if mine and len(seats) == 1 else
-            _("To decide: {seats}").format(seats=", ".join(who(s) for s in seats)))
-    blocks: list[Any] = [Para(f"{lead} ({pending.get('turn')}): {text}.")]
-    if kind == "recruiting":
-        blocks += recruiting_blocks(view, info, list(pending.get("forms") or []), mine)
-    if kind == "dogsout":
-        blocks += dogs_out_blocks(view, info, seats, mine)
-    peace = view.get("peace") or {}
-    if kind == "recruit" and info.get("peacekeeper") and not info.get("must_havoc"):
-        if peace.get("fresh"):
-            blocks.append(Para(_("The seat to play has just taken the Peace card: recruiting this turn "
-                                 "leaves it where it is.")))
-        elif peace.get("side") == "peace" and peace.get("position") == peace.get("max"):
-            blocks.append(Para(_("The seat to play keeps the peace and the card is at its last number: "
-                                 "recruiting now brings a Year of Peace (the next battle card is removed).")))
-        else:
-            blocks.append(Para(_("The seat to play keeps the peace: recruiting turns the Peace card on.")))
-    return blocks
 
 
 def _chart(inp: ReportInput) -> Section | None:
