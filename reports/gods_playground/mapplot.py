@@ -19,96 +19,14 @@ from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
 from reports.pngout import figure_png
 from reports.colors import text_on
 from reports.gods_playground import layout as L
-from reports.gods_playground.names import PHASES, enemy, family_colors, phase_short, province
+from reports.gods_playground.canvas import DAGGER, FS, provisional_marks  # noqa: F401 - the map's API too
+from reports.gods_playground.mapkey import Key
+from reports.gods_playground.names import PHASES, enemy, phase_short, province
 from reports.i18n import _, lang, pgettext, speaking
 
-DAGGER = "\u2020"
-FS = 7.5  # points: about 10 px at 100 dpi
 
-
-def provisional_marks(view: Mapping[str, Any]) -> set[str]:
-    """The provisional figures as short keys: ``estates:ukraine``, ``strength:black``
-    (this round's), ``vp:black``, ``raids:black``, ``royal_table``, ``court``."""
-    rnd = int(view.get("round") or 1)
-    out = set()
-    for p in view.get("provisional") or []:
-        path = str(p).split(" = ")[0]
-        parts = path.split(".")
-        if parts[0] == "provinces" and len(parts) > 2:
-            out.add(f"{parts[2]}:{parts[1]}")
-        elif parts[0] == "enemies" and len(parts) > 2:
-            field = parts[2]
-            if field.startswith("strength["):
-                if field == f"strength[{rnd - 1}]":
-                    out.add(f"strength:{parts[1]}")
-            else:
-                out.add(f"{field}:{parts[1]}")
-        elif path.startswith("royal_army_table"):
-            out.add("royal_table")
-        elif path.startswith("court_troops"):
-            out.add("court")
-    return out
-
-
-class _Map:
-    """One map being drawn."""
-
-    def __init__(self, view: Mapping[str, Any]) -> None:
-        self.v = view
-        self.seats = list(view.get("seats") or {})
-        self.colors = family_colors(view.get("seats") or {})  # each seat's "color": the game's (pbem.mailout.colours)
-        self.prov = provisional_marks(view)
-        self.fig = Figure(figsize=L.FIGSIZE, facecolor=L.BACKGROUND)
-        self.ax = self.fig.add_axes((0, 0, 1, 1))
-        self.ax.set_xlim(0, L.WIDTH)
-        self.ax.set_ylim(0, L.HEIGHT)
-        self.ax.set_axis_off()
-
-    def dag(self, key: str) -> str:
-        return DAGGER if key in self.prov else ""
-
-    def text(self, x: float, y: float, s: str, room: float | None = None, **kw: Any) -> None:
-        """A label at (x, y); with ``room`` (map units) set smaller where it would take more
-        (the slots fit the English labels; a longer translation shrinks to its slot)."""
-        kw.setdefault("fontsize", FS)
-        kw.setdefault("va", "center")
-        kw.setdefault("zorder", 5)
-        if room is not None:
-            kw["fontsize"] = self.fit(s, room, kw["fontsize"], kw.get("fontweight", "normal"))
-        self.ax.text(x, y, s, **kw)
-
-    def fit(self, s: str, room: float, fontsize: float, weight: str = "normal") -> float:
-        """The font size at which ``s`` takes at most ``room`` map units (1 unit = 0.1 inch)."""
-        from matplotlib.font_manager import FontProperties
-
-        renderer = self._renderer()
-        width = renderer.get_text_width_height_descent(s, FontProperties(size=fontsize, weight=weight), False)[0]
-        units = width / renderer.dpi * 10.0
-        return fontsize if units <= room else fontsize * room / units
-
-    def _renderer(self) -> Any:
-        from reports.pngout import canvas
-
-        return canvas(self.fig).get_renderer()
-
-    def box(self, b: tuple[float, float, float, float], fill: str, edge: str = "#5a4220", lw: float = 1.2) -> None:
-        x, y, w, h = b
-        self.ax.add_patch(Rectangle((x, y), w, h, facecolor=fill, edgecolor=edge, lw=lw, zorder=2))
-
-    def chip(self, x: float, y: float, seat: str, label: str, size: float = 1.7) -> float:
-        """A family-coloured square with ``label`` in it; returns the x after it."""
-        color = self.colors.get(seat, "#999999")
-        self.ax.add_patch(Rectangle((x, y - size / 2), size * 1.25, size, facecolor=color, edgecolor="#000000",
-                                    lw=0.8, zorder=4))
-        self.text(x + size * 0.625, y, label, ha="center", color=text_on(color), fontsize=FS - 0.5,
-                  fontweight="bold")
-        return x + size * 1.25 + 0.5
-
-    def family_row(self, x: float, y: float, values: Mapping[str, Any]) -> float:
-        """One chip per family with its number (zeros too: every family is always shown)."""
-        for seat in self.seats:
-            x = self.chip(x, y, seat, str(values.get(seat, 0)))
-        return x
+class _Map(Key):
+    """One map being drawn: its parts, on a canvas with a key."""
 
     # -- parts -----------------------------------------------------------------------
     def title(self) -> None:
@@ -277,78 +195,6 @@ class _Map:
         cx = x + 3.2
         for seat in self.seats:
             cx = self.chip(cx, y + 2.2, seat, str(seats[seat].get("vp", 0)))
-
-    def legend(self) -> None:
-        b = L.LEGEND_BOX
-        x, y, w, h = b
-        self.box(b, "#ffffff", lw=0.8)
-        top = y + h - 1.4
-        self.text(x + 0.6, top, _("Families"), fontsize=FS + 1, fontweight="bold")
-        seats = self.v.get("seats") or {}
-        self.text(x + 9.0, top - 1.8, _("VP"), fontsize=FS - 0.5, ha="center")
-        self.text(x + 13.5, top - 1.8, _("thalers"), fontsize=FS - 0.5, ha="center")
-        self.text(x + 19.5, top - 1.8, _("cubes"), fontsize=FS - 0.5, ha="center")
-        for i, seat in enumerate(self.seats):
-            yy = top - 3.6 - i * 1.9
-            self.chip(x + 0.6, yy, seat, "")
-            self.text(x + 3.2, yy, seat, fontweight="bold")
-            row = seats.get(seat) or {}
-            self.text(x + 9.0, yy, str(row.get("vp", 0)), ha="center")
-            self.text(x + 13.5, yy, str(row.get("money", 0)), ha="center")
-            self.text(x + 19.5, yy, str(row.get("noble_cubes_supply", 0)), ha="center")
-        yy = top - 3.6 - len(self.seats) * 1.9 - 0.8
-        self.text(x + 0.6, yy, _("Symbols"), fontsize=FS + 1, fontweight="bold")
-        rows = [("estate", _("estate: printed value, owner colour")), ("free", _("free estate")),
-                ("S", _("S steward (+2 income), T town")), ("chip", _("noble cubes / Sejm disc of a family")),
-                ("treaty", _("treaty disc on an enemy box")), ("arrow", _("raid arrow (enemy colour)")),
-                ("dagger", f"{DAGGER} " + _("provisional board figure"))]
-        for j, (kind, label) in enumerate(rows):
-            ly = yy - 2.0 - j * 1.9
-            self._symbol(kind, x + 0.6, ly)
-            self.text(x + 4.2, ly, label, fontsize=FS - 1, room=w - 4.6)
-        ly = yy - 2.0 - len(rows) * 1.9
-        self.text(x + 0.6, ly, _("enemy cubes:"), fontsize=FS - 1)
-        for k, key in enumerate(L.ENEMY_COLORS):
-            ky = ly - 1.8 - (k // 3) * 1.8
-            kx = x + 0.6 + (k % 3) * 8.0
-            self.ax.add_patch(Rectangle((kx, ky - 0.6), 1.2, 1.2, facecolor=L.ENEMY_COLORS[key], edgecolor="#000000",
-                                        lw=0.5, zorder=4))
-            self.text(kx + 1.6, ky, enemy(key, self.v), fontsize=FS - 1.5, room=6.2)  # this round's name (black)
-
-    def _symbol(self, kind: str, x: float, y: float) -> None:
-        if kind in ("estate", "free"):
-            fill = self.colors.get(self.seats[0], "#ffffff") if kind == "estate" and self.seats else "#ffffff"
-            self.ax.add_patch(Rectangle((x, y - 0.8), 2.2, 1.6, facecolor=fill if kind == "estate" else "#ffffff",
-                                        edgecolor="#000000" if kind == "estate" else "#8a7a5a",
-                                        ls="-" if kind == "estate" else "--", lw=0.8, zorder=4))
-            self.text(x + 1.1, y, "3", ha="center", fontsize=FS - 1, fontweight="bold",
-                      color=text_on(fill) if kind == "estate" else "#8a7a5a")
-        elif kind == "S":
-            self.text(x + 1.1, y, _("S") + " " + _("T"), ha="center", fontsize=FS - 1, fontweight="bold")
-        elif kind == "chip" and self.seats:
-            self.chip(x, y, self.seats[min(1, len(self.seats) - 1)], "2", size=1.5)
-        elif kind == "treaty":
-            self.ax.add_patch(Circle((x + 1.1, y), 0.8, facecolor="#ffffff", edgecolor="#000000", lw=1.0, zorder=4))
-        elif kind == "arrow":
-            self.ax.add_patch(FancyArrowPatch((x, y), (x + 3.0, y), arrowstyle="-|>", mutation_scale=10, lw=1.4,
-                                              color="#7B3F99", ls=(0, (4, 2)), zorder=4))
-        elif kind == "dagger":
-            self.text(x + 1.1, y, DAGGER, ha="center", fontsize=FS + 1, fontweight="bold")
-
-    def note(self) -> None:
-        x, y, w, h = L.NOTE_BOX
-        n = len(self.v.get("provisional") or [])
-        # TRANSLATORS: the map's note, one line each (about 42 characters: the box is narrow)
-        lines = [f"{DAGGER} " + _("{n} provisional board figures are in use:").format(n=n) if n else
-                 _("No provisional figures."),
-                 _("no source prints them; round 1's and"),
-                 _("the GM's reports list each. Estate rows"),
-                 _("run from the centre (left) to the border."),
-                 _("Troops: i infantry, c cavalry, g cannon."),
-                 _("Hit cubes: nobles' and the king's"),
-                 _("cubes on an enemy box.")]
-        for i, line in enumerate(lines):
-            self.text(x + 0.6, y + h - 1.4 - i * 1.9, line, fontsize=FS - 1, color="#3b2a14", room=w - 1.0)
 
     def draw(self) -> Figure:
         self.title()
