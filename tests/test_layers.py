@@ -238,7 +238,8 @@ def test_code_cites_rules_and_reasons_not_issue_numbers():
 
 #: Modules and classes still over the sizes below, each to be split along what it does; the
 #: list may only shrink (a new one over the limit fails, and so does one that got under it).
-STILL_LARGE = {"pbem/cli/commands/games.py"}
+#: None is left: a module or class that grows past a limit is split along what it does.
+STILL_LARGE: set[str] = set()
 MODULE_LINES, CLASS_LINES = 500, 250
 
 

@@ -19,7 +19,7 @@ from pbem.store.db import busy_error, is_lock_error
 
 
 #: The command modules (each imported when first needed).
-COMMAND_MODULES = ("games", "mail", "archive", "reports", "demo", "tick", "history", "press", "versions", "club")
+COMMAND_MODULES = ("games", "status", "mail", "archive", "reports", "demo", "tick", "history", "press", "versions", "club")
 #: Which of them defines each command: a command named here imports its own module only, so
 #: the commands a cron job or a mail hook runs for every mail start without the others'
 #: machinery (``tests/store/test_fast_paths.py`` checks this table against the modules).
@@ -29,8 +29,9 @@ COMMAND_HOMES = {"ingest": "mail", "outbox": "mail", "send": "mail", "tick": "ti
                  "press": "press", "rules": "versions", "upgrade": "versions", "repair": "tick", "absent": "club",
                  "back": "club", "disorder": "club", "replace": "club", "standby": "club", "lobby": "club",
                  "observe": "club", "offer": "club", "players": "club", "start": "club",
-                 **{name: "games" for name in ("abandon", "adjudicate", "deadline", "engines", "games", "log", "new",
-                                               "seat", "show", "status", "void")}}
+                 "log": "status", "show": "status", "status": "status",
+                 **{name: "games" for name in ("abandon", "adjudicate", "deadline", "engines", "games", "new", "seat",
+                                               "void")}}
 _loading = False  # a command module is being imported (its decorators add commands)
 
 
