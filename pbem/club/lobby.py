@@ -23,6 +23,7 @@ The lobby is a service record like the standby list: the game's log begins when 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from pbem.club import absence
@@ -279,6 +280,27 @@ def cancel(service: Any, game_id: str) -> list[str]:
         mailing.answer(service, None, address, f"{game_id} cancelled", [f"The GM has called off the open game {game_id}."])
     return told
 
+
+def gm_decides(service: Any, game_id: str, approve_: str | None = None, reject: str | None = None,
+               seats: Sequence[tuple[str, str]] = (), cancel_: bool = False) -> list[str]:
+    """The GM's decisions on an open game, all in one transaction (one refused: none made):
+    approve or reject a request to join (by the address, as written in a mail header), seat a
+    player (``(seat, address)`` pairs), call the game off. What was done, one line each."""
+    from pbem.store.auth import parse_address
+
+    said: list[str] = []
+    with service.store.transaction():
+        if approve_:
+            said += approve(service, game_id, parse_address(approve_)[1], True)
+        if reject:
+            said += approve(service, game_id, parse_address(reject)[1], False)
+        for seat, address in seats:
+            _, lines = join(service, game_id, parse_address(address)[1], seat.strip(), "gm")
+            said.append(f"{address}: {lines[0]}")
+        if cancel_:
+            told = cancel(service, game_id)
+            said.append(f"{game_id} cancelled; told: {', '.join(told) or 'nobody'}")
+    return said
 
 # -- seats offered in running games -------------------------------------------------------------
 def offer(service: Any, game_id: str, seat: str) -> list[str]:

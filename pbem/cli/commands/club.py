@@ -214,27 +214,18 @@ def lobby(app: App, game_id: str | None, approve_: str | None, reject: str | Non
       pbem lobby o1 --approve ann@example.org
       pbem lobby o1 --seat blue=bob@example.org
     """
-    from pbem.store.auth import parse_address
     from pbem.club import lobby as club_lobby
 
-    service = app.service
-    said: list[str] = []
     if (approve_ or reject or seats or cancel) and not game_id:
         raise click.UsageError("name the game")
-    with app.store.transaction():
-        if approve_:
-            said += club_lobby.approve(service, str(game_id), parse_address(approve_)[1], True)
-        if reject:
-            said += club_lobby.approve(service, str(game_id), parse_address(reject)[1], False)
-        for pair in seats:
-            seat, _, address = pair.partition("=")
-            if not address:
-                raise click.BadParameter(f"{pair!r}: expected SEAT=ADDRESS", param_hint="--seat")
-            _, lines = club_lobby.join(service, str(game_id), parse_address(address)[1], seat.strip(), "gm")
-            said.append(f"{address}: {lines[0]}")
-        if cancel:
-            told = club_lobby.cancel(service, str(game_id))
-            said.append(f"{game_id} cancelled; told: {', '.join(told) or 'nobody'}")
+    pairs = []
+    for pair in seats:
+        seat, _, address = pair.partition("=")
+        if not address:
+            raise click.BadParameter(f"{pair!r}: expected SEAT=ADDRESS", param_hint="--seat")
+        pairs.append((seat, address))
+    said = club_lobby.gm_decides(app.service, str(game_id), approve_, reject, pairs, cancel) \
+        if approve_ or reject or seats or cancel else []
     if said:
         emit({"game": game_id, "done": said}, as_json, "\n".join(said))
         return
