@@ -1,9 +1,11 @@
-"""Commands for archivists: export, import, replay."""
+"""Commands for archivists: export, import, replay, record (each calls pbem.archives and prints)."""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -13,15 +15,14 @@ from adjudicator import games
 from adjudicator.base import GM, PUBLIC
 from adjudicator.recorded import is_recorded
 from pbem.cli.app import App, emit, pass_app
-from pbem.archives.archive_shape import parse_json, read_text
-from pbem.archives.archive import (Verification, export_game, import_archive, sealed_note, unverifiable_parts, verify_archive,
-                          verify_replay)
+from pbem.archives.archive import Verification, export_game, import_archive, sealed_note
 from pbem.archives.publish import count_sealed
+from pbem.archives.replaying import read_archive_or_record, replay as replay_game
 from pbem.cli.main import cli
 from pbem.mailout.colours import seat_view
 from pbem.errors import DomainError
 from pbem.outfiles import out_file, write_text
-from pbem.store.events import Game, ReplayMismatch, SeedUnknown, fold
+from pbem.store.events import Game
 from pbem.archives.records import import_record, record_of
 from turns.record import RecordError, read_record, write_record
 
@@ -74,14 +75,6 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw
          f"wrote {fmt} of {game_id} to {output}")
 
 
-def _read(path: str) -> tuple[str, Any]:
-    """An archive (parsed JSON) or a record (text); size, encoding and nesting checked."""
-    text = read_text(path)
-    if text.lstrip().startswith("{"):
-        return "archive", parse_json(path, text)
-    return "record", text
-
-
 @cli.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @click.option("--as", "game_id", help="Import a record under another game id.")
@@ -99,7 +92,7 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
       pbem --db archive.db import w1.pbem.json
       pbem --db archive.db import table-game.txt --until 1618-autumn
     """
-    kind, data = _read(path)
+    kind, data = read_archive_or_record(path)
     if until is not None and kind == "archive":
         raise DomainError("--until goes with a record; an archive is imported whole")
     if kind == "archive":
@@ -148,78 +141,25 @@ def replay(app: App, target: str, until: str | None, verify: bool, seat: str | N
       pbem replay w1.pbem.json --until 1618-autumn --json
       pbem replay w1-final.pbem.json --verify --earlier w1-turn5.pbem.json
     """
-    if earlier is not None and not (verify and Path(target).is_file()):
-        raise DomainError("--earlier goes with --verify of an archive file")
-    if Path(target).is_file():
-        _, archive = _read(target)
-        if not isinstance(archive, dict):
-            raise DomainError("replay takes an archive file; import a record with 'pbem import'")
-        events, seed, game_id = _archive_parts(archive)
-        chain = verify_archive(archive) if verify else None
-    else:
-        game_id = target
-        app.store.require_game(game_id)
-        events = app.store.events(game_id)
-        seed = app.store.secrets(game_id)[0]
-        chain = Verification(game_id, problems=app.store.verify(game_id)) if verify else None
-        if chain is not None and chain.ok:
-            chain = _with_progress(game_id, events, seed, chain, as_json)
-            chain.unverifiable += unverifiable_parts([])
-    if chain is not None and not chain.ok:
-        raise DomainError(f"{game_id} does not verify: " + "; ".join(chain.problems))
-    if earlier is not None and chain is not None:
-        _check_earlier(earlier, events, seed, chain)
-    try:
-        game = fold(game_id, events, seed, until_turn=until)
-    except SeedUnknown as exc:
-        if chain is None:
-            raise DomainError(f"{exc}; 'pbem replay {game_id} --verify' checks what can be checked") from None
-        _print_unreplayable(game_id, events, chain, as_json)  # what could and could not be checked
+    bar = None if as_json else _progress_bar
+    done = replay_game(lambda: app.store, target, until, verify, earlier, bar)
+    if done.game is None:  # the seed is not known here: only the chain was checked
+        _print_unreplayable(done.game_id, done.events, done.chain, as_json)
         return
-    except ReplayMismatch as exc:
-        raise DomainError(str(exc)) from None
-    if until is not None and (not game.turns or game.turns[-1]["turn"] != until):
-        raise DomainError(f"{game_id} has no adjudicated turn {until!r}")
-    _print_replay(game, chain, seat, as_json)
+    _print_replay(done.game, done.chain, seat, as_json)
 
 
-def _check_earlier(path: str, events: list[Any], seed: str | None, chain: Verification) -> None:
-    """Check an archive exported while the game ran against the finished game's ``events``."""
-    from pbem.archives.archive import archive_events
-    from pbem.archives.publish import check_earlier
-
-    if seed is None or not chain.replayed:
-        raise DomainError("--earlier needs the archive of the finished game (its seed revealed)")
-    _, data = _read(path)
-    older = verify_archive(data) if isinstance(data, dict) else None
-    if older is None or not older.ok:
-        raise DomainError(f"{path} does not verify: " + "; ".join(older.problems if older else ["not an archive"]))
-    if data["game"] != events[0].game_id:
-        raise DomainError(f"{path} is an archive of {data['game']}, not of {events[0].game_id}")
-    problems, checked = check_earlier(archive_events(data), events, seed)
-    if problems:
-        raise DomainError(f"{path} does not agree with the finished game: " + "; ".join(problems[:5])
-                          + (f"; and {len(problems) - 5} more" if len(problems) > 5 else ""))
-    chain.checked.append(f"{path}: its {len(data['events'])} events agree with the finished game, and each of its "
-                          f"{checked} sealed values matches its commitment")
+def _progress_bar(game_id: str, turns: int) -> AbstractContextManager[Any]:
+    """A progress bar on stderr for a long verifying replay (20 turns or more)."""
+    if turns < 20:
+        return nullcontext()
+    return _updating(click.progressbar(length=turns, label=f"verifying {game_id}", file=sys.stderr))
 
 
-def _archive_parts(archive: dict[str, Any]) -> tuple[list[Any], str | None, str]:
-    """The events, seed and game id of an archive whose shape was checked first."""
-    from pbem.archives.archive import archive_events
-    from pbem.archives.archive_shape import check_shape
-
-    check_shape(archive)
-    return archive_events(archive), archive.get("seed"), archive["game"]
-
-
-def _with_progress(game_id: str, events: list[Any], seed: str | None, result: Verification,
-                   as_json: bool) -> Verification:
-    turns = sum(1 for e in events if e.type == "TurnAdjudicated")
-    if as_json or turns < 20:
-        return verify_replay(game_id, events, seed, result)
-    with click.progressbar(length=turns, label=f"verifying {game_id}", file=sys.stderr) as bar:
-        return verify_replay(game_id, events, seed, result, progress=bar.update)
+@contextmanager
+def _updating(bar: Any) -> Iterator[Callable[[int], None]]:
+    with bar as shown:
+        yield shown.update
 
 
 def _print_unreplayable(game_id: str, events: list[Any], chain: Verification, as_json: bool) -> None:
