@@ -16,11 +16,14 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.loop import deadlines
 from pbem.errors import DomainError
 from pbem.loop.service import Service
+
+if TYPE_CHECKING:
+    from pbem.mailout.config import Config
 
 log = logging.getLogger("pbem.tick")
 
@@ -168,3 +171,50 @@ def tick(service: Service, paths: Sequence[str] = (), transport: Any = None,
     if transport is not None:
         done += deliver(service, transport)
     return done
+
+
+def transport_maker(config: Config, smtp: str | None = None, smtps: str | None = None, starttls: bool = False,
+                    maildir: str | None = None) -> Callable[[], Any] | None:
+    """How a run makes its transport once there is mail to send: into ``maildir`` (a folder
+    that cannot be written is refused now, before anything is done), else through the SMTP
+    server of the command line, ``PBEM_SMTP_HOST`` or pbem.toml; None when no server is set
+    (the mail stays queued). Nothing of the mail machinery is imported until it is made."""
+    import os
+
+    if maildir:
+        from pbem.outfiles import out_dir
+
+        out_dir(maildir)
+
+        def into_maildir() -> Any:
+            from pbem.mailout.deliver import MaildirTransport
+
+            return MaildirTransport(maildir)
+        return into_maildir
+    if smtp or smtps or os.environ.get("PBEM_SMTP_HOST") or config.value("smtp", "host", "PBEM_SMTP_HOST"):
+        def over_smtp() -> Any:
+            from pbem.mailout.deliver import transport_for
+
+            return transport_for(config, smtp=smtp, smtps=smtps, starttls=starttls)  # else from pbem.toml
+        return over_smtp
+    return None
+
+
+def ingest_mailbox(service: Service, config: Config) -> list[Done]:
+    """Ingest the configured IMAP mailbox ([mailbox] url / ``PBEM_IMAP_URL``); one line per new mail."""
+    if not config.value("mailbox", "url", "PBEM_IMAP_URL"):
+        return []  # no mailbox: the mail machinery is not even imported (a cron run starts fast)
+    from pbem.loop.ingest import Ingestor
+    from pbem.mailin.imap import ingest_configured
+
+    outcomes = ingest_configured(Ingestor(service), config)
+    return [Done("ingest", o.line(), failed=o.outcome == "error", data={"outcome": o.outcome})
+            for o in outcomes if o.outcome != "duplicate"]
+
+
+def tick_configured(service: Service, config: Config, paths: Sequence[str] = (),
+                    make_transport: Callable[[], Any] | None = None) -> list[Done]:
+    """``pbem tick``: the mailbox of ``config`` when no ``paths`` are given, then one run of the
+    loop (:func:`tick`); every thing done, in order."""
+    done = [] if paths else ingest_mailbox(service, config)
+    return done + tick(service, paths, make_transport=make_transport)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from pbem.cli.app import App, emit, pass_app
@@ -41,48 +39,17 @@ def tick(app: App, paths: tuple[str, ...], smtp: str | None, smtps: str | None, 
       */10 * * * * cd ~/pbem && pbem tick ~/Maildir/.pbem --smtps mail.example.org:465
       */10 * * * * cd ~/pbem && pbem tick          # mailbox and SMTP server from pbem.toml
     """
-    import os
-
-    from pbem.loop.tick import tick as run_tick
+    from pbem.loop.tick import tick_configured, transport_maker
 
     if (smtp or smtps) and maildir:
         raise click.UsageError("give --smtp/--smtps or --maildir, not both")
     if smtp and smtps:
         raise click.UsageError("give --smtp or --smtps, not both")
-    make = None  # the transport is made only when there is mail to send
-    if not no_send:
-        if maildir:
-            from pbem.outfiles import out_dir
-
-            out_dir(maildir)  # a folder that cannot be written is refused before anything is done
-
-            def make() -> Any:
-                from pbem.mailout.deliver import MaildirTransport
-
-                return MaildirTransport(maildir)
-        elif smtp or smtps or os.environ.get("PBEM_SMTP_HOST") or app.config.value("smtp", "host", "PBEM_SMTP_HOST"):
-            def make() -> Any:
-                from pbem.mailout.deliver import transport_for
-
-                return transport_for(app.config, smtp=smtp, smtps=smtps, starttls=starttls)  # else from pbem.toml
-    done = [] if paths else _ingest_mailbox(app)  # the IMAP mailbox of pbem.toml, if there is one
-    done += run_tick(app.service, paths, make_transport=make)
+    make = None if no_send else transport_maker(app.config, smtp, smtps, starttls, maildir)  # made when mail is due
+    done = tick_configured(app.service, app.config, paths, make)
     emit([d.as_dict() for d in done], as_json, "\n".join(d.text for d in done) if done else None)
     if any(d.failed for d in done):
         click.get_current_context().exit(1)
-
-
-def _ingest_mailbox(app: App) -> list:
-    """Ingest the configured IMAP mailbox ([mailbox] url / PBEM_IMAP_URL); one line per new mail."""
-    if not app.config.value("mailbox", "url", "PBEM_IMAP_URL"):
-        return []  # no mailbox: the mail machinery is not even imported (a cron run starts fast)
-    from pbem.mailin.imap import ingest_configured
-    from pbem.loop.ingest import Ingestor
-    from pbem.loop.tick import Done
-
-    outcomes = ingest_configured(Ingestor(app.service), app.config)
-    return [Done("ingest", o.line(), failed=o.outcome == "error", data={"outcome": o.outcome})
-            for o in outcomes if o.outcome != "duplicate"]
 
 
 @cli.command()
