@@ -9,7 +9,7 @@ end the game is exported, verified and written as a readable record.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from email.utils import format_datetime
@@ -254,3 +254,33 @@ def _rel(path: Path, out: Path) -> str | None:
 
 
 __all__ = ["run_demo", "BotPlayer", "bot_for", "order_mail", "DemoResult", "GM", "PUBLIC"]
+
+
+def play_bots(service: Service, game_id: str, seats: Sequence[str], bot: str, out: Path | None = None) -> list[dict[str, str]]:
+    """A bot (``heuristic`` or ``random``) writes the pending orders of ``seats`` as a GM's order
+    text, ingested like any the GM types; each text is also written into ``out`` (a folder that
+    cannot be written is refused before the bots play). Per seat that owed orders: its
+    ``seat``, the ``outcome`` and the ``orders`` text. Orders a seat does not get accepted, an
+    unknown seat, or no seat owing orders is a :class:`DomainError`."""
+    from pbem.outfiles import out_dir, write_text
+
+    game = service.load(game_id)
+    for seat in seats:
+        if seat not in game.seats:
+            raise DomainError(f"no seat {seat!r} in {game_id}")
+    if out is not None:
+        out_dir(str(out))  # refused before the bots play
+    texts = bot_texts(game, list(seats), bot, service.status(game_id)[0]["awaiting"])
+    results = []
+    for seat, text in texts.items():
+        if game.rollbacks:  # a replayed turn: new bytes, so the set-aside text is not a duplicate of it
+            text = f"Orders by the {bot} bot for {game.mail_key(game.pending.turn)}\n\n{text}"  # type: ignore[union-attr]
+        if out is not None:
+            write_text(out / f"{game_id}.{game.pending.turn.replace('/', '_')}.{seat}.txt", text)  # type: ignore[union-attr]
+        outcome = Ingestor(service).ingest(RawMail(text.encode("utf-8"), f"bot:{seat}"))
+        results.append({"seat": seat, "outcome": outcome.outcome, "orders": text})
+        if outcome.outcome != "accepted":
+            raise DomainError(f"the bot's orders for {seat} were {outcome.outcome}: {outcome.reply or outcome.note}")
+    if not results:
+        raise DomainError(f"none of {', '.join(seats)} owes orders in {game_id} now")
+    return results

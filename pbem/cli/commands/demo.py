@@ -11,7 +11,7 @@ from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
 from pbem.cli.commands.reports import write_turn_reports
 from pbem.errors import DomainError
-from pbem.outfiles import out_dir, write_text, writing
+from pbem.outfiles import out_dir, writing
 
 
 @cli.command()
@@ -85,28 +85,7 @@ def bots(app: App, game_id: str, seats: tuple[str, ...], bot: str, out: str | No
       pbem bots w1 --seat yellow --bot heuristic
       pbem adjudicate w1
     """
-    from pbem.loop.demo import bot_texts
-    from pbem.loop.ingest import Ingestor
-    from pbem.mailin.parse import RawMail
+    from pbem.loop.demo import play_bots
 
-    service = app.service
-    game = service.load(game_id)
-    for seat in seats:
-        if seat not in game.seats:
-            raise DomainError(f"no seat {seat!r} in {game_id}")
-    if out:
-        out_dir(out)  # refused before the bots play
-    texts = bot_texts(game, list(seats), bot, service.status(game_id)[0]["awaiting"])
-    results = []
-    for seat, text in texts.items():
-        if game.rollbacks:  # a replayed turn: new bytes, so the set-aside text is not a duplicate of it
-            text = f"Orders by the {bot} bot for {game.mail_key(game.pending.turn)}\n\n{text}"  # type: ignore[union-attr]
-        if out:
-            write_text(Path(out) / f"{game_id}.{game.pending.turn.replace('/', '_')}.{seat}.txt", text)  # type: ignore[union-attr]
-        outcome = Ingestor(service).ingest(RawMail(text.encode("utf-8"), f"bot:{seat}"))
-        results.append({"seat": seat, "outcome": outcome.outcome, "orders": text})
-        if outcome.outcome != "accepted":
-            raise DomainError(f"the bot's orders for {seat} were {outcome.outcome}: {outcome.reply or outcome.note}")
-    if not results:
-        raise DomainError(f"none of {', '.join(seats)} owes orders in {game_id} now")
+    results = play_bots(app.service, game_id, seats, bot, Path(out) if out else None)
     emit(results, as_json, "\n".join(f"{r['seat']}: orders {r['outcome']}" for r in results))
