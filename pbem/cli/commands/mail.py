@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -16,8 +15,7 @@ from pbem.errors import DomainError
 
 if TYPE_CHECKING:
     from pbem.mailout.deliver import Sent
-    from pbem.loop.ingest import Ingestor, Outcome
-    from pbem.mailin.mailsources import Mails
+    from pbem.loop.ingest import Outcome
 
 # The mail machinery (imaplib, the email package, the ingest pipeline, smtplib) is imported
 # inside the commands that use it, so that every other pbem command starts quickly.
@@ -65,32 +63,17 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
     With --json, each unauthenticated block carries "auth_failure" (unknown game, unknown
     seat, wrong password, sender not registered): for you only, the reply never says which.
     """
-    from pbem.loop.ingest import Ingestor
-    from pbem.mailin.parse import read_sources
+    from pbem.loop.sources import configured_sources, ingest_sources, is_imap_url
 
-    mailbox_url = app.config.value("mailbox", "url", "PBEM_IMAP_URL")
-    if not paths and mailbox_url:
-        paths = (str(mailbox_url),)
+    paths = configured_sources(app.config, paths)
     if not paths and sys.stdin.isatty():
         raise click.UsageError("give PATH ... (a Maildir, mbox or .eml file, or imaps://USER@HOST/FOLDER), "
                                "or pipe a mail into 'pbem ingest -'")
     for path in paths:
         if path != "-" and not is_imap_url(path) and not os.path.exists(path):
             raise click.BadParameter(f"Path {path!r} does not exist.", param_hint="PATHS")
-    from pbem.store.projection import refresh_stale
-
-    refresh_stale(app.service)  # a sender's seats are found in the address index: never read it stale
-    ingestor = Ingestor(app.service, retry_rejected)
-    outcomes: list[Outcome] = []
-    for path in paths or ("-",):
-        if is_imap_url(path):
-            from pbem.mailin import imap  # imaplib only for a mailbox
-
-            settings = imap.settings_from_config(app.config, path, move_to)
-            with _Progress(enabled=not quiet) as progress:
-                outcomes += imap.ingest_mailbox(ingestor, settings, progress)
-        else:
-            outcomes += _run(ingestor, read_sources((path,), sys.stdin.buffer), progress=not quiet)
+    outcomes = ingest_sources(app.service, app.config, paths, sys.stdin.buffer, retry_rejected, move_to,
+                              lambda: _Progress(enabled=not quiet))
     if quiet:  # already-handled mail is not listed again; nothing new: no output at all
         outcomes = [o for o in outcomes if o.outcome != "duplicate"]
         emit([o.as_dict() for o in outcomes], as_json, "\n".join(o.line() for o in outcomes) or None)
@@ -108,21 +91,8 @@ def ingest(app: App, paths: tuple[str, ...], move_to: str | None, retry_rejected
         click.get_current_context().exit(1)
 
 
-def is_imap_url(text: str) -> bool:
-    """True for an ``imap://`` or ``imaps://`` URL (:func:`pbem.mailin.imap.is_imap_url`, without importing imaplib)."""
-    return text[:8].lower().startswith(("imap://", "imaps://"))
-
-
-def _run(ingestor: Ingestor, mails: Mails, progress: bool = True) -> Iterable[Outcome]:
-    """Ingest ``mails`` (read one at a time as ingest reaches them), with a progress bar on stderr."""
-    if len(mails) < PROGRESS_FROM or not progress:
-        return ingestor.ingest_all(mails)
-    with click.progressbar(mails, label="ingesting", file=sys.stderr) as bar:
-        return ingestor.ingest_all(bar)
-
-
 class _Progress:
-    """A progress bar on stderr for an IMAP run, shown once a run has PROGRESS_FROM mails."""
+    """A progress bar on stderr for one mail source, shown once it has PROGRESS_FROM mails."""
 
     def __init__(self, enabled: bool = True) -> None:
         self.bar: Any = None
