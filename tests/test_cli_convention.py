@@ -79,7 +79,7 @@ def test_adjudicate_json_reports_missing_orders_with_exit_status_1(tmp_path):
 def test_json_of_corrections(tmp_path):
     db = str(tmp_path / "c.db")
     _run("--db", db, "new", "w1", "--game", "wallenstein", *SEATS)
-    assert json.loads(_run("--db", db, "deadline", "w1", "2026-12-07T18:00+01:00", "--json"))["game"] == "w1"
+    assert json.loads(_run("--db", db, "deadline", "w1", "2099-12-07T18:00+01:00", "--json"))["game"] == "w1"
     assert json.loads(_run("--db", db, "seat", "w1", "red", "--allow", "r2@example.org", "--json"))["seat"] == "red"
     out = str(tmp_path / "w1.json")
     assert json.loads(_run("--db", db, "export", "w1", "-o", out, "--json"))["output"] == out
