@@ -288,8 +288,9 @@ def _address(service: Any, mail: Any, words: list[str]) -> tuple[Any, list[str]]
         return None, players.unlink(service, mail.sender, words[1])
     if not words:
         player = players.player_of(service.store, mail.sender)
-        return None, [f"Your addresses: {', '.join(players.addresses_of(service.store, player))}."]
-    raise DomainError("write ADDRESS, ADDRESS ADD <address>, ADDRESS CONFIRM <code> or ADDRESS REMOVE <address>")
+        return None, [_("Your addresses: {addresses}.").format(
+            addresses=", ".join(players.addresses_of(service.store, player)))]
+    raise DomainError(_("write ADDRESS, ADDRESS ADD <address>, ADDRESS CONFIRM <code> or ADDRESS REMOVE <address>"))
 
 
 def _spelt(service: Any, game_id: str) -> str:
@@ -299,9 +300,8 @@ def _spelt(service: Any, game_id: str) -> str:
     return matches[0] if len(matches) == 1 else game_id
 
 
-#: The commands from any address answered in the mail's own language (pbem.mailin.language);
-#: STATS and ADDRESS answer in English.
-SPOKEN = ("STANDBY", "LIST", "JOIN", "LEAVE", "OBSERVE", "STOP")
+#: The commands from any address, answered in the mail's own language (pbem.mailin.language).
+SPOKEN = ("STANDBY", "LIST", "JOIN", "LEAVE", "OBSERVE", "STOP", "STATS", "ADDRESS")
 COMMANDS: dict[str, Callable[[Any, Any, list[str]], tuple[Any, list[str]]]] = {
     "STANDBY": _standby, "LIST": _list, "JOIN": _join, "LEAVE": _leave, "OBSERVE": _observe, "STOP": _stop,
     "STATS": _stats, "ADDRESS": _address}

@@ -37,6 +37,31 @@ from typing import Any
 from pbem.store.clubstate import instant
 from pbem.errors import DomainError
 
+
+def _(message: str) -> str:
+    """``message`` in the current language (the catalogue is loaded only when a text is
+    written: ``pbem status`` imports this module without the reports package)."""
+    from reports.i18n import _ as gettext
+
+    return gettext(message)
+
+
+def N_(message: str) -> str:
+    """A text of the catalogue translated where it is used (``reports.i18n.N_``)."""
+    return message
+
+
+#: How a count of results reads (``3 won``), by result.
+RESULT_WORDS = {"won": N_("{n} won"), "drawn": N_("{n} drawn"), "lost": N_("{n} lost"),
+                "resigned": N_("{n} resigned"), "dropped": N_("{n} dropped"), "abandoned": N_("{n} abandoned"),
+                "playing": N_("{n} playing")}
+
+
+def results_text(results: dict[str, int]) -> str:
+    """``2 won, 1 playing`` in the current language (empty when there are none)."""
+    return ", ".join(_(RESULT_WORDS[r]).format(n=n) if r in RESULT_WORDS else f"{n} {r}"
+                     for r, n in results.items() if n)
+
 CODE_LIFETIME = timedelta(hours=24)
 RESULTS = ("won", "drawn", "lost", "resigned", "dropped", "abandoned", "playing")
 
@@ -72,11 +97,13 @@ class Figures:
 
     def lines(self) -> list[str]:
         """The figures in a few lines (STATS, ``pbem players``)."""
-        rel = f"{self.reliability:.0%}" if self.reliability is not None else "no turn yet"
-        done = ", ".join(f"{n} {r}" for r, n in self.results.items() if n) or "none yet"
-        return [f"Games: {len(self.games)} ({done}).",
-                f"Turns: {self.on_time} of {self.due} sent on time (reliability {rel}); {self.missed} missed, "
-                f"{self.excused} missed while away by a declared absence, {self.bot} played by the bot."]
+        rel = f"{self.reliability:.0%}" if self.reliability is not None else _("no turn yet")
+        done = results_text(self.results) or _("none yet")
+        return [_("Games: {n} ({done}).").format(n=len(self.games), done=done),
+                _("Turns: {on_time} of {due} sent on time (reliability {rel}); {missed} missed, {excused} missed while "
+                  "away by a declared absence, {bot} played by the bot.").format(
+                      on_time=self.on_time, due=self.due, rel=rel, missed=self.missed, excused=self.excused,
+                      bot=self.bot)]
 
 
 def shown_name(fig: Figures) -> str:
@@ -112,21 +139,23 @@ def ask_link(service: Any, address: str, other: str) -> list[str]:
     address, other = address.strip().lower(), parse_address(other)[1].lower()
     player = player_of(service.store, address)
     if other in addresses_of(service.store, player):
-        raise DomainError(f"{other} is one of your addresses already")
+        raise DomainError(_("{address} is one of your addresses already").format(address=other))
     if player_of(service.store, other) != other or _played(service.store, other):
-        raise DomainError(f"{other} belongs to another player's record; it cannot be added to yours")
+        raise DomainError(_("{address} belongs to another player's record; it cannot be added to yours").format(
+            address=other))
     code = "-".join(secrets.token_hex(2) for _ in range(3))
     salt = secrets.token_hex(16)
     now = service.store.clock()
     service.store.conn.execute(
         "insert into club_codes (player, address, salt, code_hash, created_at, expires_at) values (?, ?, ?, ?, ?, ?)",
         [player, other, salt, _hash(salt, code), service.store.now(), (now + CODE_LIFETIME).isoformat()])
-    mailing.answer(service, None, other, "confirm this address", [
-        f"The pbem player {address} asks to add this address ({other}) to their player record.",
-        "If that is you, send this line from this address (as the subject or the first line) within 24 hours:",
-        "", f"ADDRESS CONFIRM {code}", "", "If it is not you, ignore this mail: nothing changes without it."])
-    return [f"A confirmation code was mailed to {other}. Send the line it gives from that address within 24 hours",
-            "to add it to your record; nothing changes until then."]
+    mailing.answer(service, None, other, _("confirm this address"), [
+        _("The pbem player {player} asks to add this address ({address}) to their player record.").format(
+            player=address, address=other),
+        _("If that is you, send this line from this address (as the subject or the first line) within 24 hours:"),
+        "", f"ADDRESS CONFIRM {code}", "", _("If it is not you, ignore this mail: nothing changes without it.")])
+    return [_("A confirmation code was mailed to {address}. Send the line it gives from that address within 24 "
+              "hours to add it to your record; nothing changes until then.").format(address=other)]
 
 
 def confirm_link(service: Any, address: str, code: str) -> list[str]:
@@ -141,8 +170,9 @@ def confirm_link(service: Any, address: str, code: str) -> list[str]:
             service.store.conn.execute("update club_codes set used_at = ? where id = ?", [service.store.now(), row_id])
             service.store.conn.execute("insert or replace into club_links (address, player, confirmed_at) values "
                                        "(?, ?, ?)", [address, player, service.store.now()])
-            return [f"{address} is now an address of the player {player}: your figures count the games of both."]
-    raise DomainError("that code is not one mailed to this address, or it has expired or been used")
+            return [_("{address} is now an address of the player {player}: your figures count the games of "
+                      "both.").format(address=address, player=player)]
+    raise DomainError(_("that code is not one mailed to this address, or it has expired or been used"))
 
 
 def unlink(service: Any, address: str, other: str) -> list[str]:
@@ -150,9 +180,9 @@ def unlink(service: Any, address: str, other: str) -> list[str]:
     player = player_of(service.store, address)
     other = other.strip().lower()
     if other == player or other not in addresses_of(service.store, player):
-        raise DomainError(f"{other} is not a second address of yours")
+        raise DomainError(_("{address} is not a second address of yours").format(address=other))
     service.store.conn.execute("delete from club_links where address = ?", [other])
-    return [f"{other} no longer counts for your record."]
+    return [_("{address} no longer counts for your record.").format(address=other)]
 
 
 def _played(store: Any, address: str) -> bool:
@@ -319,14 +349,21 @@ def stats_lines(service: Any, address: str, everyone: bool) -> list[str]:
     if the GM enabled it."""
     if everyone:
         if not public_table(service.store):
-            raise DomainError("the GM keeps the players' figures private: STATS answers your own only")
+            raise DomainError(_("the GM keeps the players' figures private: STATS answers your own only"))
         rows = sorted(figures(service.store).values(), key=lambda f: (-(f.reliability or 0), shown_name(f)))
-        return ["Every player's figures (the GM made this table public):", ""] + [
-            f"{shown_name(f)}: {len(f.games)} games, " + ", ".join(f"{n} {r}" for r, n in f.results.items() if n)
-            + (f"; reliability {f.reliability:.0%}" if f.reliability is not None else "") for f in rows]
+        return [_("Every player's figures (the GM made this table public):"), ""] + [_public_row(f) for f in rows]
     player = player_of(service.store, address)
     mine = figures(service.store).get(player)
     if mine is None:
-        return ["No game of this pbem has a seat played from this address. ADDRESS ADD <address> from an address "
-                "that plays links the two."]
-    return [f"Your figures ({', '.join(mine.addresses)}):", *mine.lines()]
+        return [_("No game of this pbem has a seat played from this address. ADDRESS ADD <address> from an address "
+                  "that plays links the two.")]
+    return [_("Your figures ({addresses}):").format(addresses=", ".join(mine.addresses)), *mine.lines()]
+
+
+def _public_row(f: Figures) -> str:
+    """One player's line of the public table, in the current language."""
+    from reports.i18n import ngettext
+
+    games = ngettext("{n} game", "{n} games", len(f.games)).format(n=len(f.games))
+    row = f"{shown_name(f)}: " + ", ".join(filter(None, [games, results_text(f.results)]))
+    return row + (_("; reliability {rel}").format(rel=f"{f.reliability:.0%}") if f.reliability is not None else "")

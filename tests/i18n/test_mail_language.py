@@ -108,3 +108,19 @@ def test_every_size_refusal_reason_is_translated(lang):
     with speaking(lang):
         for reason in filter(None, reasons):
             assert reason not in maillimits.refusal_text(reason), reason
+
+
+def test_stats_and_address_answers_follow_the_mails_language(tmp_path, clock):
+    from tests.club.helpers import answers, last_answer
+    from tests.club.test_players import _season
+
+    setup = _season(tmp_path, clock)
+    setup.mail("ben@example.org", "STATS", "", headers={"Accept-Language": "de"})
+    setup.ingest()
+    own = " ".join(answers(setup, "ben@example.org")[0].split())
+    assert "Deine Zahlen (ben@example.org):" in own and "1 von 2 rechtzeitig geschickt (Zuverlässigkeit 50%)" in own
+    setup.mail("ben@example.org", "ADDRESS", "Szia, kérem a címeimet, köszönöm!")
+    setup.mail("stranger@example.org", "STATS", "")
+    setup.ingest()
+    assert last_answer(setup, "ben@example.org") == "A címeid: ben@example.org."
+    assert "No game of this pbem has a seat played from this address" in last_answer(setup, "stranger@example.org")
