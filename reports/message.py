@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 from email import policy
 from email.message import EmailMessage, MIMEPart
+from email.policy import EmailPolicy
 from email.utils import make_msgid
 
 from reports.model import Rendered
@@ -30,7 +31,8 @@ def content_id(name: str, message_id: str) -> str:
 
 
 def to_message(r: Rendered, *, to: str, sender: str, subject: str, message_id: str,
-               in_reply_to: str | None, references: list[str], language: str | None = None) -> EmailMessage:
+               in_reply_to: str | None, references: list[str], language: str | None = None,
+               mail_policy: EmailPolicy = policy.default) -> EmailMessage:
     """The report as a MIME message: text and HTML alternatives, the pictures (each once)
     referred to by ``cid:`` in the HTML, the map marked as an attachment.
 
@@ -39,8 +41,11 @@ def to_message(r: Rendered, *, to: str, sender: str, subject: str, message_id: s
     the MIME boundaries derive from ``message_id``, so the message is a pure function
     of its arguments. ``language`` (the report's, e.g. ``hu``) is said in ``Content-Language``
     (RFC 3282), so a mail client can offer to translate or pick a spell checker.
+    ``mail_policy``: the message's policy, ``policy.default`` or one giving the same bytes (a
+    sender that builds many mails may pass one that keeps parsed headers, which a season's
+    mails share).
     """
-    msg = EmailMessage(policy=policy.default)
+    msg = EmailMessage(policy=mail_policy)
     msg["From"] = sender
     msg["To"] = to
     msg["Subject"] = subject
@@ -57,16 +62,16 @@ def to_message(r: Rendered, *, to: str, sender: str, subject: str, message_id: s
     # the boundaries are given as the parts are made (no header parsed again afterwards)
     msg.add_header("Content-Type", "multipart/related", type="multipart/alternative",
                    boundary=_boundary(message_id, 0))
-    body = MIMEPart(policy=policy.default)
+    body = MIMEPart(policy=mail_policy)
     body.set_content(r.text, subtype="plain", charset="utf-8", cte=_cte(r.text))
     body.make_alternative(boundary=_boundary(message_id, 1))
     html = _html_with_cids(r.html, cids)
-    html_part = MIMEPart(policy=policy.default)
+    html_part = MIMEPart(policy=mail_policy)
     html_part.set_content(html, subtype="html", charset="utf-8", cte=_cte(html))
     body.attach(html_part)
     msg.attach(body)
     for name, cid in cids.items():
-        picture = MIMEPart(policy=policy.default)
+        picture = MIMEPart(policy=mail_policy)
         picture.set_content(r.images[name], maintype="image", subtype=_subtype(name), cid=f"<{cid}>",
                             filename=name, disposition="attachment" if name == ATTACHED else "inline")
         msg.attach(picture)

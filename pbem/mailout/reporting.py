@@ -17,7 +17,7 @@ from pbem.store import turnhistory
 from pbem.store.events import Game
 from pbem.mailout.languages import seat_language
 from pbem.store.turnhistory import history_entry  # noqa: F401  (kept importable from here)
-from pbem.mailout.mailbase import LOOP_HEADER, Outgoing, TextOutgoing, address_of, domain_of, thread_id
+from pbem.mailout.mailbase import MAIL_POLICY, LOOP_HEADER, Outgoing, TextOutgoing, address_of, domain_of, thread_id
 from pbem.store.db import Store, StoredEvent
 from reports.i18n import N_
 from reports.message import to_message
@@ -207,7 +207,7 @@ def turn_messages(game: Game, payload: dict[str, Any], sender: str, store: Store
             continue
         msg = to_message(report.rendered, to=to, sender=sender, subject=subject, message_id=msgid,
                          in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)],
-                         language=language)
+                         language=language, mail_policy=MAIL_POLICY)
         msg[LOOP_HEADER] = "report"
         kind = "report" if report.viewer in game.seats else f"report-{who.lower()}"
         messages.append(Outgoing(to, subject, msg, kind))

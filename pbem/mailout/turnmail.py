@@ -16,7 +16,8 @@ from typing import Any
 
 import hashlib
 from pbem.store.events import Game
-from pbem.mailout.mailbase import WIDTH, LOOP_HEADER, Outgoing, TextOutgoing, base_message, domain_of, thread_id
+from pbem.mailout.mailbase import (MAIL_POLICY, WIDTH, LOOP_HEADER, Outgoing, TextOutgoing, base_message, domain_of,
+                                   thread_id)
 from reports.i18n import N_
 from reports.model import Rendered
 
@@ -56,7 +57,7 @@ def compose(game: Game, to: str, subject: str, sender: str, kind: str, intro: li
 
     msg = to_message(combined, to=to, sender=sender, subject=subject, message_id=str(msgid or f"<{kind}@{domain}>"),
                      in_reply_to=thread_id(game, sender), references=[thread_id(game, sender)],
-                     language=speaking_now())
+                     language=speaking_now(), mail_policy=MAIL_POLICY)
     msg[LOOP_HEADER] = kind
     return Outgoing(to, subject, msg, kind)
 

@@ -23,6 +23,25 @@ def test_a_report_mail_serialises_to_the_same_bytes(viewer):
     assert raw.count(b"\n") > 1000  # thousands of body lines (the base64 pictures)
 
 
+def test_a_report_mail_built_with_the_remembering_policy_is_the_same_bytes():
+    """The service builds report mails with its remembering header policy (a season's mails
+    share their parsed headers): every mail, the first and those that reuse the headers of
+    earlier ones, is byte for byte the mail ``policy.default`` builds, also when stored."""
+    from pbem.mailout.mailbase import MAIL_POLICY
+
+    for round_ in range(2):
+        for viewer, language in (("red", None), ("blue", "hu"), ("@gm", None), ("@public", "de")):
+            rendered = render_report(sample_input(viewer))
+            args = dict(to=f"{viewer.strip('@')}@example.org", sender="GM <gm@example.org>",
+                        subject=f"report ⚔ {viewer} " + "long words " * 12, message_id=f"report-{viewer}@example.org",
+                        in_reply_to="<o-9@example.org>", references=["o-1@example.org"], language=language)
+            plain = to_message(rendered, **args)
+            remembering = to_message(rendered, mail_policy=MAIL_POLICY, **args)
+            assert remembering.policy is MAIL_POLICY
+            assert bytes(remembering) == bytes(plain)
+            assert message_bytes(remembering) == message_bytes(plain)
+
+
 @pytest.mark.parametrize("body", ["one line", "two\nlines\n", "crlf\r\nand cr\rmixed\n\nend", "\n", "x\r\n\r\n",
                                   "From the start\nFrom here\n", "caf\u00e9 \u2694\n" * 3])
 @pytest.mark.parametrize("cte", [None, "8bit", "quoted-printable"])
