@@ -304,3 +304,23 @@ def verify(store: Store, game_id: str) -> list[str]:
             problems.append(f"press {row['seq']}: changed after it was recorded")
         prev = row["hash"]
     return problems
+
+
+@dataclass(frozen=True)
+class PressLog:
+    """The press of a game as one reader may see it (``pbem press``), and the breaks in the
+    press log's hash chain (none: intact)."""
+
+    items: list[dict[str, Any]]
+    chain_problems: list[str]
+
+
+def press_log(store: Store, game_id: str, seat: str | None = None) -> PressLog:
+    """The press of ``game_id`` the GM sees (``seat`` None) or ``seat`` sent or received (grey
+    senders hidden), with the press log checked; an unknown game or seat is a one-line
+    :class:`DomainError`."""
+    store.require_game(game_id)
+    seats = [s["name"] for s in store.events(game_id, until=1)[0].payload["seats"]]
+    if seat is not None and seat not in seats:
+        raise DomainError(f"no seat {seat!r} in {game_id} (seats: {', '.join(seats)})")
+    return PressLog(visible(store, game_id, seat), verify(store, game_id))

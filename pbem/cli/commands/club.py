@@ -176,7 +176,6 @@ def observe(app: App, game_id: str, address: str | None, stop_: bool, as_json: b
       pbem observe w1 watcher@example.org --stop
       pbem observe w1 --json
     """
-    from pbem.store.auth import parse_address
     from pbem.club import observers
 
     if address is None:
@@ -184,14 +183,9 @@ def observe(app: App, game_id: str, address: str | None, stop_: bool, as_json: b
         emit(rows, as_json, "\n".join(f"{r['observer']}  {r['address']}  since {r['since']} ({r['how']})"
                                       for r in rows) or f"nobody observes {game_id}")
         return
-    if app.store.game_row(game_id) is None:
-        from pbem.club import lobby
+    from pbem.club.observing import gm_observe
 
-        if not lobby.is_open(app.store, game_id):
-            raise DomainError(f"no game {game_id!r} in {app.db_path}")
-    bare = parse_address(address)[1].lower()
-    with app.store.transaction():
-        observer = (observers.stop if stop_ else observers.add)(app.service, game_id, bare, "gm")
+    observer, bare = gm_observe(app.service, game_id, address, stop_)
     emit({"game": game_id, "observer": observer, "address": bare, "observing": not stop_}, as_json,
          f"{bare} {'no longer observes' if stop_ else 'observes'} {game_id} ({observer})")
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import click
 
-from pbem.mailout import press as press_log
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
-from pbem.errors import DomainError
+from pbem.mailout.press import press_log
 
 
 @cli.command("press")
@@ -26,12 +25,8 @@ def press_cmd(app: App, game_id: str, seat: str | None, as_json: bool) -> None:
       pbem press w1
       pbem press w1 --seat blue --json
     """
-    app.store.require_game(game_id)
-    seats = [s["name"] for s in app.store.events(game_id, until=1)[0].payload["seats"]]
-    if seat is not None and seat not in seats:
-        raise DomainError(f"no seat {seat!r} in {game_id} (seats: {', '.join(seats)})")
-    items = press_log.visible(app.store, game_id, seat)
-    problems = press_log.verify(app.store, game_id)
+    found = press_log(app.store, game_id, seat)
+    items, problems = found.items, found.chain_problems
     lines = []
     for item in items:
         to = item["to"] if item["to"] == "ALL" else ", ".join(item["to"])
