@@ -339,6 +339,48 @@ def replace(service: Any, game_id: str, seat: str, email: str) -> str:
 
 
 # -- the standby list ------------------------------------------------------------------
+def gm_disorder(service: Any, game_id: str, seat: str, reason: str) -> Any:
+    """The GM puts ``seat`` in civil disorder now (``pbem disorder``): the game's bot plays it
+    and every seat is told; the game as it is after. Refused in one line for an unknown seat,
+    a game over, or a seat the bot plays already."""
+    with service.store.transaction():
+        game = service.load(game_id)
+        if seat not in game.seats:
+            raise DomainError(f"no seat {seat!r} in {game_id}")
+        if game.pending is None:
+            raise DomainError(f"game {game_id} is over")
+        if game.club.bot_played(seat):
+            raise DomainError(f"{seat} is already played by the bot ({game.club.bot_played(seat)})")
+        game = fall(service, game, seat, "gm", reason=reason)
+        game = settle(service, game, service.store.clock())
+        service._project(game)
+    return game
+
+
+def replace_from_standby(service: Any, game_id: str, seat: str) -> tuple[str, str]:
+    """Give ``seat`` to the address longest on the game's standby list that plays no seat of
+    it (:func:`replace`); ``(the address, its new password)``."""
+    game = service.load(game_id)
+    taken = {a.lower() for row in game.seats.values() for a in [row["email"], *row.get("addresses", [])]}
+    email = first_standby(service.store, game_id, taken)
+    if email is None:
+        raise DomainError(f"nobody on the standby list for {game_id} (players join it with STANDBY by mail)")
+    return email, replace(service, game_id, seat, email)
+
+
+def gm_standby(store: Any, add: str | None = None, remove: str | None = None, game_id: str | None = None) -> None:
+    """The GM puts an address (as written in a mail header) on the standby list and/or takes
+    one off it, for ``game_id`` or any game, in one transaction; removing an address not on
+    it is refused in one line."""
+    from pbem.store.auth import parse_address
+
+    with store.transaction():
+        if add:
+            standby_add(store, parse_address(add)[1], game_id, "gm")
+        if remove and not standby_remove(store, parse_address(remove)[1], game_id):
+            raise DomainError(f"{remove} is not on the standby list" + (f" for {game_id}" if game_id else ""))
+
+
 def standby_add(store: Any, address: str, game_id: str | None, how: str) -> bool:
     """Put ``address`` on the standby list (for ``game_id``, or any game); False if it was."""
     address = address.strip().lower()

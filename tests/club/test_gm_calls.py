@@ -27,3 +27,24 @@ def test_the_press_log_of_a_game_and_an_unknown_seat(service, store):
     assert press_log(store, "g1").items == [] and press_log(store, "g1", "red").chain_problems == []
     with pytest.raises(DomainError, match="no seat 'green' in g1"):
         press_log(store, "g1", "green")
+
+
+def test_the_gm_puts_a_seat_in_civil_disorder_and_gives_it_to_the_first_standby_player(service, store):
+    from pbem.club.absence import gm_disorder, gm_standby, replace_from_standby, standby_list
+
+    service.new_game("g1", "toy-dice-duel", SEATS, {}, "disorder-" + "x" * 50)
+    game = gm_disorder(service, "g1", "blue", "gone quiet")
+    assert game.club.bot_played("blue")
+    with pytest.raises(DomainError, match="already played by the bot"):
+        gm_disorder(service, "g1", "blue", "again")
+    with pytest.raises(DomainError, match="nobody on the standby list"):
+        replace_from_standby(service, "g1", "blue")
+    gm_standby(store, add="Anna <anna@x.org>", game_id="g1")  # she plays red: passed over
+    gm_standby(store, add="Zoe <zoe@x.org>", game_id="g1")
+    with pytest.raises(DomainError, match="nobody@x.org is not on the standby list for g1"):
+        gm_standby(store, remove="nobody@x.org", game_id="g1")
+    email, password = replace_from_standby(service, "g1", "blue")
+    assert email == "zoe@x.org" and password
+    assert not service.load("g1").club.bot_played("blue")
+    gm_standby(store, remove="anna@x.org", game_id="g1")
+    assert [r["address"] for r in standby_list(store, "g1")] == []

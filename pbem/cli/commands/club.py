@@ -7,7 +7,6 @@ import click
 
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
-from pbem.errors import DomainError
 
 
 @cli.command()
@@ -84,18 +83,7 @@ def disorder(app: App, game_id: str, seat: str, reason: str, as_json: bool) -> N
     """
     from pbem.club import absence
 
-    service = app.service
-    with service.store.transaction():
-        game = service.load(game_id)
-        if seat not in game.seats:
-            raise DomainError(f"no seat {seat!r} in {game_id}")
-        if game.pending is None:
-            raise DomainError(f"game {game_id} is over")
-        if game.club.bot_played(seat):
-            raise DomainError(f"{seat} is already played by the bot ({game.club.bot_played(seat)})")
-        game = absence.fall(service, game, seat, "gm", reason=reason)
-        game = absence.settle(service, game, app.store.clock())
-        service._project(game)
+    game = absence.gm_disorder(app.service, game_id, seat, reason)
     emit({"game": game_id, "seat": seat, "event": game.last_seq}, as_json,
          f"{seat} of {game_id} is in civil disorder: the bot plays it; every seat is told")
 
@@ -120,14 +108,10 @@ def replace(app: App, game_id: str, seat: str, email: str | None, from_standby: 
 
     if bool(email) == from_standby:
         raise click.UsageError("give --email ADDRESS or --standby")
-    service = app.service
     if from_standby:
-        game = service.load(game_id)
-        taken = {a.lower() for row in game.seats.values() for a in [row["email"], *row.get("addresses", [])]}
-        email = absence.first_standby(app.store, game_id, taken)
-        if email is None:
-            raise DomainError(f"nobody on the standby list for {game_id} (players join it with STANDBY by mail)")
-    password = absence.replace(service, game_id, seat, str(email))
+        email, password = absence.replace_from_standby(app.service, game_id, seat)
+    else:
+        password = absence.replace(app.service, game_id, seat, str(email))
     emit({"game": game_id, "seat": seat, "email": email, "password": password}, as_json,
          f"{email} plays {seat} of {game_id} from now on; new password {password}; welcome mail queued")
 
@@ -146,15 +130,10 @@ def standby(app: App, add: str | None, remove: str | None, game_id: str | None, 
       pbem standby
       pbem standby --add zoe@example.org --game w1
     """
-    from pbem.store.auth import parse_address
     from pbem.club import absence
 
     if add or remove:
-        with app.store.transaction():
-            if add:
-                absence.standby_add(app.store, parse_address(add)[1], game_id, "gm")
-            if remove and not absence.standby_remove(app.store, parse_address(remove)[1], game_id):
-                raise DomainError(f"{remove} is not on the standby list" + (f" for {game_id}" if game_id else ""))
+        absence.gm_standby(app.store, add, remove, game_id)
     rows = absence.standby_list(app.store, game_id)
     emit(rows, as_json, "\n".join(f"{r['address']}  {r['game'] or 'any game'}  since {r['since']} ({r['how']})"
                                   for r in rows) or "nobody on the standby list")
