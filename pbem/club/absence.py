@@ -81,8 +81,8 @@ def parse_period(words: list[str], now: datetime) -> tuple[str, str]:
     except ValueError:
         end = None
     if end is None:
-        raise DomainError("write ABSENT FROM 2026-12-10 TO 2026-12-20 (dates in UTC, or ISO times with a zone), "
-                          "ABSENT TO 2026-12-20 or ABSENT FOR 10d")
+        raise DomainError(_("write ABSENT FROM 2026-12-10 TO 2026-12-20 (dates in UTC, or ISO times with a zone), "
+                            "ABSENT TO 2026-12-20 or ABSENT FOR 10d"))
     return check_period(start, end, now)
 
 
@@ -92,9 +92,10 @@ def check_period(start: datetime, end: datetime, now: datetime) -> tuple[str, st
 
     start = max(start, now)  # an absence that began already is noted from now
     if end <= start:
-        raise DomainError("the absence ends before it begins (or has ended already)")
+        raise DomainError(_("the absence ends before it begins (or has ended already)"))
     if end - start > LONGEST:
-        raise DomainError(f"an absence may last at most {LONGEST.days} days; ask the GM for a replacement instead")
+        raise DomainError(_("an absence may last at most {days} days; ask the GM for a replacement instead").format(
+            days=LONGEST.days))
     return utc_text(start), utc_text(end)
 
 
@@ -148,17 +149,17 @@ def end_absence(service: Any, game_id: str, seat: str, by: str) -> Any:
     with service.store.transaction():
         game = _running(service, game_id, seat)
         if seat not in game.club.absences:
-            raise DomainError(f"{seat} has no absence declared in {game_id}")
-        (event,), _ = log.append(service, game, [NewEvent("AbsenceEnded", {"seat": seat, "by": by})])
+            raise DomainError(_("{seat} has no absence declared in {game}").format(seat=seat, game=game_id))
+        (event,), _after = log.append(service, game, [NewEvent("AbsenceEnded", {"seat": seat, "by": by})])
         return event
 
 
 def _running(service: Any, game_id: str, seat: str) -> Any:
     game = service.load(game_id)
     if seat not in game.seats:
-        raise DomainError(f"no seat {seat!r} in {game_id}")
+        raise DomainError(_("no seat {seat} in {game}").format(seat=repr(seat), game=game_id))
     if game.pending is None:
-        raise DomainError(f"game {game_id} is over")
+        raise DomainError(_("game {game} is over").format(game=game_id))
     return game
 
 
@@ -292,14 +293,15 @@ def come_back(service: Any, game_id: str, seat: str, how: str) -> Any:
         game = _running(service, game_id, seat)
         why = game.club.bot_played(seat)
         if why == "resigned" and how != "gm":
-            raise DomainError(f"{seat} resigned from {game_id}; only the GM can give the seat back")
+            raise DomainError(_("{seat} resigned from {game}; only the GM can give the seat back").format(
+                seat=seat, game=game_id))
         new = []
         if seat in game.club.absences:
             new.append(NewEvent("AbsenceEnded", {"seat": seat, "by": "player" if how == "password" else how}))
         if why is not None:
             new.append(NewEvent("SeatReturned", {"seat": seat, "how": how}))
         if not new:
-            raise DomainError(f"{seat} is neither away nor in civil disorder in {game_id}")
+            raise DomainError(_("{seat} is neither away nor in civil disorder in {game}").format(seat=seat, game=game_id))
         stored, after = log.append(service, game, new)
         if why is not None:
             mailing.tell_seats(service, after, lambda: _("{seat} is back").format(seat=seat), lambda: wrapped(

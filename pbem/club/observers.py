@@ -26,6 +26,14 @@ from pbem.errors import DomainError
 from pbem.store.db import NewEvent
 
 
+def _(message: str) -> str:
+    """``message`` in the current language (English outside a mail's answer: the GM's command
+    line); the catalogue is loaded only when a text is written."""
+    from reports.i18n import _ as said
+
+    return said(message)
+
+
 def _rows(store: Any, game_id: str) -> list[dict[str, Any]]:
     rows = store.conn.execute(
         "select observer, address, since, until, how from club_observers where game_id = ? order by since, observer",
@@ -43,14 +51,15 @@ def add(service: Any, game_id: str, address: str, how: str) -> str:
     A game not started yet (an open game) records ``ObserverAdded`` when it starts."""
     address = address.strip().lower()
     if any(r["address"] == address for r in current(service.store, game_id)):
-        raise DomainError(f"{address} observes {game_id} already")
+        raise DomainError(_("{address} observes {game} already").format(address=address, game=game_id))
     started = service.store.game_row(game_id) is not None
     if started:
         game = service.load(game_id)
         if game.pending is None:
-            raise DomainError(f"game {game_id} is over: its record is what there is to see")
+            raise DomainError(_("game {game} is over: its record is what there is to see").format(game=game_id))
         if any(address in {a.lower() for a in [row["email"], *row.get("addresses", [])]} for row in game.seats.values()):
-            raise DomainError(f"{address} plays a seat of {game_id}: a player does not observe the game")
+            raise DomainError(_("{address} plays a seat of {game}: a player does not observe the game").format(
+                address=address, game=game_id))
     count = int(service.store.conn.execute("select count(*) from club_observers where game_id = ?",
                                            [game_id]).fetchone()[0])
     observer = f"o{count + 1}"
@@ -74,7 +83,7 @@ def stop(service: Any, game_id: str, address: str, by: str) -> str:
     address = address.strip().lower()
     found = [r for r in current(service.store, game_id) if r["address"] == address]
     if not found:
-        raise DomainError(f"{address} does not observe {game_id}")
+        raise DomainError(_("{address} does not observe {game}").format(address=address, game=game_id))
     observer = found[0]["observer"]
     service.store.conn.execute("update club_observers set until = ? where game_id = ? and observer = ?",
                                [service.store.now(), game_id, observer])

@@ -245,3 +245,23 @@ def test_the_shells_refusals_and_notes_are_in_the_seats_language(tmp_path, clock
     assert "parancsként olvastuk; írd az END-et ide:" in hu and "auch als Befehle gelesen; schreib END in" in de
     en = " ".join(replies["green"])
     assert "PRESS on line 4: relayed to" in en and "was read as orders too; write END on" in en
+
+
+def test_a_club_lines_refusal_is_in_the_seats_language(tmp_path, clock):
+    """ABSENT written wrong and BACK without an absence: the reply's one line each, in the
+    seat's language (pbem/club/absence.py)."""
+    setup = Setup(tmp_path, clock)
+    _game(setup)
+    for seat in LANGS:
+        _mail_block(setup, seat, "ABSENT SOMETIME")
+    setup.ingest()
+    found = _latest(setup, "reply")
+    hu, de, en = (" ".join(text(found[s]).split()) for s in ("red", "blue", "green"))
+    assert "write ABSENT FROM 2026-12-10 TO 2026-12-20" in en
+    assert "írd így: ABSENT FROM 2026-12-10 TO 2026-12-20" in hu and "schreib ABSENT FROM 2026-12-10" in de
+    for seat in LANGS:
+        _mail_block(setup, seat, "BACK")
+    setup.ingest()
+    found = _latest(setup, "reply")
+    assert "red ebben: w1 sem távol nincs, sem polgári zavargásban" in " ".join(text(found["red"]).split())
+    assert "blue ist in w1 weder abwesend noch in Unordnung" in " ".join(text(found["blue"]).split())
