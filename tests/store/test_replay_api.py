@@ -53,3 +53,23 @@ def test_an_archive_file_needs_no_database_and_a_tampered_one_does_not_verify(se
     path.write_text(json.dumps(archive), encoding="utf-8")
     with pytest.raises(DomainError, match="g1 does not verify"):
         replay(no_database, str(path), verify=True)
+
+
+def test_an_archive_is_imported_verified_and_a_bad_file_or_option_is_refused(service, store, tmp_path):
+    from pbem.archives.importing import import_file
+    from pbem.store.db import Store
+
+    _played(service)
+    path = tmp_path / "g1.json"
+    path.write_text(json.dumps(export_game(store, "g1")), encoding="utf-8")
+    other = Store(tmp_path / "other.db")
+    with pytest.raises(DomainError, match="--until goes with a record"):
+        import_file(other, str(path), until="round-1")
+    done = import_file(other, str(path))
+    assert done.kind == "archive" and done.verification.ok and done.rules["engine"] == "toy-dice-duel"
+    assert other.game_ids() == ["g1"]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("this is no record\n", encoding="utf-8")
+    with pytest.raises(DomainError, match=str(bad)):
+        import_file(other, str(bad))
+    assert other.game_ids() == ["g1"]

@@ -15,16 +15,16 @@ from adjudicator import games
 from adjudicator.base import GM, PUBLIC
 from adjudicator.recorded import is_recorded
 from pbem.cli.app import App, emit, pass_app
-from pbem.archives.archive import Verification, export_game, import_archive, sealed_note
+from pbem.archives.archive import Verification, export_game, sealed_note
 from pbem.archives.publish import count_sealed
-from pbem.archives.replaying import read_archive_or_record, replay as replay_game
+from pbem.archives.replaying import replay as replay_game
 from pbem.cli.main import cli
 from pbem.mailout.colours import seat_view
 from pbem.errors import DomainError
 from pbem.outfiles import out_file, write_text
 from pbem.store.events import Game
-from pbem.archives.records import import_record, record_of
-from turns.record import RecordError, read_record, write_record
+from pbem.archives.records import record_of
+from turns.record import write_record
 
 
 @cli.command("export")
@@ -92,33 +92,26 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
       pbem --db archive.db import w1.pbem.json
       pbem --db archive.db import table-game.txt --until 1618-autumn
     """
-    kind, data = read_archive_or_record(path)
-    if until is not None and kind == "archive":
-        raise DomainError("--until goes with a record; an archive is imported whole")
-    if kind == "archive":
-        result = import_archive(app.store, data)
-        rules = _rules_of(data)
+    from pbem.archives.importing import import_file
+
+    done = import_file(app.store, path, game_id, until)
+    if done.verification is not None:
+        result, rules = done.verification, done.rules
         emit({**result.as_dict(), **rules}, as_json, f"imported {result.game_id}: genuine as far as it can be checked "
              f"({result.turns} turns; {rules['engine']} rules {rules['engine_version']})"
              + "".join(f"\nnot verifiable: {u}" for u in result.unverifiable)
              + "".join(f"\nwarning: {w}" for w in result.warnings))
-    else:
-        try:
-            game = import_record(app.store, data, game_id, until)
-        except RecordError as exc:
-            raise DomainError(f"{path}: {exc}") from None
-        except RecursionError:
-            raise DomainError(f"{path}: nested too deep to be a record") from None
-        historical = is_recorded(game.seed)
-        hashes = sum(1 for t in read_record(data).turns[:len(game.turns)] if t.state_hash)
-        checked = ("every hash reproduced" if hashes == len(game.turns) else "no '# state' hash to check" if not hashes
-                   else f"{hashes} recorded state hash{'es' if hashes != 1 else ''} reproduced (the other turns have none)")
-        emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash,
-              "state_hashes_checked": hashes, "chance": "recorded" if historical else "seed",
-              "engine": game.engine.name, "engine_version": game.engine.version}, as_json,
-             f"imported {game.game_id} from a record: {len(game.turns)} turn{'' if len(game.turns) == 1 else 's'} replayed "
-             f"under {game.engine.name} rules {game.engine.version}, {checked}"
-             + ("; a historical game: its chance was recorded, every CHANCE line checked" if historical else ""))
+        return
+    game, hashes, historical = done.game, done.hashes_checked, done.historical
+    assert game is not None  # a record's import is a game
+    checked = ("every hash reproduced" if hashes == len(game.turns) else "no '# state' hash to check" if not hashes
+               else f"{hashes} recorded state hash{'es' if hashes != 1 else ''} reproduced (the other turns have none)")
+    emit({"game": game.game_id, "turns": len(game.turns), "state_hash": game.state_hash,
+          "state_hashes_checked": hashes, "chance": "recorded" if historical else "seed",
+          "engine": game.engine.name, "engine_version": game.engine.version}, as_json,
+         f"imported {game.game_id} from a record: {len(game.turns)} turn{'' if len(game.turns) == 1 else 's'} replayed "
+         f"under {game.engine.name} rules {game.engine.version}, {checked}"
+         + ("; a historical game: its chance was recorded, every CHANCE line checked" if historical else ""))
 
 
 @cli.command()
@@ -244,11 +237,3 @@ def record_template(app: App, engine_name: str, seats: tuple[str, ...], options:
         write_text(output, text)
     emit({"game": game_id, "engine": engine_name, "output": output, "text": text if output is None else None},
          as_json, f"wrote the skeleton record of {game_id} to {output}")
-
-
-def _rules_of(data: Any) -> dict[str, Any]:
-    """The engine and rules version an archive names (its header)."""
-    import json
-
-    header = json.loads(data) if isinstance(data, (str, bytes)) else data
-    return {"engine": header.get("engine"), "engine_version": header.get("engine_version")}
