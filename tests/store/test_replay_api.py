@@ -73,3 +73,18 @@ def test_an_archive_is_imported_verified_and_a_bad_file_or_option_is_refused(ser
     with pytest.raises(DomainError, match=str(bad)):
         import_file(other, str(bad))
     assert other.game_ids() == ["g1"]
+
+
+def test_a_game_is_exported_as_an_archive_or_a_record_and_chance_waits_for_the_end(service, store, tmp_path):
+    from pbem.archives.exporting import export_file
+
+    service.new_game("g1", "toy-dice-duel", [("red", "a@x.org"), ("blue", "b@x.org")], {"rounds": "2"}, SEED)
+    service.adjudicate("g1", force=True)
+    with pytest.raises(DomainError, match="is running"):
+        export_file(service, "g1", str(tmp_path / "g1.txt"), "record", chance=True)
+    with pytest.raises(DomainError, match="--chance goes with --format record"):
+        export_file(service, "g1", str(tmp_path / "g1.json"), chance=True)
+    size = export_file(service, "g1", str(tmp_path / "g1.json"))
+    assert size == (tmp_path / "g1.json").stat().st_size and json.loads((tmp_path / "g1.json").read_text())["game"] == "g1"
+    assert export_file(service, "g1", str(tmp_path / "g1.txt"), "record") > 0
+    assert "g1" in (tmp_path / "g1.txt").read_text(encoding="utf-8")

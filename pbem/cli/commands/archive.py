@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from pathlib import Path
 from typing import Any
 
 import click
 
 from adjudicator import games
 from adjudicator.base import GM, PUBLIC
-from adjudicator.recorded import is_recorded
 from pbem.cli.app import App, emit, pass_app
-from pbem.archives.archive import Verification, export_game, sealed_note
+from pbem.archives.archive import Verification, sealed_note
 from pbem.archives.publish import count_sealed
 from pbem.archives.replaying import replay as replay_game
 from pbem.cli.main import cli
@@ -23,7 +20,6 @@ from pbem.mailout.colours import seat_view
 from pbem.errors import DomainError
 from pbem.outfiles import out_file, write_text
 from pbem.store.events import Game
-from pbem.archives.records import record_of
 from turns.record import write_record
 
 
@@ -57,21 +53,10 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw
     draw, orders sent in advance) is sealed in the archive and the record, each with a
     commitment checkable when the game ends; --gm-backup keeps everything (not to publish).
     """
-    if chance and fmt != "record":
-        raise DomainError("--chance goes with --format record")
-    out_file(output)  # refused before the work
-    if fmt == "record":
-        game = app.service.load(game_id)
-        if chance and not game.over and not is_recorded(game.seed):
-            raise DomainError(f"{game_id} is running: its chance outcomes (face-down cards, the deck, the tower) "
-                              "stay secret until it ends, so --chance is for a game that is over")
-        text = write_record(record_of(game, app.store.events(game_id), chance=chance,
-                                      published=not (gm_backup or raw_mail)))
-        write_text(output, text)
-    else:
-        archive = export_game(app.store, game_id, include_mail=not no_mail, raw_mail=raw_mail, gm_backup=gm_backup)
-        write_text(output, json.dumps(archive, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
-    emit({"game": game_id, "format": fmt, "output": output, "bytes": Path(output).stat().st_size}, as_json,
+    from pbem.archives.exporting import export_file
+
+    size = export_file(app.service, game_id, output, fmt, not no_mail, raw_mail, gm_backup, chance)
+    emit({"game": game_id, "format": fmt, "output": output, "bytes": size}, as_json,
          f"wrote {fmt} of {game_id} to {output}")
 
 
