@@ -257,3 +257,25 @@ def test_modules_and_classes_stay_small():
                       if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > CLASS_LINES}
     assert large <= STILL_LARGE, f"over the size limits: {sorted(large - STILL_LARGE)}"
     assert large >= STILL_LARGE, f"now within the limits (take them off STILL_LARGE): {sorted(STILL_LARGE - large)}"
+
+
+#: What a command of pbem/cli/commands/ never touches: the store's transactions and SQL, and
+#: any private part of the objects below it (their logic belongs to the rooms below).
+_NOT_FOR_COMMANDS = {"transaction", "group_commit", "conn", "execute", "rows", "db"}
+
+
+def _reaches_in(tree: ast.AST) -> list[str]:
+    return [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and (node.attr in _NOT_FOR_COMMANDS or node.attr.startswith("_") and not node.attr.startswith("__"))]
+
+
+def test_commands_are_thin_adapters():
+    """A command parses its options, calls one typed operation of the rooms below (pbem/loop,
+    pbem/club, pbem/archives, ...) and prints what it returns: it opens no transaction, writes
+    no SQL and reaches into no private part of the service or the store."""
+    found = [f"{path.relative_to(ROOT)}:{where}" for path in sorted((ROOT / "pbem" / "cli" / "commands").glob("*.py"))
+             for where in _reaches_in(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not found, "commands doing the rooms' work: " + "; ".join(found)
+    made_up = "def cmd(app):\n    with app.store.transaction():\n        app.service._project(None)\n"
+    assert len(_reaches_in(ast.parse(made_up))) == 2  # the check sees both

@@ -281,6 +281,21 @@ def cancel(service: Any, game_id: str) -> list[str]:
     return told
 
 
+def gm_start(service: Any, game_id: str) -> tuple[dict[str, Any], Any]:
+    """The GM starts an open game now (``pbem start``), the game's bot in every seat nobody took:
+    the lobby as it was (:func:`describe`: seats taken and free) and the game created."""
+    info = describe(service.store, game_id)
+    with service.store.transaction():
+        return info, start(service, game_id, bots=True)
+
+
+def gm_offer(service: Any, game_id: str, seat: str) -> list[str]:
+    """The GM offers a seat the bot plays (``pbem offer``, :func:`offer`) in one transaction;
+    the addresses told."""
+    with service.store.transaction():
+        return offer(service, game_id, seat)
+
+
 def gm_decides(service: Any, game_id: str, approve_: str | None = None, reject: str | None = None,
                seats: Sequence[tuple[str, str]] = (), cancel_: bool = False) -> list[str]:
     """The GM's decisions on an open game, all in one transaction (one refused: none made):

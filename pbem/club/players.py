@@ -339,9 +339,10 @@ def public_table(store: Any) -> bool:
 
 
 def set_public_table(store: Any, on: bool) -> None:
-    """Enable or disable the public table (inside the caller's transaction)."""
-    store.conn.execute("insert or replace into club_settings (key, value) values ('public_table', ?)",
-                       ["on" if on else "off"])
+    """Enable or disable the public table (a transaction of its own, or a savepoint in the caller's)."""
+    with store.transaction():
+        store.conn.execute("insert or replace into club_settings (key, value) values ('public_table', ?)",
+                           ["on" if on else "off"])
 
 
 def stats_lines(service: Any, address: str, everyone: bool) -> list[str]:

@@ -225,9 +225,7 @@ def start(app: App, game_id: str, as_json: bool) -> None:
     """
     from pbem.club import lobby as club_lobby
 
-    info = club_lobby.describe(app.store, game_id)
-    with app.store.transaction():
-        game = club_lobby.start(app.service, game_id, bots=True)
+    info, game = club_lobby.gm_start(app.service, game_id)
     emit({"game": game_id, "seats": info["taken"], "bots": info["free"], "turn": game.pending.turn if game.pending else None},
          as_json, f"started {game_id}: " + ", ".join(f"{s} {a}" for s, a in info["taken"].items())
          + (f"; the bot plays {', '.join(info['free'])}" if info["free"] else "") + "; welcome mails queued")
@@ -248,8 +246,7 @@ def offer(app: App, game_id: str, seat: str, as_json: bool) -> None:
     """
     from pbem.club import lobby as club_lobby
 
-    with app.store.transaction():
-        told = club_lobby.offer(app.service, game_id, seat)
+    told = club_lobby.gm_offer(app.service, game_id, seat)
     emit({"game": game_id, "seat": seat, "told": told}, as_json,
          f"{seat} of {game_id} is offered; told: {', '.join(told) or 'nobody on the standby list'}")
 
@@ -270,8 +267,7 @@ def players(app: App, public: str | None, as_json: bool) -> None:
     from pbem.club import players as club_players
 
     if public:
-        with app.store.transaction():
-            club_players.set_public_table(app.store, public == "on")
+        club_players.set_public_table(app.store, public == "on")
     rows = club_players.figures(app.store)
     on = club_players.public_table(app.store)
     lines = [f"{f.player}" + (f" ({', '.join(f.addresses[1:])})" if len(f.addresses) > 1 else "") + ": "
