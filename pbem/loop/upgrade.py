@@ -13,6 +13,7 @@ before the upgrade returns the game to the rules that turn was played with.
 from __future__ import annotations
 
 import textwrap
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -113,3 +114,33 @@ def _notice(game: Game, seat: str, event: dict[str, Any], steps: list[Release], 
         game=game.game_id, version=event["to"]), sender, "upgrade")
     msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, "upgrade")
+
+
+@dataclass(frozen=True)
+class RulesOf:
+    """One game's rules versions as ``pbem rules`` shows them: the newest, each version with
+    its release date and changes (``versions``, JSON-ready), and those changes as lines."""
+
+    game: str
+    newest: str
+    versions: list[dict[str, Any]]
+    lines: list[str]
+
+
+def rules_of(game: str | None = None) -> list[RulesOf]:
+    """The rules versions this pbem keeps for ``game`` (every game when None), oldest first;
+    an unknown game is a one-line :class:`DomainError`."""
+    from adjudicator.registry import engine_names, get_engine
+
+    out = []
+    for name in [game] if game else engine_names():
+        try:
+            engine = get_engine(name)
+        except Exception as exc:  # noqa: BLE001 - an unknown game is a domain error
+            raise DomainError(str(exc)) from None
+        releases = getattr(engine, "releases", None)
+        versions = list(releases.all) if releases is not None else []
+        out.append(RulesOf(name, engine.version,
+                           [{"version": r.version, "released": r.released, "changes": list(r.changes)}
+                            for r in versions] or [{"version": engine.version}], changes(versions)))
+    return out

@@ -6,7 +6,6 @@ import click
 
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
-from pbem.errors import DomainError
 
 
 @cli.command()
@@ -50,21 +49,9 @@ def rules(game: str | None, as_json: bool) -> None:
       pbem rules
       pbem rules havoc --json
     """
-    from adjudicator.registry import engine_names, get_engine
-    from pbem.loop.upgrade import changes
+    from pbem.loop.upgrade import rules_of
 
-    names = [game] if game else engine_names()
-    out, lines = [], []
-    for name in names:
-        try:
-            engine = get_engine(name)
-        except Exception as exc:  # noqa: BLE001 - an unknown game is a domain error
-            raise DomainError(str(exc)) from None
-        releases = getattr(engine, "releases", None)
-        versions = list(releases.all) if releases is not None else []
-        out.append({"game": name, "newest": engine.version,
-                    "versions": [{"version": r.version, "released": r.released, "changes": list(r.changes)}
-                                 for r in versions] or [{"version": engine.version}]})
-        lines.append(f"{name}: newest {engine.version}")
-        lines += ["  " + line for line in changes(versions)]
+    found = rules_of(game)
+    out = [{"game": r.game, "newest": r.newest, "versions": r.versions} for r in found]
+    lines = [line for r in found for line in [f"{r.game}: newest {r.newest}", *("  " + x for x in r.lines)]]
     emit(out if game is None else out[0], as_json, "\n".join(lines))
