@@ -109,7 +109,7 @@ def order_mails(db: Path, games: list[str], count: int) -> list[bytes]:
     from adjudicator.chance import Chance
     from pbem.loop.service import Service
     from pbem.store.db import Store
-    from turns.base import format_orders
+    from turns.games import format_orders
 
     passwords = json.loads(Path(str(db) + ".passwords.json").read_text())
     service = Service(Store(db), "gm@bench.invalid")

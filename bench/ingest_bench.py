@@ -15,7 +15,7 @@ from pbem.loop.ingest import Ingestor
 from pbem.mailin.parse import RawMail
 from pbem.loop.service import Service
 from pbem.store.db import Store
-from turns.base import format_orders
+from turns.games import format_orders
 
 MAILS = int(os.environ.get("BENCH_MAILS", "200" if os.environ.get("BENCH_QUICK") else "10000"))
 

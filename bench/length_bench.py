@@ -56,7 +56,7 @@ class Table:
         from adjudicator.chance import Chance
         from pbem.loop.demo import bot_for, order_mail
         from pbem.mailin.parse import RawMail
-        from turns.base import format_orders
+        from turns.games import format_orders
 
         game = self.service.load("g")
         for seat in self.service.awaited(game):

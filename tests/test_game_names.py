@@ -95,7 +95,7 @@ def test_one_games_words_grammar_and_reports_load_no_other_game():
 
     code = ("import sys\n"
             "from reports.gamenames import game_title, turn_name\n"
-            "from turns.base import grammar_for\n"
+            "from turns.games import grammar_for\n"
             "from pbem.mailout.colours import palette\n"
             "game_title('havoc'); turn_name('havoc', 'b1/recruit/red'); grammar_for('havoc'); palette('havoc')\n"
             "print(sorted(m for m in sys.modules if 'wallenstein' in m or 'gods_playground' in m))\n")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.errors import DomainError
-from turns.base import grammar_for
+from turns.games import grammar_for
 
 STANDING = """STANDING RECRUIT: RECRUIT DECK; RECRUIT DECK; LAY LOWEST
 STANDING JOIN: STAY

@@ -22,7 +22,7 @@ from pbem.archives.records import import_record, record_of
 from pbem.mailout.reporting import history, render_turn
 from pbem.loop.service import Service
 from pbem.store.db import Store
-from turns.base import format_orders
+from turns.games import format_orders
 from turns.record import read_record, write_record
 
 GAMES = {"wallenstein": (["red", "blue", "yellow"], 9), "havoc": (["anita", "peter", "kriszta", "jeno"], 400),

@@ -240,34 +240,17 @@ def register_plan_checker(game: str, check: PlanChecker) -> None:
     _PLAN_CHECKERS[game] = check
 
 
-def plan_checker_for(game: str) -> PlanChecker | None:
-    """The plan checker of ``game`` (None: its blocks are orders for the pending turn)."""
-    from turns.games import load
-
-    load(game)
-    return _PLAN_CHECKERS.get(game)
-
-
 def register_grammar(game: str, parse: Grammar, format_orders: Callable[[Sequence[Order]], str]) -> None:
-    """Register a game's parser and its canonical writer (``parse(format(x)) == x``)."""
+    """Register a game's parser and its canonical writer (``parse(format(x)) == x``); a game's
+    grammar module calls it when imported. Look a grammar up with :func:`turns.games.grammar_for`
+    (which imports the game's modules first: this module imports no grammar)."""
     _GRAMMARS[game] = parse
     _FORMATTERS[game] = format_orders
 
 
-def grammar_for(game: str) -> Grammar:
-    """The registered parser of ``game``."""
-    from turns.games import load
-
-    load(game)  # registers its grammar
-    return _GRAMMARS[game]
-
-
-def format_orders(game: str, orders: Sequence[Order]) -> str:
-    """The canonical text of ``orders`` in ``game``'s order language."""
-    from turns.games import load
-
-    load(game)
-    return _FORMATTERS[game](orders)
+def registered(game: str) -> tuple[Grammar | None, Callable[[Sequence[Order]], str] | None, PlanChecker | None]:
+    """What ``game``'s modules registered so far: its parser, its writer, its plan checker."""
+    return _GRAMMARS.get(game), _FORMATTERS.get(game), _PLAN_CHECKERS.get(game)
 
 
 def as_dict(problem: LineProblem) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from pbem.store.auth import check_game_id, check_seat_name
 from pbem.errors import DomainError
 from pbem.store.events import Game, ReplayMismatch, fold, fold_steps, state_digest
 from pbem.store.db import NewEvent, Store, StoredEvent
-from turns.base import format_orders, grammar_for
+from turns.games import format_orders, grammar_for
 from turns.record import Record, RecordTurn, read_record
 
 

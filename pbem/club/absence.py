@@ -197,7 +197,7 @@ def play_bots(service: Any, game: Any, now: datetime) -> Any:
         return game
     from adjudicator.chance import Chance
     from pbem.club.bots import bot_for
-    from turns.base import format_orders
+    from turns.games import format_orders
 
     bot = bot_for(game, "heuristic")
     key = game.mail_key(pending.turn)

@@ -28,7 +28,7 @@ from pbem.loop.ingest import Ingestor
 from pbem.mailin.parse import RawMail
 from pbem.archives.records import record_of
 from pbem.loop.service import Service
-from turns.base import format_orders
+from turns.games import format_orders
 from turns.record import write_record
 
 SEATS = ("red", "blue", "green", "yellow", "purple", "orange")

@@ -183,7 +183,7 @@ class Playing:
                 turnhistory.keep(self.store, game_id, stored.events[0].seq,
                                  turnhistory.entry_after(after, {**payload, "seq": stored.events[0].seq}))
                 for seat in defaulted:  # a late notice: what was played for the seat
-                    from turns.base import format_orders
+                    from turns.games import format_orders
 
                     notice = deadlines.late_notice(after, seat, pending.turn,
                                                    format_orders(game.engine.name, orders[seat]), self.sender,

@@ -14,7 +14,8 @@ from pbem.mailout.languages import seat_language
 from pbem.mailin.parse import ParsedMail
 from pbem.mailout.replies import BlockResult
 from reports.i18n import _
-from turns.base import LineProblem, PlanChecker, check_orders, format_orders, grammar_for, plan_checker_for
+from turns.base import LineProblem, PlanChecker, check_orders
+from turns.games import format_orders, grammar_for, plan_checker_for
 from turns.envelope import Block, shown_word
 from turns.warnings import order_warnings
 from pbem.loop.inbound import (digest_word, _mentions_standing, _source, _line_problem, _with_line_refs,
@@ -218,7 +219,7 @@ class Recording:
         """A block of a game whose every block is a plan for the round (it registers a plan checker),
         from any seat at any time: an optional TURN line must name the pending decision;
         every problem is listed at once, and the kinds of line without one are recorded
-        (the game's ``checker``, :func:`turns.base.plan_checker_for`)."""
+        (the game's ``checker``, :func:`turns.games.plan_checker_for`)."""
         pending = game.pending
         assert pending is not None
         label, body = planmail.split_turn(block.body)

@@ -7,7 +7,7 @@ from typing import Any
 
 from pbem.store.events import Game
 from reports.i18n import N_, _
-from turns.base import format_orders
+from turns.games import format_orders
 
 
 def split_turn(body: str) -> tuple[str | None, str]:

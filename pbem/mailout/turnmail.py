@@ -142,7 +142,7 @@ def carried_out(game: Game, turn: str, orders: list[dict[str, Any]]) -> list[dic
     """The orders of a seat that ``turn``'s adjudication used. In a game whose every block is
     a plan (a plan checker is registered, turns/base.py) a decision uses the first line of its kind (its turn label is
     ``r<round>/<kind>/...``); the other lines of the block were not carried out then."""
-    from turns.base import plan_checker_for
+    from turns.games import plan_checker_for
 
     if plan_checker_for(game.engine.name) is None:
         return orders
@@ -249,7 +249,7 @@ def _your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | N
     intro += ["", _("Reply with a block like this (your password is in your welcome mail):"), "",
               f"GAME {game.game_id} {seat} " + _("<your password>"), f"TURN {pending.turn}", _("... your orders ..."),
               "END"]
-    from turns.base import plan_checker_for
+    from turns.games import plan_checker_for
 
     if plan_checker_for(game.engine.name) is not None:
         intro += ["", *textwrap_lines(_("Lines for your later decisions of this round may follow in the same block: "
@@ -344,7 +344,7 @@ def announce(store: Any, game: Game, awaited: list[str], sender: str, cause_seq:
         last = next((t for t in since if seat in t["orders"]), None)
         text = None
         if last is not None:
-            from turns.base import format_orders
+            from turns.games import format_orders
 
             used = carried_out(game, last["turn"], list(last["orders"][seat]))
             from pbem.mailout.mailbase import speaking_to

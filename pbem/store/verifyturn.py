@@ -96,7 +96,7 @@ def _sent(game: Any, turn: str, seat: str) -> list[dict[str, Any]] | None:
 
 def check_text(game: Any, ev: Any) -> None:
     """An ``OrdersSubmitted``/``StandingOrders`` event's text must read back as its orders."""
-    from turns.base import format_orders, grammar_for
+    from turns.games import format_orders, grammar_for
 
     p = ev.payload
     game.order_events += 1

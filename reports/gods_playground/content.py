@@ -152,7 +152,7 @@ def _mine(inp: ReportInput) -> Section | None:
 
 def _plan_line(order: Any) -> str:
     try:
-        from turns.base import format_orders
+        from turns.games import format_orders
 
         return format_orders("gods-playground", [dict(order)]).strip() or str(order)
     except Exception:  # noqa: BLE001 -- a report must render even if the grammar changes

@@ -178,7 +178,7 @@ def _hand(inp: ReportInput) -> Section | None:
 
 def _format_orders(orders: Sequence[Mapping[str, Any]]) -> str:
     try:
-        from turns.base import format_orders
+        from turns.games import format_orders
 
         return format_orders("havoc", [dict(o) for o in orders])
     except Exception:  # noqa: BLE001 -- a report must render even if the grammar changes

@@ -60,7 +60,7 @@ def test_a_whole_game_by_mail(service, tmp_path):
                     + PLAN.format(again=AGAIN[seat])
                 planned.add((rnd, seat))
             else:  # asked: answer the one decision with the default the engine would apply
-                from turns.base import format_orders
+                from turns.games import format_orders
                 text = format_orders("gods-playground", game.engine.default_orders(game.state, seat))
             assert _mail(service, created, seat, text) == "accepted"
             mails[(rnd, seat)] += 1

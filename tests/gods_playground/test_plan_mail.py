@@ -46,7 +46,7 @@ def _send(service, passwords, seat: str, body: str) -> tuple[str, str]:
 
 
 def _plan(service, seat: str) -> list[str]:
-    from turns.base import format_orders
+    from turns.games import format_orders
 
     state = service.load("g1").state
     return format_orders("gods-playground", state["plans"][seat]).splitlines()

@@ -25,7 +25,7 @@ from pbem.mailin.parse import RawMail
 from pbem.loop.service import Service
 from pbem.store.db import Store
 from tests.conftest import FakeClock
-from turns.base import format_orders
+from turns.games import format_orders
 
 SEATS = ["white", "blue", "red"]
 SENDER = "gm@pbem.example"

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 
 from adjudicator.havoc import ENGINE
 from adjudicator.havoc.cards import SUITS, card_name, dog_name
-from turns.base import check_orders, format_orders as registered_format, grammar_for
+from turns.base import check_orders
+from turns.games import format_orders as registered_format, grammar_for
 from turns.havoc import format_orders, parse
 
 CASES = json.load(open(os.path.join(os.path.dirname(__file__), "cases", "grammar.json"), encoding="utf-8"))

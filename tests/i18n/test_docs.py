@@ -12,7 +12,7 @@ import pytest
 import turns.games  # noqa: F401  (registers every grammar)
 from reports.docs_i18n import LANGUAGES, PAGES, build, translate, units, Catalogue
 from reports.i18n import translator
-from turns.base import grammar_for
+from turns.games import grammar_for
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 ORDER_PAGES = {"orders-wallenstein.md": "wallenstein", "orders-havoc.md": "havoc",

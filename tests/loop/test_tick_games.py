@@ -80,7 +80,7 @@ class Table:
             if pending.turn not in self.told[seat] or key in self.answered or key in self.silent:
                 continue
             orders = bot_for(game, "random")(game.state, seat, self.chance.stream(f"{pending.turn}/{seat}"))
-            from turns.base import format_orders
+            from turns.games import format_orders
 
             text = format_orders(game.engine.name, orders)
             self.inbox.add(order_mail(game, seat, self.passwords[seat], text, clock.now, "gm@pbem.example"))

@@ -10,7 +10,7 @@ from adjudicator.chance import Chance
 from pbem.mailout.deliver import message_of
 from pbem.loop.demo import bot_for
 from pbem.loop.service import Service
-from turns.base import grammar_for
+from turns.games import grammar_for
 
 SEATS = [("red", "anna@example.org"), ("blue", "ben@example.org"), ("yellow", "cis@example.org")]
 ADDR = {a: s for s, a in SEATS}

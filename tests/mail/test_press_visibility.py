@@ -24,7 +24,7 @@ from adjudicator.registry import get_engine
 from pbem.cli.main import cli
 from pbem.loop.service import Service
 from pbem.store.db import Store
-from turns.base import format_orders
+from turns.games import format_orders
 
 SEATS = {"anna": "anna@example.hu", "ben": "ben@example.org", "cis": "cis@example.cz"}
 SECRET = "Zx-secret-offer: Anna gives Ben two grain for peace"

@@ -19,7 +19,7 @@ from pbem.cli.main import cli
 from pbem.mailout.deliver import message_of
 from pbem.loop.service import Service
 from pbem.store.db import Store
-from turns.base import format_orders
+from turns.games import format_orders
 
 SEATS = {"gabor": "gabor@example.hu", "eva": "eva@example.hu", "gergo": "gergo@example.hu",
          "erika": "erika@example.de"}

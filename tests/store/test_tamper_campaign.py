@@ -29,7 +29,7 @@ from pbem.mailin.parse import RawMail
 from pbem.loop.service import Service
 from pbem.store.db import GENESIS, Store, event_hash
 from tests.clirun import run
-from turns.base import format_orders
+from turns.games import format_orders
 
 SEATS = {"havoc": ["yellow", "red", "black"], "wallenstein": ["red", "blue", "yellow"],
          "gods-playground": ["white", "blue", "red"]}

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.base import Order
-from turns.base import format_orders as format_for, grammar_for
+from turns.games import format_orders as format_for, grammar_for
 from turns.wallenstein import ACTIONS, BONUS_TILES, SIMPLE_ACTIONS, format_orders, parse
 from turns.wallenstein_fields import MARKERS
 from turns.wallenstein_names import aliases, canonical_names, resolve_county, spellings

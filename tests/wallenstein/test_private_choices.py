@@ -31,7 +31,7 @@ from pbem.loop.service import Service
 from pbem.store.db import Store
 from tests.conftest import FakeClock
 from tests.contract import play_random_game
-from turns.base import format_orders
+from turns.games import format_orders
 
 SEATS = ["red", "blue", "yellow"]
 SENDER = "gm@pbem.example"
