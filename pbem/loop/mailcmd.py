@@ -29,7 +29,7 @@ from typing import Any
 
 from pbem.store.events import Game
 from pbem.mailin.parse import ParsedMail
-from pbem.mailout.mailbase import WIDTH, Outgoing, base_message
+from pbem.mailout.mailbase import Outgoing, base_message, fold_prose
 from reports.i18n import N_
 
 COMMANDS = ("HELP", "STATUS", "REPORT", "PASSWORD")
@@ -159,15 +159,8 @@ def _mail(service: Any, game_id: str, to: str, subject: str, lines: list[str]) -
     game = service.load(game_id)
     msg = base_message(game, to, f"[{game_id}] {subject}", service.sender, "command")
     msg["Auto-Submitted"] = "auto-replied"
-    msg.set_content("\n".join(wrap_lines(lines)) + "\n")
+    msg.set_content("\n".join(fold_prose(lines)) + "\n")
     return Outgoing(to, msg["Subject"], msg, "command")
-
-
-def wrap_lines(lines: list[str], width: int = WIDTH) -> list[str]:
-    """Prose lines longer than ``width`` (counted in characters) wrapped; indented lines kept."""
-    from pbem.mailout.mailbase import fold_prose
-
-    return fold_prose(lines, width)
 
 
 def _help(service: Any, game: Game, seat: str) -> None:
