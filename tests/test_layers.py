@@ -265,20 +265,55 @@ _NOT_FOR_COMMANDS = {"transaction", "group_commit", "conn", "execute", "rows", "
 
 
 def _reaches_in(tree: ast.AST) -> list[str]:
-    return [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
-            if isinstance(node, ast.Attribute)
-            and (node.attr in _NOT_FOR_COMMANDS or node.attr.startswith("_") and not node.attr.startswith("__"))]
+    """What a command module does that is the rooms' work: a transaction, SQL or a private part
+    of an object below; a private name imported from a room below; a method of the store called
+    by the command itself (it reads or writes what a room's function should); a game loaded by
+    the command (to decide what to do or say: the room's function that acts knows it)."""
+    found = [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
+             if isinstance(node, ast.Attribute)
+             and (node.attr in _NOT_FOR_COMMANDS or node.attr.startswith("_") and not node.attr.startswith("__"))]
+    found += [f"{node.lineno}: from {node.module} import {a.name}" for node in ast.walk(tree)
+              if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pbem.")
+              and not (node.module or "").startswith("pbem.cli")
+              for a in node.names if a.name.startswith("_")]
+    found += [f"{node.lineno}: {ast.unparse(node.func)}(...)" for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and (ast.unparse(node.func.value) in ("app.store", "app.service.store")
+                   or ast.unparse(node.func) == "app.service.load")]
+    return found
+
+
+#: Commands that still do some of a room's work (the places ``_reaches_in`` finds, by file and
+#: line text); the list may only shrink: each is to move into a typed function of its room.
+STILL_DOING_WORK: set[str] = {
+    "club.py:app.store.clock(...)", "demo.py:app.store.game_row(...)", "demo.py:app.store.outbox(...)",
+    "reports.py:app.service.load(...)", "reports.py:app.store.events(...)", "tick.py:app.store.game_ids(...)",
+    "tick.py:app.store.require_game(...)"}
 
 
 def test_commands_are_thin_adapters():
     """A command parses its options, calls one typed operation of the rooms below (pbem/loop,
     pbem/club, pbem/archives, ...) and prints what it returns: it opens no transaction, writes
-    no SQL and reaches into no private part of the service or the store."""
-    found = [f"{path.relative_to(ROOT)}:{where}" for path in sorted((ROOT / "pbem" / "cli" / "commands").glob("*.py"))
-             for where in _reaches_in(ast.parse(path.read_text(encoding="utf-8")))]
-    assert not found, "commands doing the rooms' work: " + "; ".join(found)
-    made_up = "def cmd(app):\n    with app.store.transaction():\n        app.service._project(None)\n"
-    assert len(_reaches_in(ast.parse(made_up))) == 2  # the check sees both
+    no SQL, reaches into no private part of the service or the store, calls no method of the
+    store and loads no game itself."""
+    found = {f"{path.name}:{where.split(': ', 1)[1]}"
+             for path in sorted((ROOT / "pbem" / "cli" / "commands").glob("*.py"))
+             for where in _reaches_in(ast.parse(path.read_text(encoding="utf-8")))}
+    assert found <= STILL_DOING_WORK, "commands doing the rooms' work: " + "; ".join(sorted(found - STILL_DOING_WORK))
+    assert found >= STILL_DOING_WORK, f"now thin (take them off STILL_DOING_WORK): {sorted(STILL_DOING_WORK - found)}"
+
+
+def test_the_thin_adapter_check_sees_the_rooms_work():
+    """Each kind of work the check refuses is seen in a made-up command."""
+    made_up = ("from pbem.archives.records import _options\n"
+               "def cmd(app):\n    with app.store.transaction():\n        app.service._project(None)\n"
+               "    rows = app.store.outbox()\n"
+               "    done = make(app.service)\n    if not app.service.load('g').over:\n        pass\n"
+               "def fine(app):\n    emit(run(app.store, app.service), app.service.void('g', 'red', 'why'))\n")
+    found = _reaches_in(ast.parse(made_up))
+    assert {w.split(": ", 1)[1] for w in found} == {
+        "app.store.transaction", "app.service._project", "from pbem.archives.records import _options",
+        "app.store.transaction(...)", "app.store.outbox(...)", "app.service.load(...)"}, found
 
 
 def _grammar_lookups() -> dict[str, set[str]]:

@@ -199,7 +199,7 @@ def import_record(store: Store, text: str, game_id: str | None = None, until: st
     engine = _engine_of(record, game_id)
     check_game_id(game_id)  # one rule for names on every path in
     seats = [check_seat_name(s) for s in record.headers_named("Seat")]
-    options = _options(record.headers_named("Option"))
+    options = option_headers(record.headers_named("Option"))
     has_lines = bool(record.chance or any(t.chance for t in turns))
     play_seed = RecordingSeed(seed) if historical or has_lines else seed
     check = _ChanceCheck(seed, play_seed, historical)
@@ -348,7 +348,7 @@ def _check_commitment(record: Record, seed: str, until: str | None) -> None:
                           "changed since it was written (remove the Commitment header to import it anyway)")
 
 
-def _options(values: list[str]) -> dict[str, str]:
+def option_headers(values: list[str]) -> dict[str, str]:
     """The ``[Option "k=v"]`` headers as a dict; one without ``=`` is a one-line error."""
     out = {}
     for value in values:

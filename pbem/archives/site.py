@@ -11,8 +11,9 @@ of the finished game. See docs/archivist-guide.md, "A site of a game".
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from adjudicator.base import PUBLIC
 from pbem.mailout import colours
@@ -22,8 +23,29 @@ from pbem.club.notes import site_lines
 from pbem.archives.withhold import addresses, scrub
 from reports.site import SiteInput, SitePage, build_site
 
+if TYPE_CHECKING:
+    from pbem.loop.service import Service
 
-def site_input(service: Any, game_id: str) -> SiteInput:
+
+class SiteWritten(TypedDict):
+    """A site written by :func:`write_site`, as ``pbem site --json`` prints it: the folder and
+    its front page, the turns with a page (by label and by name), how many files, whether the
+    game verified and is over, and the archive file and record (published once it is over)."""
+
+    game: str
+    out: str
+    index: str
+    pages: int
+    turns: list[str]
+    names: list[str]
+    files: int
+    verified: bool
+    over: bool
+    archive: str | None
+    record: bool
+
+
+def site_input(service: Service, game_id: str) -> SiteInput:
     """Gather the public history of ``game_id`` (rendering each reported turn once)."""
     from pbem.mailout.reporting import history, render_turn
     from reports.gamenames import turn_name
@@ -52,10 +74,12 @@ def site_input(service: Any, game_id: str) -> SiteInput:
     return inp
 
 
-def write_site(service: Any, game_id: str, out: Path) -> dict[str, Any]:
-    """Write the site into ``out`` (created; files of an earlier site there are replaced)."""
+def write_site(service: Service, game_id: str, out: str | os.PathLike[str]) -> SiteWritten:
+    """Write the site of ``game_id`` into the folder ``out`` (created; files of an earlier site
+    there are replaced; a folder that cannot be written is refused before the work)."""
     from pbem.outfiles import out_dir, writing
 
+    out = Path(out)
     out_dir(out)  # refused before the work
     inp = site_input(service, game_id)
     files = build_site(inp)
@@ -64,10 +88,11 @@ def write_site(service: Any, game_id: str, out: Path) -> dict[str, Any]:
             path = out.joinpath(*name.split("/"))
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-    return {"game": game_id, "out": str(out), "index": str(out / "index.html"), "pages": len(inp.pages),
-            "turns": [p.turn for p in inp.pages], "names": [p.name or p.turn for p in inp.pages], "files": len(files), "verified": inp.verified,
-            "over": inp.seed is not None, "archive": inp.archive_name if inp.archive_bytes is not None else None,
-            "record": inp.record_text is not None}
+    return SiteWritten(game=game_id, out=str(out), index=str(out / "index.html"), pages=len(inp.pages),
+                       turns=[p.turn for p in inp.pages], names=[p.name or p.turn for p in inp.pages],
+                       files=len(files), verified=inp.verified, over=inp.seed is not None,
+                       archive=inp.archive_name if inp.archive_bytes is not None else None,
+                       record=inp.record_text is not None)
 
 
 
@@ -112,7 +137,7 @@ def _chart(game: Game, hist: list[dict[str, Any]]) -> bytes | None:
                        xlabel=games.info(game.engine.name).chart_unit)  # else the ticks say it: "round 2"
 
 
-def _verify(service: Any, game_id: str, events: list[Any], inp: SiteInput) -> None:
+def _verify(service: Service, game_id: str, events: list[Any], inp: SiteInput) -> None:
     problems = service.store.verify(game_id)
     lines = [f"hash chain of {len(events)} events: " + ("intact" if not problems else "; ".join(problems))]
     replayed = False
@@ -130,7 +155,7 @@ def _verify(service: Any, game_id: str, events: list[Any], inp: SiteInput) -> No
     inp.verified, inp.verification = replayed, lines
 
 
-def _record_and_archive(service: Any, game: Game, events: list[Any], inp: SiteInput) -> None:
+def _record_and_archive(service: Service, game: Game, events: list[Any], inp: SiteInput) -> None:
     from pbem.archives.archive import export_game
     from pbem.archives.records import record_of
     from turns.record import write_record

@@ -9,15 +9,18 @@ it is) for the archivist to replace with what happened at the table.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from adjudicator import games
 from adjudicator.base import GameError
 from adjudicator.recorded import RecordingSeed, merged_lines
 from adjudicator.registry import get_engine
-from pbem.store.auth import check_game_id, check_seat_name
+from pbem.archives.records import option_headers
 from pbem.errors import DomainError
-from turns.record import Record, RecordTurn
+from pbem.outfiles import out_file, write_text
+from pbem.store.auth import check_game_id, check_seat_name
+from turns.record import Record, RecordTurn, write_record
 
 #: What each kind of chance line says (the first word of its outcome); a game's registry entry
 #: adds its own hints (``transcribe_hints``).
@@ -27,6 +30,36 @@ KINDS = (
     "rolled 4 -- a die; 'rolled 4, 6, 1': several dice of one draw, in turn",
     "number 2 -- a plain number drawn",
 )
+
+@dataclass(frozen=True)
+class TemplateWritten:
+    """A skeleton record made by :func:`write_template`: its text, and the file it went to
+    (None: it was not written, the caller shows ``text``)."""
+
+    game_id: str
+    engine: str
+    output: str | None
+    text: str
+
+    def as_dict(self) -> dict[str, Any]:
+        """What ``pbem record template --json`` prints (the text only when no file was written)."""
+        return {"game": self.game_id, "engine": self.engine, "output": self.output,
+                "text": self.text if self.output is None else None}
+
+
+def write_template(engine_name: str, seats: Sequence[str], options: Sequence[str], game_id: str = "table-1",
+                   output: str | None = None) -> TemplateWritten:
+    """The skeleton record of a game played at a table (:func:`template`) as text, from the
+    game options as ``NAME=VALUE``; written to ``output`` when given (a file that cannot be
+    written is refused before the work). A bad option, seat or game is a one-line
+    :class:`DomainError`."""
+    if output is not None:
+        out_file(output)  # refused before the work
+    text = write_record(template(engine_name, list(seats), option_headers(list(options)), game_id))
+    if output is not None:
+        write_text(output, text)
+    return TemplateWritten(game_id, engine_name, output, text)
+
 
 def template(engine_name: str, seats: Sequence[str], options: Mapping[str, str], game_id: str = "table-1") -> Record:
     """The skeleton record (headers, notes, setup chance, the first turn to fill in)."""

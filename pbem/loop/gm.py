@@ -129,3 +129,27 @@ def change_seat(service: Service, game_id: str, seat: str, email: str | None = N
         languages.set_language(service, game_id, seat, language, "gm")
     changed = bool(service.set_digest(game_id, seat, digest, {"kind": "gm"})) if digest is not None else False
     return SeatChange(password, unlocked, changed, languages.seat_language(service.load(game_id), seat))
+
+
+@dataclass(frozen=True)
+class Branched:
+    """What ``pbem branch`` made: the branch as ``--json`` prints it (its seats' new passwords
+    included), and a note for the GM when the branch's seed holds a running game's."""
+
+    summary: dict[str, Any]
+    note: str | None = None
+
+
+def branch_game(service: Service, game_id: str, at: str, new_id: str, same_seed: bool = False,
+                mail: bool = True) -> Branched:
+    """Start ``new_id`` from ``game_id``'s history up to the turn ``at`` (:mod:`pbem.loop.branch`;
+    ``game_id`` is never touched). A branch with a new seed of a game still running keeps the
+    running game's seed in its own, revealed only when the branch ends: the GM is told so."""
+    from pbem.loop.branch import branch
+
+    done = branch(service, game_id, at, new_id, same_seed, mail=mail)
+    note = None
+    if done["same_seed"] is False and not service.load(game_id).over:
+        note = (f"note: {game_id} is still running; {new_id}'s seed holds {game_id}'s and is revealed when "
+                f"{new_id} ends (docs/archivist-guide.md, Branches)")
+    return Branched(done, note)

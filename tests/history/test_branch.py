@@ -124,3 +124,17 @@ def test_a_branch_without_mail_says_how_to_play_it_and_give_passwords(tmp_path):
     assert out.exit_code == 0, out.output
     assert "'pbem seat w2 SEAT --new-password'" in out.output and "pbem bots" in out.output
     assert run("bots", "w2", "--seat", "red").exit_code == 0
+
+
+def test_cli_branch_text_and_the_note_on_a_running_games_seed(tmp_path):
+    run = cli_game(tmp_path, "t.db")
+    out = run("branch", "w1", "--at", "1618-spring", "--as", "w2")
+    assert out.exit_code == 0, out.output
+    assert out.stdout == ("branched w1 at 1618-spring as w2 (1 turn(s) kept, new seed); now awaiting 1618-summer; "
+                          "welcome mails with new passwords queued\n")
+    assert out.stderr == ("note: w1 is still running; w2's seed holds w1's and is revealed when w2 ends "
+                          "(docs/archivist-guide.md, Branches)\n")
+    same = run("branch", "w1", "--at", "1618-spring", "--as", "w3", "--same-seed")
+    assert same.exit_code == 0 and same.stderr == ""  # the same seed: nothing of w1's is held back
+    assert same.stdout.startswith("branched w1 at 1618-spring as w3 (1 turn(s) kept, same seed)")
+    assert "note:" not in run("branch", "w1", "--at", "1618-spring", "--as", "w4", "--json").stdout

@@ -114,3 +114,13 @@ def test_site_in_headless_chromium(quiet, service, tmp_path):
 
     colours = Image.open(shot).convert("RGB").getcolors(maxcolors=1_000_000)
     assert colours is not None and len(colours) > 200  # the map and chart really show
+
+
+def test_cli_site_text(tmp_path):
+    run = cli_game(tmp_path)
+    out = tmp_path / "s"
+    said = run("site", "w1", "--out", str(out))
+    assert said.exit_code == 0, said.output
+    pages = json.loads(run("site", "w1", "--out", str(out), "--json").output)["pages"]
+    assert pages >= 1 and said.output == (f"wrote the site of w1 to {out / 'index.html'}: {pages} turn page(s); "
+                                          "verified; record and archive left out until the game ends\n")

@@ -18,9 +18,7 @@ from pbem.archives.replaying import replay as replay_game
 from pbem.cli.main import cli
 from pbem.mailout.colours import seat_view
 from pbem.errors import DomainError
-from pbem.outfiles import out_file, write_text
 from pbem.store.events import Game
-from turns.record import write_record
 
 
 @cli.command("export")
@@ -209,16 +207,10 @@ def record_template(app: App, engine_name: str, seats: tuple[str, ...], options:
       pbem record template --game wallenstein --seat red --seat blue --seat yellow -o table.txt
       pbem import table.txt --until 1618-spring
     """
-    from pbem.archives.records import _options
-    from pbem.archives.transcribe import template
+    from pbem.archives.transcribe import write_template
 
-    if output is not None:
-        out_file(output)  # refused before the work
-    text = write_record(template(engine_name, list(seats), _options(list(options)), game_id))
+    done = write_template(engine_name, seats, options, game_id, output)
     if output is None and not as_json:
-        click.echo(text, nl=False)
+        click.echo(done.text, nl=False)
         return
-    if output is not None:
-        write_text(output, text)
-    emit({"game": game_id, "engine": engine_name, "output": output, "text": text if output is None else None},
-         as_json, f"wrote the skeleton record of {game_id} to {output}")
+    emit(done.as_dict(), as_json, f"wrote the skeleton record of {game_id} to {output}")

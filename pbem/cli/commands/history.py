@@ -55,12 +55,12 @@ def branch(app: App, game_id: str, at: str, new_id: str, same_seed: bool, no_mai
     Example:
       pbem branch w1 --at 1619-summer --as w1-whatif --json
     """
-    from pbem.loop.branch import branch as make
+    from pbem.loop.gm import branch_game
 
-    done = make(app.service, game_id, at, new_id, same_seed, mail=not no_mail)
-    if done["same_seed"] is False and not app.service.load(game_id).over:
-        click.echo(f"note: {game_id} is still running; {new_id}'s seed holds {game_id}'s and is revealed when "
-                   f"{new_id} ends (docs/archivist-guide.md, Branches)", err=True)
+    made = branch_game(app.service, game_id, at, new_id, same_seed, mail=not no_mail)
+    if made.note:
+        click.echo(made.note, err=True)
+    done = made.summary
     emit(done, as_json, f"branched {game_id} at {at} as {new_id} ({done['turns']} turn(s) kept, "
          f"{'same' if same_seed else 'new'} seed); now awaiting {done['turn']}"
          + ("; welcome mails with new passwords queued" if not no_mail else _no_mail_note(new_id, as_json)))
@@ -89,11 +89,9 @@ def site(app: App, game_id: str, out: str, as_json: bool) -> None:
     Example:
       pbem site w1 --out site/ && xdg-open site/index.html
     """
-    from pathlib import Path
-
     from pbem.archives.site import write_site
 
-    done = write_site(app.service, game_id, Path(out))
+    done = write_site(app.service, game_id, out)
     emit(done, as_json, f"wrote the site of {game_id} to {done['index']}: {done['pages']} turn page(s); "
          + ("verified" if done["verified"] else "NOT verified")
          + ("" if done["record"] else "; record and archive left out until the game ends"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -11,11 +10,10 @@ import click
 
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
-from pbem.errors import DomainError
 
 if TYPE_CHECKING:
-    from pbem.mailout.deliver import Sent
     from pbem.loop.ingest import Outcome
+    from pbem.mailout.outbox import SendRun
 
 # The mail machinery (imaplib, the email package, the ingest pipeline, smtplib) is imported
 # inside the commands that use it, so that every other pbem command starts quickly.
@@ -145,9 +143,9 @@ def outbox(ctx: click.Context, app: App, show_all: bool, show_id: int | None, as
     if show_id is not None:
         _show(app, show_id, as_json)
         return
-    from pbem.mailout import outqueue
+    from pbem.mailout.outbox import listing
 
-    rows = [outqueue.as_row(r) for r in app.store.outbox(unsent_only=not show_all)]
+    rows = listing(app.store, show_all)
     width = max((len(r["kind"]) for r in rows), default=8)
     lines = [f"{r['id']:>5} {r['kind']:{width}} {_state(r):26} {r['to']}  {r['subject']}"
              + (f"  [{r['attempts']} failed attempt(s): {r['last_error']}]" if r["attempts"] and not r["sent"] else "")
@@ -177,32 +175,15 @@ def outbox_show(app: App, outbox_id: int, as_json: bool) -> None:
     _show(app, outbox_id, as_json)
 
 
-_PASSWORD_LINE = re.compile(r"(?im)^(Your password:[ \t]*)\S+")
-
-
 def _show(app: App, outbox_id: int, as_json: bool) -> None:
     """Print one outbox message: its headers, its text part and the names of its other parts."""
-    row = next((r for r in app.store.outbox() if r["id"] == outbox_id), None)
-    if row is None:
-        raise DomainError(f"there is no message {outbox_id} in the outbox (see 'pbem outbox --all')")
-    from pbem.mailout.deliver import message_of
+    from pbem.mailout.outbox import shown
 
-    msg = message_of(row)
-    try:
-        body = msg.get_body(preferencelist=("plain", "html"))
-        text = body.get_content() if body is not None else ""
-    except (KeyError, LookupError):
-        text = ""
-    text = _PASSWORD_LINE.sub(r"\1******", text)
-    parts = [f"{p.get_content_type()} {p.get_filename() or ''}".strip() for p in msg.walk()
-             if not p.is_multipart() and p is not body]
-    headers = {k: str(msg[k]) for k in ("From", "To", "Subject", "Date", "In-Reply-To") if msg[k] is not None}
-    data = {"id": row["id"], "kind": row["kind"], "sent": row["sent_at"], "headers": headers,
-            "text": text, "other_parts": parts}
-    lines = [f"{k}: {v}" for k, v in headers.items()]
-    lines += [f"({row['kind']}, {'sent ' + row['sent_at'] if row['sent_at'] else 'queued'})", "", text.rstrip()]
-    lines += [f"[also: {p}]" for p in parts]
-    emit(data, as_json, "\n".join(lines))
+    message = shown(app.store, outbox_id)
+    lines = [f"{k}: {v}" for k, v in message.headers.items()]
+    lines += [f"({message.kind}, {'sent ' + message.sent if message.sent else 'queued'})", "", message.text.rstrip()]
+    lines += [f"[also: {p}]" for p in message.other_parts]
+    emit(message.as_dict(), as_json, "\n".join(lines))
 
 
 @cli.command()
@@ -244,24 +225,20 @@ def send(app: App, smtp: str | None, smtps: str | None, starttls: bool, maildir:
         raise click.UsageError("give --smtp/--smtps or --maildir, not both")
     if smtp and smtps:
         raise click.UsageError("give --smtp or --smtps, not both")
-    from pbem.mailout import outqueue
-    from pbem.mailout.deliver import send_configured
+    from pbem.mailout.outbox import send_due
 
-    if retry_failed and not dry_run:
-        outqueue.retry_failed(app.store)
-    results = send_configured(app.store, app.config, dry_run, send_now, smtp=smtp, smtps=smtps, starttls=starttls,
-                              maildir=maildir)
-    failed = [r for r in results if not r.ok]
-    emit([r.as_dict() for r in results], as_json, _send_text(app, results, dry_run))
-    if failed:
+    run = send_due(app.store, app.config, dry_run, send_now, retry_failed, smtp, smtps, starttls, maildir)
+    emit([r.as_dict() for r in run.results], as_json, _send_text(run, dry_run))
+    if run.failed:
         if not as_json:
-            click.echo("\n".join(_send_advice(app, failed)), err=True)
+            click.echo("\n".join(_send_advice(run)), err=True)
         click.get_current_context().exit(1)
 
 
-def _send_advice(app: App, failed: list[Sent]) -> list[str]:
+def _send_advice(run: SendRun) -> list[str]:
     """What the GM can do about the failed messages of a run, each kind said once."""
     lines = []
+    failed = run.failed
     permanent = sum(r.permanent for r in failed)
     stopped = [r for r in failed if r.error.startswith("delivery stopped")]
     retried = len(failed) - permanent - len(stopped)
@@ -269,18 +246,17 @@ def _send_advice(app: App, failed: list[Sent]) -> list[str]:
         lines.append(f"{permanent} message(s) failed for good: 'pbem status' lists the address; fix it (pbem seat "
                      "GAME SEAT --email ...), then run 'pbem send --retry-failed' to send them again")
     if retried:
-        waiting = [r["next_attempt_at"] for r in app.store.outbox(unsent_only=True)
-                   if not r["failed_at"] and r.get("next_attempt_at")]
-        lines.append(f"{retried} message(s) will be tried again" + (f" from {min(waiting)}" if waiting else "")
+        lines.append(f"{retried} message(s) will be tried again" + (f" from {run.retry_from}" if run.retry_from else "")
                      + " by 'pbem send' ('pbem send --now' tries them at once)")
     if stopped:
-        queued = sum(not r["failed_at"] for r in app.store.outbox(unsent_only=True))
-        lines.append(f"delivery stopped: {queued} message(s) stay queued; run 'pbem send' again once the "
+        lines.append(f"delivery stopped: {run.queued} message(s) stay queued; run 'pbem send' again once the "
                      "server can be reached")
     return lines
 
 
-def _send_text(app: App, results: list[Sent], dry_run: bool) -> str:
+def _send_text(run: SendRun, dry_run: bool) -> str:
+    """What a send run did, a line a message, then the count and what waits to be retried."""
+    results = run.results
     verb = "would send" if dry_run else "sent"
     lines = []
     for r in results:
@@ -297,9 +273,7 @@ def _send_text(app: App, results: list[Sent], dry_run: bool) -> str:
         lines.append(f"{len(results) - failed} {verb}, {failed} failed" + (f" ({permanent} for good)" if permanent else ""))
     else:
         lines.append("nothing to send")
-    waiting = [r for r in app.store.outbox(unsent_only=True) if not r.get("failed_at") and r.get("next_attempt_at")
-               and r["id"] not in {x.id for x in results}]
-    if waiting:
-        lines.append(f"{len(waiting)} message(s) wait to be retried (next at {min(r['next_attempt_at'] for r in waiting)}; "
+    if run.waiting:
+        lines.append(f"{run.waiting} message(s) wait to be retried (next at {run.waiting_next}; "
                      "'pbem send --now' sends them now)")
     return "\n".join(lines)
