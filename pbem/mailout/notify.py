@@ -12,7 +12,8 @@ from email.message import Message
 from typing import Any
 
 from pbem.store.events import Game
-from pbem.mailout.mailbase import WIDTH, LOOP_HEADER, Outgoing, TextOutgoing, base_message, format_deadline, thread_id
+from pbem.mailout.mailbase import (WIDTH, LOOP_HEADER, Outgoing, TextOutgoing, base_message, format_deadline,
+                                   thread_id, wrapped)
 from pbem.store.db import Store
 
 __all__ = ["LOOP_HEADER", "Outgoing", "base_message", "thread_id", "welcome", "turn_reports", "queue",
@@ -99,13 +100,6 @@ def _turn_line(turn: str, comment: str) -> list[str]:
     would not fit on a mail line (a folded comment would read as an order)."""
     line = f"TURN {turn}     {comment}"
     return [line] if len(line) <= WIDTH else [comment, f"TURN {turn}"]
-
-
-def wrapped(text: str, width: int = WIDTH) -> list[str]:
-    """``text`` wrapped at ``width`` columns, counted in characters (an accented letter is one)."""
-    import textwrap
-
-    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
 
 
 def _takeover_lines(game: Game, seat: str, after_turn: str | None, takeover: bool) -> list[str]:

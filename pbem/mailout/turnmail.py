@@ -17,7 +17,7 @@ from typing import Any
 import hashlib
 from pbem.store.events import Game
 from pbem.mailout.mailbase import (MAIL_POLICY, WIDTH, LOOP_HEADER, Outgoing, TextOutgoing, base_message, domain_of,
-                                   thread_id)
+                                   thread_id, wrapped)
 from reports.i18n import N_
 from reports.model import Rendered
 
@@ -226,7 +226,7 @@ def _your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | N
         _("Decision: {kind} (turn {turn}).").format(kind=pending.kind, turn=pending.turn)]
     import textwrap
 
-    words = [line for w in words for line in textwrap.wrap(w, WIDTH, break_long_words=False, break_on_hyphens=False)]
+    words = [line for line in wrapped(*words) if line]  # a sentence left empty is no line
     intro = [_("Game {game}: your move, {seat}.").format(game=game.game_id, seat=seat), "", *words,
              _("Deadline: {deadline}").format(deadline=format_deadline(game.deadline)),
              _("Order keywords accepted now: {forms}").format(forms=", ".join(pending.forms)
@@ -238,7 +238,7 @@ def _your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | N
     if since:
         said = (_("What changed for you since your last mail (your last report has the rest):") if short is not None
                 else _("What changed for you since your last mail (the report below has the rest):"))
-        intro += ["", *textwrap_lines(said),
+        intro += ["", *wrapped(said),
                   *(line for item in since for line in textwrap.wrap(item, WIDTH, subsequent_indent="  ",
                                                                        break_long_words=False))]
     problem = standing_problem(game, seat, view)
@@ -252,8 +252,8 @@ def _your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | N
     from turns.games import plan_checker_for
 
     if plan_checker_for(game.engine.name) is not None:
-        intro += ["", *textwrap_lines(_("Lines for your later decisions of this round may follow in the same block: "
-                                        "they are kept as your plan for the round."))]
+        intro += ["", *wrapped(_("Lines for your later decisions of this round may follow in the same block: "
+                                 "they are kept as your plan for the round."))]
     help_text = order_help(game.engine.name)
     if help_text:
         intro += ["", _("Orders, in short:"), order_help_text(help_text).rstrip()]
@@ -298,15 +298,7 @@ def _report_reference(store: Any, game: Game, seat: str) -> list[str]:
     where = (_('The board and the other players are in your last report, "{subject}" of {when}.').format(
         subject=found[0], when=found[1].replace("T", " ").replace("Z", " UTC")) if found else
              _("The board and the other players are in your welcome mail and reports."))
-    return [*textwrap_lines(where),
-            *textwrap_lines(_("Mail REPORT (as the subject) to get your report as it stands now, with the map."))]
-
-
-def textwrap_lines(text: str, width: int = WIDTH) -> list[str]:
-    """``text`` wrapped at ``width`` columns, counted in characters (an accented letter is one)."""
-    import textwrap
-
-    return textwrap.wrap(text, width, break_long_words=False, break_on_hyphens=False)
+    return wrapped(where, _("Mail REPORT (as the subject) to get your report as it stands now, with the map."))
 
 
 def _short_mail(game: Game, seat: str, sender: str, subject: str, msgid: str, lines: list[str],
