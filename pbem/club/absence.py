@@ -347,10 +347,7 @@ def gm_disorder(service: Any, game_id: str, seat: str, reason: str) -> Any:
     a game over, or a seat the bot plays already."""
     with service.store.transaction():
         game = service.load(game_id)
-        if seat not in game.seats:
-            raise DomainError(f"no seat {seat!r} in {game_id}")
-        if game.pending is None:
-            raise DomainError(f"game {game_id} is over")
+        game.require_running_seat(seat)
         if game.club.bot_played(seat):
             raise DomainError(f"{seat} is already played by the bot ({game.club.bot_played(seat)})")
         game = fall(service, game, seat, "gm", reason=reason)

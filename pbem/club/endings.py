@@ -37,10 +37,7 @@ from pbem.store.db import NewEvent
 def _voting(service: Any, game_id: str, seat: str) -> Any:
     """The game, when ``seat`` may vote now; else a one-line DomainError."""
     game = service.load(game_id)
-    if seat not in game.seats:
-        raise DomainError(f"no seat {seat!r} in {game_id}")
-    if game.pending is None:
-        raise DomainError(f"game {game_id} is over: there is no turn to vote in")
+    game.require_running_seat(seat, ": there is no turn to vote in")
     why = game.club.bot_played(seat)
     if why == "resigned":
         raise DomainError(f"{seat} has resigned from {game_id} and no longer votes")
@@ -95,10 +92,7 @@ def vote_concede(service: Any, game_id: str, seat: str, to: list[str]) -> str:
 def resign(service: Any, game_id: str, seat: str, now: Any) -> str:
     """``seat`` leaves the game: the bot plays it to the end; every seat is told."""
     game = service.load(game_id)
-    if seat not in game.seats:
-        raise DomainError(f"no seat {seat!r} in {game_id}")
-    if game.pending is None:
-        raise DomainError(f"game {game_id} is over")
+    game.require_running_seat(seat)
     if seat in game.club.resigned:
         raise DomainError(f"{seat} has resigned from {game_id} already")
     (event,), after = log.append(service, game, [NewEvent("SeatResigned", {"seat": seat, "turn": game.pending.turn})])

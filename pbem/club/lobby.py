@@ -322,10 +322,7 @@ def offer(service: Any, game_id: str, seat: str) -> list[str]:
     """Offer a seat the bot plays (civil disorder, resigned, empty from the start) to a new player:
     listed by LIST, taken by the first ``JOIN G SEAT``; the standby list of the game is mailed."""
     game = service.load(game_id)
-    if seat not in game.seats:
-        raise DomainError(f"no seat {seat!r} in {game_id}")
-    if game.pending is None:
-        raise DomainError(f"game {game_id} is over")
+    game.require_running_seat(seat)
     if not game.club.bot_played(seat):
         raise DomainError(f"{seat} of {game_id} has a player; only a seat the bot plays is offered")
     if seat in offered(service.store, game_id):

@@ -137,10 +137,7 @@ class Correcting:
         recorded)."""
         with self.store.transaction():
             game = self.load(game_id)
-            if seat not in game.seats:
-                raise DomainError(f"no seat {seat!r} in {game_id}")
-            if game.pending is None:
-                raise DomainError(f"game {game_id} is over: no more reports are mailed")
+            game.require_running_seat(seat, ": no more reports are mailed")
             if game.wants_digest(seat) == on:
                 return None
             payload = {"seat": seat, "digest": on, "source": dict(source)}

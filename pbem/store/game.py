@@ -88,6 +88,16 @@ class Game:
     #: :func:`pbem.store.digest._canonical_parts` (a hit is exact by content, so copies of a game may share it)
     _texts: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
+    def require_running_seat(self, seat: str, over: str = "") -> None:
+        """Refuse in one line a seat the game does not have, and any seat once the game is over
+        (``over`` says more, e.g. ": there is no turn to vote in")."""
+        from pbem.errors import DomainError
+
+        if seat not in self.seats:
+            raise DomainError(f"no seat {seat!r} in {self.game_id}")
+        if self.pending is None:
+            raise DomainError(f"game {self.game_id} is over{over}")
+
     def wants_digest(self, seat: str) -> bool:
         """True when ``seat`` asked for its reports as plain text without pictures (``DIGEST ON``)."""
         return bool(self.prefs.get(seat, {}).get("digest"))

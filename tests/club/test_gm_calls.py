@@ -48,3 +48,27 @@ def test_the_gm_puts_a_seat_in_civil_disorder_and_gives_it_to_the_first_standby_
     assert not service.load("g1").club.bot_played("blue")
     gm_standby(store, remove="anna@x.org", game_id="g1")
     assert [r["address"] for r in standby_list(store, "g1")] == []
+
+
+def test_a_seat_the_game_has_not_and_a_game_over_are_refused_alike(service, store):
+    """Disorder, offer, resignation, a draw vote and a digest preference ask alike for a seat
+    of a running game, each refusal one line naming the seat or the game."""
+    from pbem.club.absence import gm_disorder
+    from pbem.club.endings import resign, vote_draw
+    from pbem.club.lobby import offer
+
+    service.new_game("g1", "toy-dice-duel", SEATS, {}, "refused-" + "x" * 50)
+    calls = {"disorder": lambda seat: gm_disorder(service, "g1", seat, "why"),
+             "offer": lambda seat: offer(service, "g1", seat),
+             "resign": lambda seat: resign(service, "g1", seat, None),
+             "draw": lambda seat: vote_draw(service, "g1", seat, True),
+             "digest": lambda seat: service.set_digest("g1", seat, True, {"kind": "gm"})}
+    for name, call in calls.items():
+        with pytest.raises(DomainError, match=r"^no seat 'green' in g1$"):
+            call("green")
+    service.abandon("g1", "a test")
+    over = {"draw": ": there is no turn to vote in", "digest": ": no more reports are mailed"}
+    for name, call in calls.items():
+        with pytest.raises(DomainError) as refused:
+            call("red")
+        assert str(refused.value) == f"game g1 is over{over.get(name, '')}", name
