@@ -27,7 +27,6 @@ import calendar
 import copy
 import dataclasses
 import functools
-import gzip
 import hashlib
 import json
 import os
@@ -262,6 +261,8 @@ def data_bytes(data_dir: str, name: str, sha: str | None) -> bytes:
     kept = os.path.join(data_dir, "released", released_name(name, sha))
     raw = b""
     if os.path.exists(kept):
+        import gzip  # only for a released (older) data file
+
         with gzip.open(kept, "rb") as fh:
             raw = fh.read()
     if hashlib.sha256(raw).hexdigest() != sha:

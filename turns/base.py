@@ -12,7 +12,6 @@ punctuation, in any of the names a player may know a thing by, with suggestions
 
 from __future__ import annotations
 
-import difflib
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -98,6 +97,8 @@ class NameIndex:
             return next(iter(found)), ()
         if len(found) > 1:
             return None, tuple(sorted(found))
+        import difflib  # only for a name that matches nothing (a mail's good orders need none)
+
         close = difflib.get_close_matches(key, list(self._by_key), n=SUGGESTION_POOL, cutoff=0.6)
         prefixed = [k for k in self._by_key if key and k.startswith(key)][:SUGGESTION_POOL]
         names: list[str] = []

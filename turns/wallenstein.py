@@ -14,7 +14,6 @@ out is always canonical, and ``parse(format_orders(x)).orders == x``.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 
 from adjudicator.base import Order, State
@@ -127,6 +126,8 @@ def _close_keywords(word: str) -> tuple[str, ...]:
     names = sorted(set(KEYWORDS.values()))
     key = _key(word)
     started = [k for k in names if key and k.startswith(key)]
+    import difflib  # only for a word that is no keyword
+
     close = difflib.get_close_matches(key, names, n=3, cutoff=0.5)
     return tuple(dict.fromkeys([*started, *close]))[:3]
 

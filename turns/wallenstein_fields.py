@@ -7,7 +7,6 @@ to; it returns the value, or ``None`` after recording why there is none. Used by
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -136,6 +135,8 @@ def read_names(words: list[str], known: dict[str, str], what: str, line: Line) -
     for word in split_list(words):
         name = known.get(word.lower().strip(".:"))
         if name is None:
+            import difflib  # only for a word that names nothing
+
             close = tuple(difflib.get_close_matches(word.lower(), sorted(set(known.values())), n=3))
             line.problem(f"{word!r} is not a {what}; the {what}s are {', '.join(sorted(set(known.values())))}",
                          close, stage="name")

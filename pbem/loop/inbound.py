@@ -4,7 +4,6 @@ dates for the parts that authenticate, record and reply."""
 
 from __future__ import annotations
 
-import logging
 import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -14,6 +13,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import Any
 
+from pbem.lazylog import LazyLogger
 from pbem.store.events import Game
 from pbem.mailin.parse import ParsedMail, RawMail, parse_headers, parse_mail
 from pbem.mailout.replies import BlockResult
@@ -21,7 +21,7 @@ from pbem.loop.service import submitted_and_awaiting
 from turns.base import LineProblem
 from turns.envelope import Block, EnvelopeResult
 
-log = logging.getLogger("pbem.ingest")
+log = LazyLogger("pbem.ingest")
 
 OUTCOMES = ("accepted", "partial", "rejected", "ignored", "refused", "duplicate", "error", "command")
 #: The most GAME blocks read in one mail; the blocks after them are refused unread, so that

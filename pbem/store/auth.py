@@ -35,9 +35,10 @@ def new_password() -> str:
 
 def hash_password(password: str, salt: str | None = None) -> tuple[str, str]:
     """``(salt, hash)`` of ``password`` with scrypt; a new random salt when none is given."""
-    import secrets
+    if not salt:
+        import secrets  # a new salt; checking a password needs none
 
-    salt = salt or secrets.token_hex(16)
+        salt = secrets.token_hex(16)
     digest = hashlib.scrypt(password.encode("utf-8"), salt=bytes.fromhex(salt), n=2**14, r=8, p=1, dklen=32)
     return salt, digest.hex()
 

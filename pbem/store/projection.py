@@ -183,8 +183,6 @@ def refresh_stale(service: Any) -> list[tuple[str, str]]:
     """Derive again every projection of each game whose due index is behind its log (recorded
     by an older pbem, or by a path that skipped it), each in a transaction of its own, so that
     nothing reads them stale. Returns ``(game, problem)`` for each game that cannot be loaded."""
-    import logging
-
     failed = []
     for game_id in stale_games(service.store):
         with service.store.transaction():
@@ -194,6 +192,8 @@ def refresh_stale(service: Any) -> list[tuple[str, str]]:
                 failed.append((game_id, getattr(exc, "message", None) or str(exc) or type(exc).__name__))
                 continue
             project(service.store, game)
+            import logging  # only when a game was stale: a quiet run never imports it
+
             logging.getLogger("pbem.projection").info("the due index of %s was behind its log: derived again", game_id)
     return failed
 
