@@ -215,15 +215,18 @@ class Releases:
         return wrapper  # type: ignore[return-value]
 
 
-_MOMENT = re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?"
-                     r"(Z|[+-]\d\d:?\d\d)?)?$")
+@functools.cache
+def _moment() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(r"(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.(\d+))?)?"
+                      r"(Z|[+-]\d\d:?\d\d)?)?$")
 
 
 def _utc(moment: str) -> float:
     """An ISO 8601 moment as seconds since the epoch in UTC (a moment without an offset is
     taken as UTC). Parsed here rather than with :mod:`datetime` so that this pure layer never
     touches a clock; :func:`calendar.timegm` is plain arithmetic on the calendar."""
-    found = _MOMENT.match(moment.strip())
+    found = _moment().match(moment.strip())
     if not found:
         raise GameError(f"{moment!r} is not an ISO 8601 moment")
     year, month, day, hour, minute, second, fraction, zone = found.groups()

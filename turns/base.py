@@ -12,6 +12,7 @@ punctuation, in any of the names a player may know a thing by, with suggestions
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -162,7 +163,12 @@ def check_whole_set(game: str) -> None:
 
 #: Said of a problem of the block as a whole found without the lines that have problems.
 PARTIAL = " (counting only the lines without a problem listed here)"
-_ORDER_NUMBER = re.compile(r"\border \d+\b")
+
+
+@functools.cache
+def _order_number() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(r"\border \d+\b")
 
 
 def _partial(problem: Problem) -> LineProblem:
@@ -188,7 +194,7 @@ def _beneath(engine: Engine, state: State, seat: str, result: ParseResult, found
             continue
         if problem.index is None:
             out.append(_partial(problem))
-        elif 0 <= problem.index < len(kept) and not _ORDER_NUMBER.search(problem.message):
+        elif 0 <= problem.index < len(kept) and not _order_number().search(problem.message):
             # (a message naming another order by its number counts in the shorter list: left out)
             out.append(_line_problem(replace(problem, index=kept[problem.index]), result.lines, source, offset))
     return out

@@ -6,7 +6,6 @@ Order dicts are those of docs/CONTRACTS.md. Every problem names the order it is 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,6 +26,8 @@ def is_missed(orders: Sequence[dict[str, Any]]) -> bool:
 
 
 def name_problem(i: int, name: Any, state: dict[str, Any]) -> Problem:
+    import difflib  # only for a name that is no county (good orders need none)
+
     names = in_play(seat_count(state))
     close = tuple(difflib.get_close_matches(str(name), names, n=3, cutoff=0.6))
     return Problem(i, f"{name!r} is not a county on this map", close, "name")

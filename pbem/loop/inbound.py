@@ -4,6 +4,7 @@ dates for the parts that authenticate, record and reply."""
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -84,8 +85,6 @@ class Outcome:
                 f"{f' {self.problems} problem(s)' if self.problems else ''}{note}")
 
 
-
-
 def _batch(pending: Iterator[RawMail]) -> list[RawMail]:
     """The next mails to ingest together: at most :data:`BATCH`, and no more once their raw
     bytes reach :data:`BATCH_BYTES` (a mailbox is read one mail at a time, never held whole)."""
@@ -140,7 +139,10 @@ def _line_problem(problem: Any, parsed: Any, block: Block) -> LineProblem:
     return LineProblem(line + block.first_line - 1, problem.message, tuple(problem.suggestions), problem.stage, text)
 
 
-_ORDER_REF = re.compile(r"\b(by|than|as|with|and) order (\d+)\b")
+@functools.cache
+def _order_ref() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(r"\b(by|than|as|with|and) order (\d+)\b")
 
 
 def _with_line_refs(problems: list[LineProblem], lines: list[int]) -> list[LineProblem]:
@@ -150,7 +152,7 @@ def _with_line_refs(problems: list[LineProblem], lines: list[int]) -> list[LineP
         n = int(match.group(2))
         return f"{match.group(1)} line {lines[n - 1]}" if 0 < n <= len(lines) else match.group(0)
 
-    return [replace(p, message=_ORDER_REF.sub(ref, p.message)) for p in problems]
+    return [replace(p, message=_order_ref().sub(ref, p.message)) for p in problems]
 
 
 def _trailing_text(parsed: Any, lines: list[str], first_line: int) -> int:

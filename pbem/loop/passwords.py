@@ -23,6 +23,7 @@ as a password and lives a day, so a slow hash buys nothing) and are used once.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import re
@@ -40,14 +41,21 @@ CODE_LIFETIME = timedelta(hours=24)
 CODES_PER_WINDOW = 3
 CHANGES_PER_WINDOW = 3
 WRONG_CODE_ANSWERS = 3
+
+
 #: A code as :func:`pbem.store.auth.new_password` makes it (``k7mq-2xpd-9rtw``).
-_CODE = re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$", re.IGNORECASE)
+@functools.cache
+def _code() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(r"^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$", re.IGNORECASE)
+
+
 KIND = "command"
 
 
 def is_code(word: str) -> bool:
     """True when ``word`` has the shape of a reset code."""
-    return bool(_CODE.match(word))
+    return bool(_code().match(word))
 
 
 def is_password_block(body: str) -> bool:

@@ -11,6 +11,7 @@ the seat of its sender.
 
 from __future__ import annotations
 
+import functools
 import re
 from email import policy
 from email.message import Message
@@ -19,7 +20,11 @@ from email.parser import BytesParser
 from pbem.mailout import outqueue
 from pbem.store.db import Store
 
-_ADDRESS = re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+")
+
+@functools.cache
+def _address() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+")
 
 
 def failed_recipients(raw: bytes) -> list[tuple[str, str, str]]:
@@ -67,7 +72,7 @@ def _blocks(part: Message) -> list[Message]:
 def _address(value: str) -> str:
     """The address of a ``Final-Recipient: rfc822; addr`` field."""
     kind, _, addr = value.partition(";")
-    found = _ADDRESS.search(addr if _ else kind)
+    found = _address().search(addr if _ else kind)
     return found.group(0).lower() if found else ""
 
 
@@ -114,7 +119,7 @@ def note(store: Store, raw: bytes, sender: str | None, reason: str, key: str) ->
         if not recipients:
             text = raw.decode("utf-8", "replace")
             recipients = [(a.lower(), "failed", "bounced (no delivery status part)")
-                          for a in dict.fromkeys(_ADDRESS.findall(text)) if a.lower() in seats]
+                          for a in dict.fromkeys(_address().findall(text)) if a.lower() in seats]
         said = []
         for addr, action, status in recipients:
             pairs = seats.get(addr, [])

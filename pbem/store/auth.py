@@ -16,13 +16,30 @@ from pbem.errors import DomainError
 
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: easy to copy from a mail
 _GAME_ID = re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$")
-_SEAT = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+
+
+@functools.cache
+def _seat() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,31}$")
+
+
 #: A mail address as pbem accepts it for a seat: ASCII only (what every SMTP server takes
 #: without SMTPUTF8), a dot-atom local part and a domain name (``localhost`` too).
 _ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-_ADDRESS = re.compile(rf"^{_ATOM}(?:\.{_ATOM})*@{_LABEL}(?:\.{_LABEL})*$")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+@functools.cache
+def _address() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(rf"^{_ATOM}(?:\.{_ATOM})*@{_LABEL}(?:\.{_LABEL})*$")
+
+
+@functools.cache
+def _control() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def new_password() -> str:
@@ -66,7 +83,7 @@ def check_game_id(game_id: str) -> str:
 
 def check_seat_name(seat: str) -> str:
     """``seat`` if it is a valid seat name (a letter, then letters, digits, _ or -)."""
-    if not isinstance(seat, str) or not _SEAT.fullmatch(seat):
+    if not isinstance(seat, str) or not _seat().fullmatch(seat):
         raise DomainError(f"invalid seat name {_short(seat)}: start with a letter; letters, digits, _ and - only")
     return seat
 
@@ -86,7 +103,7 @@ def parse_address(text: str) -> tuple[str, str]:
     ``RCPT TO``. Anything else is a :class:`DomainError` naming the problem.
     """
     shown = text if len(text) <= 80 else text[:79] + "\u2026"
-    if _CONTROL.search(text):
+    if _control().search(text):
         raise DomainError(f"address {shown!r} holds a control character (a line break, NUL, ...); "
                           "give one address on one line")
     from email.utils import getaddresses  # the mail package only where an address is read
@@ -98,7 +115,7 @@ def parse_address(text: str) -> tuple[str, str]:
     if not address.isascii():
         raise DomainError(f"address {shown!r} has non-ASCII characters; give the plain ASCII address "
                           "(an international domain in its xn-- form)")
-    if len(address) > 254 or not _ADDRESS.match(address):
+    if len(address) > 254 or not _address().match(address):
         raise DomainError(f"{shown!r} is not a mail address; write name@example.org or "
                           "'Name <name@example.org>'")
     return name, address.lower()

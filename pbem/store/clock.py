@@ -8,6 +8,7 @@ are :mod:`pbem.loop.deadlines`.
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime, timedelta, timezone
 from typing import TYPE_CHECKING
@@ -17,7 +18,13 @@ from pbem.errors import DomainError
 if TYPE_CHECKING:
     from pbem.store.events import Game
 
-_PART = re.compile(r"(\d+)\s*([wdhm])", re.IGNORECASE)
+
+@functools.cache
+def _part() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(r"(\d+)\s*([wdhm])", re.IGNORECASE)
+
+
 _UNITS = {"w": timedelta(weeks=1), "d": timedelta(days=1), "h": timedelta(hours=1), "m": timedelta(minutes=1)}
 DEFAULT_REMIND_BEFORE = "24h"
 
@@ -25,7 +32,7 @@ DEFAULT_REMIND_BEFORE = "24h"
 def parse_duration(text: str) -> timedelta:
     """``72h``, ``3d``, ``1d12h``, ``90m``, ``2w`` -> a positive :class:`timedelta`."""
     compact = re.sub(r"\s+", "", text or "")
-    parts = _PART.findall(compact)
+    parts = _part().findall(compact)
     if not parts or "".join(n + u for n, u in parts).lower() != compact.lower():
         raise DomainError(f"{text!r} is not a duration; write e.g. 72h, 3d, 1d12h or 90m")
     total = sum((int(n) * _UNITS[u.lower()] for n, u in parts), timedelta())

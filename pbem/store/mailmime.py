@@ -6,6 +6,7 @@ outbox's stored forms, rebuilt when read) both build on it without importing eac
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from email import policy
@@ -94,7 +95,14 @@ def with_headers(headers: Sequence[tuple[str, str]]) -> EmailMessage:
 #: RFC 5322 section 3.6.4's plain message id, ``"<" dot-atom-text "@" dot-atom-text ">"``, with
 #: atext less "=" and "?" (nothing that could look like an RFC 2047 encoded word).
 _ATEXT = r"[A-Za-z0-9!#$%&'*+/^_`{|}~-]+"
-_PLAIN_ID = re.compile(rf"<{_ATEXT}(?:\.{_ATEXT})*@{_ATEXT}(?:\.{_ATEXT})*>")
+
+
+@functools.cache
+def _plain_id() -> re.Pattern[str]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(rf"<{_ATEXT}(?:\.{_ATEXT})*@{_ATEXT}(?:\.{_ATEXT})*>")
+
+
 #: The headers whose value is one message id in our replies (RFC 5322 section 3.6.4).
 _ID_HEADERS = frozenset({"message-id", "in-reply-to", "references"})
 
@@ -111,7 +119,7 @@ def text_message(headers: Sequence[tuple[str, str]], body: str) -> EmailMessage:
     ``Content-Language`` comes after the content's headers (:class:`Message`)."""
     msg = Message(policy=MAIL_POLICY)
     for name, value in headers:
-        if name.lower() in _ID_HEADERS and _PLAIN_ID.fullmatch(value) and name not in msg:
+        if name.lower() in _ID_HEADERS and _plain_id().fullmatch(value) and name not in msg:
             msg.set_raw(name, value)
         else:
             msg[name] = value

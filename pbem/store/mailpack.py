@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import json
 import re
@@ -27,8 +28,15 @@ from typing import Any
 MAGIC = b"pbem-packed-1\n"
 #: The prefix of a message stored as headers and text (JSON after it: see :func:`pack_text`).
 TEXT_MAGIC = b"pbem-text-1\n"
+
+
 #: A picture's body in a packed message: ``\0blob <sha256> <line length>\0``.
-_REF = re.compile(rb"\x00blob ([0-9a-f]{64}) (\d+)\x00")
+@functools.cache
+def _ref() -> re.Pattern[bytes]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(rb"\x00blob ([0-9a-f]{64}) (\d+)\x00")
+
+
 #: Parts smaller than this stay in the message (a reference would not save anything).
 MIN_BLOB = 1024
 
@@ -109,13 +117,16 @@ def _rebuild(skeleton: bytes, blob: Any) -> bytes:
             raise LookupError(f"outbox picture {match.group(1).decode('ascii')} is missing from the blobs table")
         return encode_base64(raw, int(match.group(2))).encode("ascii")
 
-    return _REF.sub(body, skeleton)
+    return _ref().sub(body, skeleton)
 
 
 #: A base64 body as the stdlib writes it: after a part's headers (one of them naming base64)
 #: and a blank line, lines of base64 up to the next boundary line.
-_BASE64_BODY = re.compile(rb"^Content-Transfer-Encoding: base64\n(?:[^\n]+\n)*?\n((?:[A-Za-z0-9+/=]+\n)+)",
-                          re.MULTILINE | re.IGNORECASE)
+@functools.cache
+def _base64_body() -> re.Pattern[bytes]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(rb"^Content-Transfer-Encoding: base64\n(?:[^\n]+\n)*?\n((?:[A-Za-z0-9+/=]+\n)+)",
+                      re.MULTILINE | re.IGNORECASE)
 
 
 def _pictures(message: bytes) -> list[tuple[bytes, bytes, int]]:
@@ -137,27 +148,37 @@ def _pictures(message: bytes) -> list[tuple[bytes, bytes, int]]:
     return out
 
 
-#: The header of a base64 part and the rest of its headers (:data:`_BASE64_BODY` without the body).
-_BASE64_HEADERS = re.compile(rb"^Content-Transfer-Encoding: base64\n(?:[^\n]+\n)*?\n", re.MULTILINE | re.IGNORECASE)
-#: The body of :data:`_BASE64_BODY`.
-_BASE64_LINES = re.compile(rb"(?:[A-Za-z0-9+/=]+\n)+")
+#: The header of a base64 part and the rest of its headers (:func:`_base64_body` without the body).
+@functools.cache
+def _base64_headers() -> re.Pattern[bytes]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(rb"^Content-Transfer-Encoding: base64\n(?:[^\n]+\n)*?\n", re.MULTILINE | re.IGNORECASE)
+
+
+#: The body of :func:`_base64_body`.
+@functools.cache
+def _base64_lines() -> re.Pattern[bytes]:
+    """Compiled when first used (a mail hook's one-mail process may never need it)."""
+    return re.compile(rb"(?:[A-Za-z0-9+/=]+\n)+")
+
+
 _BASE64_CHARS = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=\n"
 
 
 def _base64_bodies(message: bytes) -> list[bytes]:
-    """The bodies ``_BASE64_BODY.finditer(message)`` finds (group 1), found faster: a body
+    """The bodies ``_base64_body().finditer(message)`` finds (group 1), found faster: a body
     runs to the first blank line when everything before it is base64 (checked at C speed),
     and the regular expression decides the other cases (matching a season report's
     pictures line by line was a third of packing it)."""
     out, pos = [], 0
-    while (head := _BASE64_HEADERS.search(message, pos)) is not None:
+    while (head := _base64_headers().search(message, pos)) is not None:
         start = head.end()
         blank = message.find(b"\n\n", start)
         first_line_empty = message[start:start + 1] == b"\n"
         if blank > start and not first_line_empty and not message[start:blank + 1].translate(None, _BASE64_CHARS):
             end = blank + 1  # lines of base64 (none empty: the first blank line ends them)
         else:
-            lines = _BASE64_LINES.match(message, start)
+            lines = _base64_lines().match(message, start)
             if lines is None:  # no body here: search on from the next character, as finditer does
                 pos = head.start() + 1
                 continue

@@ -102,12 +102,12 @@ def test_the_send_path_delivers_what_was_queued(tmp_path, rendered):
 
 
 def test_picture_bodies_are_found_as_the_regular_expression_finds_them(rendered):
-    """The fast scan for base64 bodies finds exactly what ``_BASE64_BODY`` finds,
+    """The fast scan for base64 bodies finds exactly what ``_base64_body()`` finds,
     in report mails and in mangled ones (a stray character, a missing blank line, cut short)."""
     import random
 
     def by_regex(message: bytes) -> list[bytes]:
-        return [m.group(1) for m in mailpack._BASE64_BODY.finditer(message)]
+        return [m.group(1) for m in mailpack._base64_body().finditer(message)]
 
     rng = random.Random(14)
     mails = [_mail(rendered, v, n) for n in (1, 2) for v in ("red", "blue")]
