@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import importlib
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.gameinfo import GameInfo
+if TYPE_CHECKING:  # the entries' class is imported with the first entry asked for
+    from adjudicator.gameinfo import GameInfo
 
 #: The built-in games: engine name -> its engine package (whose ``game`` module holds ``GAME``).
 BUILTIN_PACKAGES = {
@@ -69,7 +70,12 @@ def info_of(name: str) -> GameInfo | None:
 def info(name: str) -> GameInfo:
     """The registry entry of ``name``; a game without one (an engine registered alone) gets
     an empty entry, so every shared module does the generic thing for it."""
-    return info_of(name) or GameInfo(name=name, engine="")
+    found = info_of(name)
+    if found is not None:
+        return found
+    from adjudicator.gameinfo import GameInfo
+
+    return GameInfo(name=name, engine="")
 
 
 def entries() -> list[GameInfo]:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import Any
 
-from pbem.lazylog import LazyLogger
+from pbem.loop.lazylog import LazyLogger
 from pbem.store.events import Game
 from pbem.mailin.parse import ParsedMail, RawMail, parse_headers, parse_mail
 from pbem.mailout.replies import BlockResult

@@ -22,7 +22,7 @@ from pbem.store.db import Store
 
 
 @functools.cache
-def _address() -> re.Pattern[str]:
+def _address_pattern() -> re.Pattern[str]:
     """Compiled when first used (a mail hook's one-mail process may never need it)."""
     return re.compile(r"[\w.+'-]+@[\w-]+(?:\.[\w-]+)+")
 
@@ -72,7 +72,7 @@ def _blocks(part: Message) -> list[Message]:
 def _address(value: str) -> str:
     """The address of a ``Final-Recipient: rfc822; addr`` field."""
     kind, _, addr = value.partition(";")
-    found = _address().search(addr if _ else kind)
+    found = _address_pattern().search(addr if _ else kind)
     return found.group(0).lower() if found else ""
 
 
@@ -119,7 +119,7 @@ def note(store: Store, raw: bytes, sender: str | None, reason: str, key: str) ->
         if not recipients:
             text = raw.decode("utf-8", "replace")
             recipients = [(a.lower(), "failed", "bounced (no delivery status part)")
-                          for a in dict.fromkeys(_address().findall(text)) if a.lower() in seats]
+                          for a in dict.fromkeys(_address_pattern().findall(text)) if a.lower() in seats]
         said = []
         for addr, action, status in recipients:
             pairs = seats.get(addr, [])
