@@ -11,6 +11,8 @@ import sys
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 
+import pytest
+
 import pbem.store.connection
 import pbem.store.db
 from pbem.mailout.mailbase import MAIL_POLICY
@@ -115,23 +117,73 @@ def test_a_quiet_cron_tick_imports_neither_the_mail_nor_the_report_machinery(tmp
         assert heavy not in loaded, f"pbem tick imported {heavy}"
 
 
-def test_a_mail_hook_ingest_imports_no_report_renderer(tmp_path):
-    """A seat's order mail through ``pbem ingest FILE`` (a mail hook runs one per mail): the
-    reply needs the deadline's words, not the report renderers, maps or charts."""
+#: What no one-mail ``pbem ingest FILE`` imports (a module or anything under it): the report
+#: renderers, maps and charts, the other games, the mailbox readers and senders, and the
+#: standard library's parts only an error or a rare path needs (logging until a message can go
+#: somewhere, difflib's suggestions for a misspelt name, gzip for a released data file,
+#: secrets for a new password).
+MAIL_HOOK_NEVER = ("reports.render", "reports.model", "reports.files", "reports.message", "reports.charts",
+                   "reports.wallenstein", "reports.havoc", "reports.gods_playground", "matplotlib", "jinja2", "babel",
+                   "numpy", "sqlite_utils", "adjudicator.havoc", "adjudicator.gods_playground", "turns.havoc",
+                   "turns.gods_playground", "mailbox", "html.parser", "imaplib", "smtplib", "pbem.archives",
+                   "pbem.mailin.imap", "pbem.mailout.deliver", "logging", "difflib", "gzip", "secrets")
+#: What a stranger's mail (no game, no password) imports beyond that: no engine, grammar or
+#: games' registry entry at all.
+STRANGER_NEVER = ("adjudicator.gameinfo", "adjudicator.versions", "adjudicator.wallenstein", "turns.wallenstein")
+
+
+def _imported(loaded: set[str], prefixes: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in loaded if any(m == p or m.startswith(p + ".") for p in prefixes))
+
+
+@pytest.mark.parametrize("sender", ["seat", "stranger"])
+def test_a_mail_hook_ingest_imports_only_what_its_mail_needs(tmp_path, sender):
+    """A seat's order mail, and a stranger's, through ``pbem ingest FILE`` (a mail hook runs
+    one per mail): the reply needs the deadline's words, not the report renderers, maps or
+    charts; a stranger's mail needs no game at all."""
     from pbem.loop.demo import order_mail
 
     db = tmp_path / "p.db"
     service = Service(Store(db), "gm@pbem.example")
     created = service.new_game("w1", "wallenstein", SEATS, {}, SEED)
     mail = tmp_path / "order.eml"
-    mail.write_bytes(order_mail(created.game, SEATS[0][0], created.passwords[SEATS[0][0]], "BID 1",
-                                service.store.clock(), "gm@pbem.example"))
+    if sender == "seat":
+        mail.write_bytes(order_mail(created.game, SEATS[0][0], created.passwords[SEATS[0][0]], "BID 1",
+                                    service.store.clock(), "gm@pbem.example"))
+    else:
+        msg = EmailMessage()
+        msg["From"], msg["To"], msg["Subject"] = "stranger@elsewhere.example", "gm@pbem.example", "hello"
+        msg.set_content("Is this the game?\n")
+        mail.write_bytes(bytes(msg))
     service.store.close()
     loaded = _modules_of(db, "ingest", str(mail))
-    assert "pbem.loop.ingest" in loaded and "reports.timefmt" in loaded  # the mail was read and answered
-    for heavy in ("reports.render", "reports.model", "reports.files", "reports.message", "matplotlib", "jinja2",
-                  "adjudicator.havoc", "adjudicator.gods_playground", "mailbox", "html.parser"):
-        assert heavy not in loaded, f"pbem ingest FILE imported {heavy}"
+    assert "pbem.loop.ingest" in loaded and "reports.timefmt" in loaded  # the mail was read
+    if sender == "seat":
+        assert "turns.wallenstein" in loaded  # its orders were read by its game's grammar
+    never = MAIL_HOOK_NEVER + (STRANGER_NEVER if sender == "stranger" else ())
+    assert not _imported(loaded, never), f"pbem ingest FILE (a {sender}'s mail) imported {_imported(loaded, never)}"
+
+
+def test_the_lazy_logger_drops_only_what_logging_would_drop(caplog):
+    """Before anything imports logging, an info or debug message goes nowhere (as it would:
+    nothing can have configured a handler) and logging stays unimported; a warning is
+    written as logging writes it unconfigured; once logging is configured every message
+    reaches it."""
+    code = ("import sys\nfrom pbem.loop.lazylog import LazyLogger\nlog = LazyLogger('pbem.ingest')\n"
+            "log.info('quiet %s', 1)\nlog.debug('quiet')\nprint('logging' in sys.modules)\n"
+            "log.warning('could not parse a mail (%s)', 'X')\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    assert done.stdout.strip() == "False"
+    assert done.stderr.strip() == "could not parse a mail (X)"
+    from pbem.loop.lazylog import LazyLogger
+
+    caplog.set_level("DEBUG", logger="pbem.ingest")
+    log = LazyLogger("pbem.ingest")
+    log.debug("d %s", 1)
+    log.info("i %s", 2)
+    log.warning("w %s", 3)
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [("DEBUG", "d 1"), ("INFO", "i 2"), ("WARNING", "w 3")]
 
 
 def test_each_command_imports_the_module_that_defines_it_only():
