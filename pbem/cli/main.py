@@ -6,6 +6,7 @@ Commands are thin adapters over :mod:`pbem.loop.service` and friends, grouped in
 
 from __future__ import annotations
 
+import gc
 import sqlite3
 import sys
 
@@ -162,6 +163,11 @@ def _db_after_command(group: click.Group) -> None:
 
 def main() -> None:
     """Entry point of the ``pbem`` console script."""
+    # What is imported by now (click, the store, the service) lives as long as the process:
+    # the garbage collector need not walk it again at each full collection while the command
+    # imports and runs (about 4% of a one-mail ingest's instructions). Objects made from here
+    # on are collected as before, so a long ingest's memory stays as flat as it was.
+    gc.freeze()
     try:
         # standalone_mode=False returns the exit code of ``ctx.exit(n)`` instead of exiting
         code = cli.main(standalone_mode=False)
