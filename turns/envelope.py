@@ -256,18 +256,19 @@ def _and(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-@dataclass
 class _Open:
-    """A block being read."""
+    """A block being read (a plain class, not a dataclass: the parser's private scratch,
+    never compared or shown, and a mail hook's process need not build its methods)."""
 
-    game: str
-    seat: str
-    password: str
-    game_line: int
-    problems: list[LineProblem]
-    body: list[str] = field(default_factory=list)
-    press: list[Press] = field(default_factory=list)
-    press_open: _OpenPress | None = None
+    def __init__(self, game: str, seat: str, password: str, game_line: int, problems: list[LineProblem]) -> None:
+        self.game = game
+        self.seat = seat
+        self.password = password
+        self.game_line = game_line
+        self.problems = problems
+        self.body: list[str] = []
+        self.press: list[Press] = []
+        self.press_open: _OpenPress | None = None
 
     def close(self, end_line: int | None) -> Block:
         problems = list(self.problems)
@@ -307,13 +308,13 @@ class _Open:
         return True
 
 
-@dataclass
 class _OpenPress:
-    """A PRESS block being read."""
+    """A PRESS block being read (a plain class, as :class:`_Open`)."""
 
-    to: tuple[str, ...]
-    line: int
-    lines: list[str] = field(default_factory=list)
+    def __init__(self, to: tuple[str, ...], line: int) -> None:
+        self.to = to
+        self.line = line
+        self.lines: list[str] = []
 
     def close(self, end_line: int | None) -> Press:
         return Press(self.to, "\n".join(self.lines).strip("\n"), self.line, end_line)

@@ -8,7 +8,6 @@ to; it returns the value, or ``None`` after recording why there is none. Used by
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from turns.base import LineProblem
 from turns.wallenstein_names import county_names, resolve_county
@@ -22,13 +21,15 @@ MAX_NAME_WORDS = 6
 _INT = re.compile(r"[+]?\d{1,6}")
 
 
-@dataclass
 class Line:
-    """One order line being read: its number, its text and the problems found in it."""
+    """One order line being read: its number, its text and the problems found in it (a plain
+    class, not a dataclass: the grammar's scratch, never compared or shown, and a mail hook's
+    process need not build its methods)."""
 
-    number: int
-    text: str
-    problems: list[LineProblem] = field(default_factory=list)
+    def __init__(self, number: int, text: str) -> None:
+        self.number = number
+        self.text = text
+        self.problems: list[LineProblem] = []
 
     def problem(self, message: str, suggestions: tuple[str, ...] = (), stage: str = "syntax") -> None:
         """Record a problem of this line."""

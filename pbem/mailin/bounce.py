@@ -17,7 +17,6 @@ from email import policy
 from email.message import Message
 from email.parser import BytesParser
 
-from pbem.mailout import outqueue
 from pbem.store.db import Store
 
 
@@ -121,6 +120,8 @@ def note(store: Store, raw: bytes, sender: str | None, reason: str, key: str) ->
             recipients = [(a.lower(), "failed", "bounced (no delivery status part)")
                           for a in dict.fromkeys(_address_pattern().findall(text)) if a.lower() in seats]
         said = []
+        from pbem.mailout import outqueue  # only for a bounce: a mail hook's order mail needs no outbox queue
+
         for addr, action, status in recipients:
             pairs = seats.get(addr, [])
             if action == "failed":

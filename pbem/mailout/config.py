@@ -36,10 +36,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.errors import DomainError
-from pbem.mailout.outqueue import RetryPolicy
+
+if TYPE_CHECKING:  # the outbox queue is imported by what sends mail, not by every command
+    from pbem.mailout.outqueue import RetryPolicy
 
 FILE_NAME = "pbem.toml"
 _SECRET_KEYS = {"password", "pass", "secret"}
@@ -71,6 +73,8 @@ class Config:
             raise DomainError(f"{self.path or 'config'}: [send] {exc}") from None
         if attempts < 1 or minutes < 0:
             raise DomainError(f"{self.path or 'config'}: [send] max_attempts must be >= 1, backoff_minutes >= 0")
+        from pbem.mailout.outqueue import RetryPolicy
+
         return RetryPolicy(max_attempts=attempts, backoff=timedelta(minutes=minutes))
 
     def secret(self, section: str, env_name: str, host: str | None, user: str | None) -> str | None:
