@@ -4,7 +4,7 @@ imports nothing of ours, so a game's entry never imports the registry."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,9 @@ class GameInfo:
     #: The reports module of the game's names: ``TITLE``, ``TITLE_OPTIONS``, ``turn_name``,
     #: and optionally ``turn_short``, ``played``, ``HAND``, ``EXPANSION_HELP``.
     names: str = ""
+    #: ``heuristic_orders(state, seat, stream) -> orders``: the bot that plays an empty seat or
+    #: a demo's seats (none: random legal orders).
+    bot: str = ""
     #: ``describe(event) -> str``: a chance event in words for a readable record.
     describe_event: str = ""
     #: ``public_record(turns, turn) -> list``: public moves a report shows that the view drops.
@@ -46,8 +49,11 @@ class GameInfo:
     older_labels: tuple[tuple[str, str], ...] = ()
     #: Seat names of a demo or an open game: the engine's own colours in seat order.
     seat_names: tuple[str, ...] = ()
-    #: The colours of the game's pieces (before the generic ones), or a function giving them.
-    palette: tuple[str, ...] | Callable[[], Sequence[str]] = ()
+    #: The colours of the game's pieces (before the generic ones).
+    palette: tuple[str, ...] = ()
+    #: ``colours() -> Sequence[str]``: the colours of the game's pieces as its data lists them
+    #: (a game whose ``palette`` is empty).
+    palette_from: str = ""
     #: The players' pages (docs/): order syntax, rules, pages an option adds ((option, value, page)).
     order_pages: tuple[str, ...] = ()
     rules_pages: tuple[str, ...] = ()
@@ -65,8 +71,3 @@ class GameInfo:
     demo_note: str = ""
     #: Anything else a game's own modules want to find through its entry.
     extra: dict[str, Any] = field(default_factory=dict)
-
-    def colours(self) -> tuple[str, ...]:
-        """The colours of the game's pieces (the palette's own, without the generic ones)."""
-        own = self.palette() if callable(self.palette) else self.palette
-        return tuple(own)

@@ -92,20 +92,13 @@ def resolve(dotted: str) -> Any:
 
 @lru_cache(maxsize=None)
 def hook(name: str, what: str) -> Any:
-    """The object game ``name``'s entry names in its field ``what`` (None when it names none);
-    imported once."""
+    """The object game ``name``'s entry names in its field ``what`` (None when it names none;
+    a field naming several, like ``grammar``, gives the tuple of them); imported once.
+
+    Every run-time lookup of a game's module goes through here with the field's name written
+    out (``hook(game, "renderer")``): tests/test_layers.py counts each such call as an import
+    of every game's module of that field, so a circle through a lookup fails it."""
     dotted = getattr(info(name), what)
+    if isinstance(dotted, tuple):
+        return tuple(resolve(one) for one in dotted)
     return resolve(dotted) if dotted else None
-
-
-def load(name: str) -> Any:
-    """The engine of game ``name`` (importing its package now)."""
-    entry = info_of(name)
-    module = entry.engine if entry is not None and entry.engine else BUILTIN_PACKAGES[name]
-    return importlib.import_module(module).ENGINE
-
-
-def __getattr__(attr: str) -> Any:
-    if attr == "BUILTIN":  # every built-in engine, imported on first use
-        return tuple(load(name) for name in BUILTIN_PACKAGES)
-    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")

@@ -14,7 +14,8 @@ import os
 import time
 from typing import Any
 
-from reports import charts, render_report
+from reports import charts
+from reports.render import render_report
 from reports.wallenstein import mapplot
 from reports.wallenstein.mapplot import PNG_OPTS, map_figure
 from reports.wallenstein.render import render_documents

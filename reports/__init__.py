@@ -1,11 +1,10 @@
 """Reports: what players read after every adjudicated turn (text, HTML, map, charts).
 
-Public API (see docs/reports.md)::
-
-    from reports import ReportInput, Rendered, render_report, write_report, to_message
-
-The names are imported when first asked for (PEP 562): a module that needs one part of the
-package (a mail's deadline words, :mod:`reports.timefmt`) starts without the renderers.
+Public API (see docs/reports.md): :class:`reports.model.ReportInput`, :class:`reports.model.Rendered`,
+:func:`reports.render.render_report`, :func:`reports.files.write_report`,
+:func:`reports.message.to_message`. Import each from its module: the names below are kept for
+other programs and imported when first asked for (PEP 562), which the check of import circles
+(tests/test_layers.py) cannot see through, so pbem's own code does not use them.
 """
 
 from __future__ import annotations

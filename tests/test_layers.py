@@ -316,22 +316,133 @@ def test_the_thin_adapter_check_sees_the_rooms_work():
         "app.store.transaction(...)", "app.store.outbox(...)", "app.service.load(...)"}, found
 
 
-def _grammar_lookups() -> dict[str, set[str]]:
-    """The arrows a run-time lookup makes: :mod:`turns.games` imports each game's grammar
-    modules by the names its registry entry gives."""
+# -- run-time lookups: a game's modules found through its registry entry --------------------------
+#: The calls that import a module by a name computed at run time.
+_COMPUTED_IMPORTS = {"import_module", "__import__", "games.resolve"}
+#: The modules allowed to import by a computed name: the registry of games (each game's entry
+#: module, and what :func:`adjudicator.games.hook` resolves for its callers, whose arrows are
+#: counted where they call it), the ``reports`` package (its public names, loaded lazily) and
+#: the command line (its command modules, loaded when a command is asked for). Any other
+#: module finds a game's module through ``games.hook(game, "<field>")``.
+LOADERS = {"adjudicator.games", "reports", "pbem.cli.main"}
+
+
+def _called(func: ast.expr) -> str:
+    """What a call calls: ``hook``, ``games.hook``, ``import_module`` (``importlib.`` left off)."""
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        owner = func.value.id if isinstance(func.value, ast.Name) else ""
+        return f"games.{func.attr}" if owner == "games" else func.attr if owner == "importlib" else ""
+    return ""
+
+
+def _lookups(tree: ast.AST) -> tuple[set[str], list[str]]:
+    """The registry fields a module looks up (``hook(game, "renderer")``: ``renderer``; a field
+    not written out: ``?``) and the lines that import by a computed name."""
+    fields: set[str] = set()
+    computed: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _called(node.func)
+        if name in ("hook", "games.hook"):
+            what = node.args[1] if len(node.args) > 1 else None
+            fields.add(what.value if isinstance(what, ast.Constant) and isinstance(what.value, str) else "?")
+        elif name in _COMPUTED_IMPORTS and not (node.args and isinstance(node.args[0], ast.Constant)):
+            computed.append(f"{node.lineno}: {ast.unparse(node)}")
+    return fields, computed
+
+
+def _entry_modules() -> dict[str, set[str]]:
+    """Each field of the built-in games' registry entries that names modules of ours -> those
+    modules (every game's)."""
+    import dataclasses
+
     from adjudicator import games
 
-    return {"turns.games": {m for g in games.names() for m in games.info(g).grammar}}
+    modules = _all_modules()
+    found: dict[str, set[str]] = {}
+    for name in games.BUILTIN_PACKAGES:
+        entry = games.info(name)
+        for field in dataclasses.fields(entry):
+            value = getattr(entry, field.name)
+            for dotted in value if isinstance(value, tuple) else (value,):
+                if isinstance(dotted, str) and dotted.partition(":")[0] in modules:
+                    found.setdefault(field.name, set()).add(dotted.partition(":")[0])
+    return found
 
 
-def test_no_circle_through_the_grammar_lookup():
-    """Counting the grammar lookup as an import, no circle either: a grammar module and what it
-    imports never reach back to the module that looks grammars up (turns.base, which every
-    grammar imports, holds the registrations and imports no grammar)."""
+def _run_time_arrows() -> dict[str, set[str]]:
+    """The arrows the run-time lookups make: a module calling ``games.hook(game, FIELD)``
+    imports every game's module of ``FIELD``; the registry imports each game's entry module and
+    the ``reports`` package its public names' modules. (The command line's command modules
+    are not counted: each plugs its commands into the group :mod:`pbem.cli.main` defines, so
+    it imports that module, which imports it back when one of its commands is asked for.)"""
+    import reports
+    from adjudicator import games
+
+    named = _entry_modules()
+    modules = _all_modules()
+    arrows = {"adjudicator.games": {f"{package}.game" for package in games.BUILTIN_PACKAGES.values()},
+              "reports": set(reports._HOMES.values())}
+    for module, path in modules.items():
+        fields, _ = _lookups(ast.parse(path.read_text(encoding="utf-8")))
+        for field in fields:
+            arrows.setdefault(module, set()).update(named.get(field, set()))
+    return arrows
+
+
+def test_every_run_time_lookup_is_one_the_layers_test_can_follow():
+    """A game's module is found at run time only through ``games.hook(game, "<field>")`` with
+    the field written out (or by one of the :data:`LOADERS`), so the graph below can count it."""
+    unread, computed = [], []
+    for module, path in sorted(_all_modules().items()):
+        fields, lines = _lookups(ast.parse(path.read_text(encoding="utf-8")))
+        unread += [module] if "?" in fields else []
+        computed += [f"{module}:{line}" for line in lines] if module not in LOADERS else []
+    assert not unread, f"registry lookups whose field is not written out: {unread}"
+    assert not computed, "imports by a computed name (use games.hook(game, FIELD)): " + "; ".join(computed)
+    made_up = "def f(g, x):\n    games.hook(g, 'renderer')\n    importlib.import_module(x)\n    hook(g, x)\n"
+    fields, lines = _lookups(ast.parse(made_up))
+    assert fields == {"renderer", "?"} and len(lines) == 1  # the check sees all three
+
+
+def test_no_circle_through_a_run_time_lookup():
+    """Counting every run-time lookup as an import (a game's grammar, warnings, renderer,
+    report content, names, bot, ... and the loaders' modules), no circle either: a game's
+    module and what it imports never reach back to the module that looks it up (turns.base,
+    which every grammar imports, holds the registrations and imports no grammar)."""
     graph = _graph()
-    extra = _grammar_lookups()
-    assert extra["turns.games"] and extra["turns.games"] <= set(graph)
+    extra = _run_time_arrows()
+    for module, fields in {"turns.games": "grammar", "turns.warnings": "warnings", "reports.render": "renderer",
+                           "reports.decisions": "content", "reports.gamenames": "names",
+                           "pbem.club.bots": "bot", "adjudicator.registry": "engine"}.items():
+        assert _entry_modules()[fields] <= extra[module], f"{module}'s lookup of {fields} is not counted"
     for module, targets in extra.items():
+        assert targets <= set(graph), sorted(targets - set(graph))
         graph[module] = graph[module] | targets
     cycles = _cycles(graph)
-    assert not cycles, "import circles: " + "; ".join(" -> ".join(c) for c in cycles)
+    assert not cycles, "import circles through a run-time lookup: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def _lazy_names(tree: ast.AST) -> list[str]:
+    """The lines importing a name the ``reports`` package loads lazily (``from reports import
+    render_report``) instead of from the module holding it (``reports.render``)."""
+    import reports
+
+    return [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module == "reports" and node.level == 0
+            and any(alias.name in reports._HOMES for alias in node.names)]
+
+
+def test_callers_import_the_report_functions_from_their_modules():
+    """``from reports.render import render_report``, not ``from reports import render_report``:
+    the package's lazy names hide the real import from the graph above."""
+    found = [f"{path.relative_to(ROOT)}:{line}" for package in CODE_DIRS
+             for path in sorted((ROOT / package).rglob("*.py")) if path != ROOT / "reports" / "__init__.py"
+             and "compat/corpus" not in str(path)
+             for line in _lazy_names(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not found, "imports of the reports package's lazy names: " + "; ".join(found)
+    assert _lazy_names(ast.parse("from reports import charts, render_report")) == [
+        "1: from reports import charts, render_report"]

@@ -8,27 +8,21 @@ Imports run one way: this module -> a game's grammar -> turns.base, which import
 
 from __future__ import annotations
 
-import importlib
-
 from collections.abc import Sequence
 
 from adjudicator import games
 from adjudicator.base import Order
 from turns.base import Grammar, PlanChecker, registered
 
-_LOADED: set[tuple[str, ...]] = set()
-
 
 def load(game: str | None = None) -> None:
-    """Import the grammar modules of ``game`` (of every game when it is None or has none)."""
-    modules = games.info(game).grammar if game else ()
-    if not modules:
-        modules = tuple(m for g in games.names() for m in games.info(g).grammar)
-    if modules in _LOADED:
+    """Import the grammar modules of ``game`` (of every game when it is None or has none): its
+    registry entry's ``grammar``, each imported once."""
+    if game and games.info(game).grammar:
+        games.hook(game, "grammar")
         return
-    for name in modules:
-        importlib.import_module(name)
-    _LOADED.add(modules)
+    for name in games.names():
+        games.hook(name, "grammar")
 
 
 def grammar_for(game: str) -> Grammar:

@@ -10,6 +10,7 @@ GAME = GameInfo(
     name="gods-playground",
     engine="adjudicator.gods_playground",
     grammar=("turns.gods_playground", "turns.gods_playground_plan"),
+    bot="adjudicator.gods_playground.bots:heuristic_orders",
     renderer="reports.gods_playground.render:render",
     content="reports.gods_playground.content",
     names="reports.gods_playground.naming",

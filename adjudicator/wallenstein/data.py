@@ -71,6 +71,12 @@ def setup_value(key: str, n_seats: int | None = None) -> Any:
     return entry[str(n_seats)] if n_seats is not None else entry["value"]
 
 
+def piece_colours() -> tuple[str, ...]:
+    """The colours of the players' pieces, as the setup data lists them (the registry entry's
+    palette)."""
+    return tuple(setup_value("colors"))
+
+
 def rules() -> dict[str, Any]:
     """``rules.json``: action costs, bonus tiles, scoring."""
     return load("rules.json")

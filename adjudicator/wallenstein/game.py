@@ -7,18 +7,12 @@ from __future__ import annotations
 from adjudicator.gameinfo import GameInfo
 
 
-def piece_colours() -> tuple[str, ...]:
-    """The colours of the players' pieces, as the setup data lists them."""
-    from adjudicator.wallenstein.data import setup_value
-
-    return tuple(setup_value("colors"))
-
-
 GAME = GameInfo(
     name="wallenstein",
     engine="adjudicator.wallenstein",
     grammar=("turns.wallenstein",),
     warnings="turns.wallenstein_warnings:order_warnings",
+    bot="adjudicator.wallenstein.bot:heuristic_orders",
     renderer="reports.wallenstein.render:render",
     content="reports.wallenstein.content",
     names="reports.wallenstein.naming",
@@ -29,7 +23,7 @@ GAME = GameInfo(
     # the engine colours seats red, blue, yellow, black, purple in seat order: a demo's seats
     # named the same are drawn in their own colour on the map
     seat_names=("red", "blue", "yellow", "black", "purple"),
-    palette=piece_colours,
+    palette_from="adjudicator.wallenstein.data:piece_colours",
     order_pages=("orders-wallenstein.md",),
     rules_pages=("wallenstein-rules.md",),
     option_pages=(("expansion", "court", "wallenstein-court.md"),),

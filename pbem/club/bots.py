@@ -1,7 +1,7 @@
 """Which bot plays a seat: a seat in civil disorder or away (:mod:`pbem.club.absence`), the
 demo's and ``pbem bots``' seats (:mod:`pbem.loop.demo`).
 
-A bot is the game's own (``adjudicator/<game>/bot.py``, ``heuristic_orders``) where it has one,
+A bot is the game's own (its registry entry's ``bot``, a ``heuristic_orders``) where it has one,
 played under the game's rules version, else the engine's random legal orders.
 """
 
@@ -19,13 +19,11 @@ Bot = Callable[[State, str, Stream], list[Order]]
 def bot_for(game: Any, kind: str) -> Bot:
     """The bot of ``kind`` (``heuristic`` where the game has one, else ``random``)."""
     if kind == "heuristic":
-        import importlib
+        from adjudicator import games
 
-        try:
+        heuristic = games.hook(game.engine.name, "bot")  # the game's registry entry names its bot
+        if heuristic is not None:
             from adjudicator.versions import under
 
-            module = importlib.import_module(f"adjudicator.{game.engine.name.replace('-', '_')}.bot")
-            return under(game.engine, module.heuristic_orders)  # under the game's own rules version
-        except (ModuleNotFoundError, AttributeError):
-            pass
+            return under(game.engine, heuristic)  # under the game's own rules version
     return game.engine.random_orders

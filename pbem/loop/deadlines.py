@@ -97,14 +97,13 @@ def _missed_meaning(game: Game, kind: str) -> str:
     current language (empty when the default is orders a player could have written, listed
     as they are). The grammar joins texts of its ``MISSED_HELP`` (each a catalogue message:
     the plan's, then the court's); each is translated."""
-    import importlib
-
+    from adjudicator import games
     from reports.i18n import _
 
-    try:
-        module = importlib.import_module(f"turns.{game.engine.name.replace('-', '_')}")
-    except ModuleNotFoundError:
+    grammar = games.hook(game.engine.name, "grammar")
+    if not grammar:
         return ""
+    module = grammar[0]
     helper = getattr(module, "missed_help", None)
     text = str(helper(kind, game.created.get("options"))) if helper is not None else ""
     for part in sorted(getattr(module, "MISSED_HELP", {}).values(), key=len, reverse=True):

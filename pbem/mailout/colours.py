@@ -21,10 +21,12 @@ GENERIC = ("red", "blue", "green", "yellow", "purple", "orange", "black", "white
 
 
 def palette(engine_name: str) -> tuple[str, ...]:
-    """The colours of a game's pieces (its registry entry's ``palette``), then the generic ones."""
+    """The colours of a game's pieces (its registry entry's ``palette``, or those its
+    ``palette_from`` gives), then the generic ones."""
     from adjudicator import games
 
-    own = games.info(engine_name).colours()
+    listed = games.hook(engine_name, "palette_from")
+    own = tuple(games.info(engine_name).palette or (listed() if listed is not None else ()))
     return own + tuple(c for c in GENERIC if c not in own)
 
 

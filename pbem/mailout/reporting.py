@@ -64,8 +64,8 @@ def order_help(engine_name: str, options: dict[str, Any] | None = None) -> str:
     ``EXPANSION_HELP`` of the game's names module)."""
     from adjudicator import games
 
-    grammar = games.info(engine_name).grammar
-    text = str(getattr(games.resolve(grammar[0]), "ORDER_HELP", "")) if grammar else ""
+    grammar = games.hook(engine_name, "grammar")
+    text = str(getattr(grammar[0], "ORDER_HELP", "")) if grammar else ""
     expansions = getattr(games.hook(engine_name, "names"), "EXPANSION_HELP", {})
     extra = expansions.get(str((options or {}).get("expansion", "")), "")
     return text + extra if text else extra

@@ -9,7 +9,8 @@ import tempfile
 from pathlib import Path
 
 from adjudicator.base import GM, PUBLIC
-from reports import render_report, write_report
+from reports.files import write_report
+from reports.render import render_report
 from tests.gods_playground_reports.games import play, report_input
 from tests.reports.browser import chromium, screenshot
 

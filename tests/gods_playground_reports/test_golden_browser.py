@@ -6,7 +6,8 @@ import io
 
 import pytest
 
-from reports import render_report, write_report
+from reports.files import write_report
+from reports.render import render_report
 from tests.gods_playground_reports.games import play, report_input
 from tests.gods_playground_reports.golden import HERE, SEED, cases
 from tests.reports.browser import WINDOW, chromium, screenshot

@@ -9,7 +9,8 @@ from email.message import EmailMessage
 import pytest
 
 from pbem.mailout.notify import message_bytes
-from reports import render_report, to_message
+from reports.message import to_message
+from reports.render import render_report
 from tests.reports.sample import sample_input
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from reports import render_report, write_report
+from reports.files import write_report
+from reports.render import render_report
 from tests.reports.browser import chromium, screenshot
 from tests.reports.games import play, report_input
 from tests.reports.golden import GAME_ID, SEATS, SEED

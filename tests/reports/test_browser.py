@@ -6,7 +6,8 @@ import io
 
 import pytest
 
-from reports import render_report, write_report
+from reports.files import write_report
+from reports.render import render_report
 from tests.reports.browser import WINDOW, chromium, screenshot
 from tests.reports.games import play, report_input
 from tests.reports.pngcheck import png_size

@@ -9,7 +9,7 @@ import pytest
 
 import reports.charts as charts
 import reports.wallenstein.mapplot as mapplot
-from reports import render_report
+from reports.render import render_report
 from tests.reports.games import play, report_input, viewers
 
 SEATS = ("red", "blue", "green", "yellow", "purple")

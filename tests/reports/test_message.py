@@ -7,7 +7,8 @@ from email import policy
 
 import pytest
 
-from reports import render_report, to_message
+from reports.message import to_message
+from reports.render import render_report
 from tests.reports.sample import sample_input
 
 

@@ -11,7 +11,7 @@ import pytest
 from adjudicator.base import GM, PUBLIC
 from adjudicator.registry import get_engine
 from adjudicator.wallenstein.data import events, neighbours
-from reports import render_report
+from reports.render import render_report
 from reports.wallenstein.content import build_doc
 from reports.wallenstein.events import event_list, event_text
 from reports.wallenstein.planning import famine_warning, neighbours_section

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from reports import render_report
+from reports.render import render_report
 from reports.doc import WIDTH
 from reports.wallenstein.content import NEXT_TYPES
 from reports.wallenstein.events import FORMATTERS, describe, generic
@@ -69,7 +69,7 @@ def test_final_report_reveals_the_seed_and_the_winner(games):
 
 _DIGEST = """
 import hashlib, json, sys
-from reports import render_report
+from reports.render import render_report
 from tests.reports.games import play, report_input
 turn = play("real-3")[2]
 r = render_report(report_input("real-3", "real-3", turn, "red"))

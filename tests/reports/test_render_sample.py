@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from reports import render_report
+from reports.render import render_report
 from reports.doc import WIDTH
 from reports.render import UnknownGame
 from tests.reports.pngcheck import png_size, png_text_chunks

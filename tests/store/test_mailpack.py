@@ -6,7 +6,8 @@ import pytest
 
 from pbem.store import mailpack
 from pbem.store.db import Store
-from reports import render_report, to_message
+from reports.message import to_message
+from reports.render import render_report
 from tests.reports.sample import sample_input
 
 
