@@ -36,6 +36,11 @@ class GameInfo:
     #: ``heuristic_orders(state, seat, stream) -> orders``: the bot that plays an empty seat or
     #: a demo's seats (none: random legal orders).
     bot: str = ""
+    #: The reports module of the game's problems in the reader's language (templates of
+    #: :mod:`reports.enginetext` a problem is read against): ``ENGINE``, its engine's checks'
+    #: messages; ``GRAMMAR``, its grammar's; ``NEW_ORDERS``, the words of the orders its later
+    #: rules versions brought. Each may be left out (its messages are shown as written).
+    problems: str = ""
     #: ``describe(event) -> str``: a chance event in words for a readable record.
     describe_event: str = ""
     #: ``public_record(turns, turn) -> list``: public moves a report shows that the view drops.

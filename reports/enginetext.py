@@ -86,3 +86,8 @@ def joined(separator: str, each: Value = _keep) -> Value:
     """A placeholder holding a list joined by ``separator`` (``A and B``), joined again by the
     translated separator, each item written by ``each``."""
     return lambda value: _(separator).join(each(v) for v in value.split(separator))
+
+
+def label(value: str) -> str:
+    """A decision's label (``setup/pick-3``) as pbem shows it everywhere: as the engine wrote it."""
+    return value

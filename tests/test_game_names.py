@@ -24,14 +24,8 @@ NAMES = re.compile(r"wallenstein|havoc|god['’]?s?[ _-]?playground|imperial cou
 REGISTRY = {"adjudicator/games.py"}
 #: A command-line example in a help text (``pbem new w1 --game <a game> ...``) shows a real game.
 EXAMPLE = re.compile(r"^\s*pbem\s")
-#: Shared files that still name a game, each with the reason; this list may only shrink.
-EXEMPT = {
-    # the problem texts' translations name the grammar module each text comes from
-    "pbem/mailout/problemtext.py",
-    # the engines' problem texts, one module a game, gathered in one list (each game's list
-    # is to come through its registry entry)
-    "pbem/mailout/engineproblems/__init__.py",
-}
+#: Shared files that still name a game, each with the reason; this list may only shrink (none now).
+EXEMPT: set[str] = set()
 
 
 def _packages() -> set[str]:

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator import games
+from reports.enginetext import Template
 from pbem.cli.main import cli
 from tests import toygame
 from tests.test_game_names import shared_files
@@ -123,3 +124,18 @@ def test_standing_orders_name_the_decision_in_the_games_own_words(toy):
     first, later = (Pending(("red",), f"b2/battle/round{n}/red", "battle", False, (), {"round": n}) for n in (1, 2))
     assert [_standing_when("havoc", p) for p in (first, later)] == ["join", "round"]  # the entry's standing_when
     assert _standing_when(toy, first) == "battle"  # a game without one: the decision's kind
+
+
+def test_the_toy_game_brings_its_own_problem_texts_or_none(toy):
+    """The templates a problem is read against come from each game's entry (``problems``): the
+    toy game's while it is registered, none of it without its entry (shown as written)."""
+    from pbem.mailout import problemtext
+
+    assert problemtext.template_of("bid must be 0-3") == Template("bid must be 0-{most}")
+    assert problemtext.translate(toy, "bid must be 0-3") == "bid must be 0-3"
+    toygame.unregister()
+    try:
+        assert problemtext.template_of("bid must be 0-3") is None
+        assert problemtext.template_of("unknown seat x") is not None  # the shared ones stay
+    finally:
+        toygame.register()

@@ -14,6 +14,7 @@ GAME = GameInfo(
     renderer="reports.gods_playground.render:render",
     content="reports.gods_playground.content",
     names="reports.gods_playground.naming",
+    problems="reports.gods_playground.problems",
     label_root="gods_playground",
     label_prefix="round ",  # "gods_playground/3/campaign/2" -> "round 3 campaign 2"
     seat_names=("white", "blue", "red"),  # seed 004: the white, blue and red families

@@ -25,6 +25,7 @@ GAME = GameInfo(
     renderer="reports.havoc.render:render",
     content="reports.havoc.content",
     names="reports.havoc.naming",
+    problems="reports.havoc.problems",
     public_record="reports.havoc.recruits:public_record",
     label_root="havoc",
     # records written before reshuffles were named by battle: "b3 deck reshuffle 1"

@@ -16,6 +16,7 @@ GAME = GameInfo(
     renderer="reports.wallenstein.render:render",
     content="reports.wallenstein.content",
     names="reports.wallenstein.naming",
+    problems="reports.wallenstein.problems",
     describe_event="reports.wallenstein.events:describe",
     label_root="wallenstein",
     # records written before battles were numbered by county: "1618-summer battle 2 tower"

@@ -11,22 +11,14 @@ is shown as the grammar wrote it.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from functools import lru_cache
+from types import ModuleType
 
-from reports.enginetext import Sentences, Template, _compile, words
+from adjudicator import games
+from reports.enginetext import Sentences, Template, words
 from reports.i18n import N_, _
 from turns.base import SHOWN_SUGGESTIONS, LineProblem
 
-#: How a grammar names the role of a county in its messages (turns/wallenstein.py).
-ROLES = {"the county": N_("the county"), "the county attacking": N_("the county attacking"),
-         "the county moved to": N_("the county moved to"), "the county attacked": N_("the county attacked"),
-         "the county bid": N_("the county bid"), "county": N_("county"),
-         "the county for the favour card": N_("the county for the favour card")}
-#: What a list of names or numbers holds (turns/wallenstein_fields.py).
-LISTED = {"bonus tile": N_("bonus tile"), "group size": N_("group size"),
-          "favour card number": N_("favour card number")}
 #: The fields of a GAME line (turns/envelope.py).
 FIELDS = {"game id": N_("game id"), "seat": N_("seat"), "password": N_("password"),
           "game id and seat": N_("game id and seat"), "seat and password": N_("seat and password"),
@@ -36,27 +28,33 @@ FIELDS = {"game id": N_("game id"), "seat": N_("seat"), "password": N_("password
 _T = Template
 
 
-@dataclass(frozen=True)
-class _Roles(Template):
-    """A template whose ``{what}`` is one of :data:`ROLES` (a role is several words, so it is
-    matched as one of them, not as any text)."""
-
-    @property
-    def pattern(self) -> re.Pattern[str]:
-        return _roles_pattern(self.text)
-
-
-@lru_cache(maxsize=None)
-def _roles_pattern(text: str) -> re.Pattern[str]:
-    roles = "|".join(re.escape(r) for r in sorted(ROLES, key=len, reverse=True))
-    return re.compile(_compile(text).pattern.replace("(?P<what>.+?)", f"(?P<what>{roles})", 1), re.DOTALL)
+def _new_order(value: str) -> str:
+    """An order a later rules version brought (``RELEASES.not_yet``'s ``what``) in the reader's
+    words, where its game's problems list it (their ``NEW_ORDERS``); else as written."""
+    for table in _tables(tuple(games.names())):
+        known = getattr(table, "NEW_ORDERS", {})
+        if value in known:
+            return _(known[value])
+    return value
 
 
+#: The problems every engine may write: a later rules version's order, the checks of the
+#: sequential engines' shell (adjudicator/versions.py, adjudicator/sequential.py).
+ENGINES = (
+    _T(N_("{what} came with {engine} rules version {since}; this game plays version {version} (the GM can "
+          "move it to newer rules with pbem upgrade)"), {"what": _new_order}),
+    # adjudicator/sequential.py
+    _T(N_("the game is over")),
+    _T(N_("no decision of {seat} is pending (waiting for {seats})")),
+    _T(N_("orders must be objects")),
+    _T(N_("unknown seat {seat}")),
+)
 #: Where END belongs in a block that ran on into the signature (pbem/loop/recording.py).
 END_AT = Sentences((_T(N_("line {n}, right after your last order (line {last}: {text})")),
                     _T(N_("a line of its own right after your last order"))))
-#: The grammars' messages (every game's and the envelope's); each text is a message of the
-#: catalogue. The engines' checks are in :mod:`pbem.mailout.engineproblems`.
+#: The messages of the order mail's envelope and of the shell that reads it; each text is a
+#: message of the catalogue. Each game's engine and grammar messages are the ``ENGINE`` and
+#: ``GRAMMAR`` of the module its registry entry names as ``problems``.
 TEMPLATES = (
     # turns/envelope.py
     _T(N_("the GAME line lacks the {fields}; write GAME <game-id> <seat> <password>"), {"fields": words(FIELDS)}),
@@ -75,62 +73,6 @@ TEMPLATES = (
           "line {first}: {trailing}) was read as orders too; write END on {where}"), {"where": END_AT}),
     _T(N_("this mail has {n} GAME blocks, and at most {most} are read in one mail: the {left} block(s) from line "
           "{line} on were not read and nothing of them was recorded; send them in another mail")),
-    # turns/wallenstein.py, turns/wallenstein_fields.py
-    _T(N_("unknown order {word}: a line starts with an order keyword such as TAX, GRAIN, PALACE, RECRUIT5, "
-          "ATTACKA, BID or BONUS (mail HELP ORDERS for the whole syntax)")),
-    _T(N_("NO TILE and WITH TILE belong to RECRUIT5 (the recruit tile places 6 instead of 5)")),
-    _T(N_("{action} takes a county only, without {extra}")),
-    _T(N_("LEAVE and IF belong to ATTACKA and ATTACKB")),
-    _T(N_("after ELSE write TO <county> WITH <ALL or n>, not {words}")),
-    _T(N_("{marker} needs a whole number of at least {low}, as in {example}")),
-    _T(N_("give the number of armies once (MOVE or WITH), as in {usage}")),
-    _T(N_("where do the armies go? write {usage}")),
-    _T(N_("how many armies? write {usage}")),
-    _T(N_("what do you bid? write {usage}")),
-    _T(N_("the money cards show {low} to {high} Taler, not {value}")),
-    _T(N_("list the bonus tiles in order of preference: {tiles}")),
-    _T(N_("WITH follows a county and gives the army group to put there, as in DRAFT Böhmen WITH 5")),
-    _T(N_("REFRESH takes nothing after it")),
-    _T(N_("list the group sizes, e.g. GROUPS 5 4 4 3 3 2 2 2")),
-    _T(N_("which card? write {usage}")),
-    _T(N_("FAVOUR NONE takes no county")),
-    _T(N_("which favour cards? write {usage}")),
-    _T(N_("favour card {cards} is listed twice")),
-    _Roles(N_("{what} is missing: name a county"), {"what": words(ROLES)}),
-    _Roles(N_("{what} {written} could be several counties; write one of them"), {"what": words(ROLES)}),
-    _Roles(N_("{what} {written} is not a county I know"), {"what": words(ROLES)}),
-    _T(N_("how many armies: write ALL or a number, not {words}")),
-    _T(N_("the number of armies must be at least 1 (leave the move out to move none)")),
-    _T(N_("list the counties, separated by commas")),
-    _T(N_("{marker} appears twice in this line")),
-    _T(N_("{word} is not a {what}; the {what}s are {known}"), {"what": words(LISTED)}),
-    _T(N_("{name} is listed twice")),
-    _T(N_("{word} is not a valid {what} (a whole number, {low} to {high})"), {"what": words(LISTED)}),
-    _T(N_("{word} is not a valid {what} (a whole number, at least {low})"), {"what": words(LISTED)}),
-    # turns/havoc.py
-    _T(N_("unknown card {token} (write e.g. blue7, dog or 5)")),
-    _T(N_("an empty order")),
-    _T(N_("unknown order {word}")),
-    _T(N_("{key} takes nothing after it")),
-    _T(N_("unknown battle {name}")),
-    _T(N_("name the recruit card (e.g. blue9) or DECK")),
-    _T(N_("conditions: LAID <= n or HAND >= n")),
-    _T(N_("STANDING cannot hold another STANDING")),
-    _T(N_("STANDING needs orders after ':'")),
-    _T(N_("{usage} (how many of your laid Dogs of War stay out of the battle)")),
-    _T(N_("{usage} (one card by its name, e.g. blue07, or a Dog as dog03)")),
-    _T(N_("{usage} (cards by their names)")),
-    _T(N_("{usage} (<when> is one of {whens})")),
-    # turns/gods_playground.py
-    _T(N_("unknown province {name}")),
-    _T(N_("unknown enemy {name}")),
-    _T(N_("write a name and a number, not {item}")),
-    _T(N_("{name} is named twice")),
-    _T(N_("an empty alternative")),
-    _T(N_("the starting estates cannot be passed")),
-    _T(N_("unknown unit {word} (INF, CAV, CANNON, COSSACK)")),
-    _T(N_("unknown action {word}")),
-    _T(N_("{keyword} needs what to do (or PASS)")),
 )
 
 #: Said of a problem of the whole block found without the lines that have problems
@@ -139,11 +81,25 @@ PARTIAL = " (counting only the lines without a problem listed here)"
 N_("(counting only the lines without a problem listed here)")
 
 
-@lru_cache(maxsize=1)
 def _sentences() -> Sentences:
-    from pbem.mailout.engineproblems import TEMPLATES as ENGINES
+    """Every template, the engines' particular messages before the grammars' general ones: the
+    shared engine checks, each game's ``ENGINE`` (in the registry's order), the envelope's, then
+    each game's ``GRAMMAR``."""
+    return _gathered(tuple(games.names()))
 
-    return Sentences(ENGINES + TEMPLATES)  # the engines' particular messages before the grammars' general ones
+
+@lru_cache(maxsize=4)
+def _tables(names: tuple[str, ...]) -> tuple[ModuleType, ...]:
+    """The problem texts of games ``names`` (their registry entries' ``problems``), in that order."""
+    return tuple(table for table in (games.hook(name, "problems") for name in names) if table is not None)
+
+
+@lru_cache(maxsize=4)
+def _gathered(names: tuple[str, ...]) -> Sentences:
+    tables = _tables(names)
+    engines = tuple(t for table in tables for t in getattr(table, "ENGINE", ()))
+    grammars = tuple(t for table in tables for t in getattr(table, "GRAMMAR", ()))
+    return Sentences(ENGINES + engines + TEMPLATES + grammars)
 
 
 def template_of(message: str) -> Template | None:
@@ -153,9 +109,10 @@ def template_of(message: str) -> Template | None:
 
 def translate(engine: str, message: str) -> str:
     """``message`` (a grammar's or an engine's problem, English) in the current language; as
-    written when no template matches. ``engine``: the game (its templates are shared today).
-    Reasons an engine joined with ``; `` (each alternative's, God's Playground) are read one
-    by one when the whole matches no template."""
+    written when no template matches. ``engine``: the game (every game's templates are read
+    today, in the registry's order). Reasons an engine joined with ``; `` (each alternative's,
+    as a game of plans with OR fallbacks writes them) are read one by one when the whole
+    matches no template."""
     del engine
     if message.endswith(PARTIAL):
         return translate("", message[:-len(PARTIAL)]) + " " + _(PARTIAL.strip())

@@ -1,7 +1,8 @@
 """Every problem message an engine can write reaches a Hungarian or German reply translated:
 the source of adjudicator/ is scanned for them (tests/i18n/problem_sources.py) and each must
-match a template of :mod:`pbem.mailout.problemtext` that carries no English of its own into
-the reply. A new engine message without a template fails here."""
+match a template (:mod:`pbem.mailout.problemtext`: the shared ones and each game's, from the
+module its registry entry names as ``problems``) that carries no English of its own into the
+reply. A new engine message without a template fails here."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 import pytest
 
 from pbem.mailout import problemtext
-from pbem.mailout.engineproblems.shared import label
+from reports.enginetext import label
 from reports.i18n import DEFAULT, LANGUAGES, speaking
 from tests.i18n.problem_sources import scan
 
@@ -68,7 +69,8 @@ def test_every_engine_problem_message_has_a_template_and_a_translation(lang):
             if why:
                 problems.append(f"{source.where}: {source.sample!r}: {why}")
     assert not problems, f"{len(problems)} engine message(s) would reach a {lang} reply in English " \
-        "(add a template to pbem/mailout/problemtext.py, make messages, translate):\n" + "\n".join(problems)
+        "(add a template to the game's problems module, its registry entry's problems, or to " \
+        "pbem/mailout/problemtext.py; make messages, translate):\n" + "\n".join(problems)
 
 
 def test_the_check_fails_for_a_message_without_a_template(monkeypatch):

@@ -13,6 +13,7 @@ GAME = GameInfo(
     warnings="tests.toygame.grammar:order_warnings",
     renderer="tests.toygame.reports:render",
     names="tests.toygame.reports",
+    problems="tests.toygame.problems",
     label_root="dicerace",
     label_prefix="round ",  # "dicerace/2/dice" -> "round 2 dice"
     seat_names=("orange", "green", "purple"),

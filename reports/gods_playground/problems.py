@@ -1,5 +1,7 @@
-"""God's Playground's problems: the decisions of a round, the war and sent-ahead lines
-(adjudicator/gods_playground/decisions.py, war.py, flow.py, plans.py). A province or an enemy
+"""God's Playground's problems in the reader's language (its registry entry's ``problems``, read
+by :mod:`pbem.mailout.problemtext`): ``ENGINE``, the engine's checks of the decisions of a
+round, the war and sent-ahead lines (adjudicator/gods_playground/decisions.py, war.py, flow.py,
+plans.py); ``GRAMMAR``, the order grammar's (turns/gods_playground.py). A province or an enemy
 is named as the reports name it in the reader's language."""
 
 from __future__ import annotations
@@ -8,6 +10,8 @@ from reports.enginetext import Template as _T
 from reports.enginetext import words
 from reports.i18n import N_
 
+#: The orders later rules versions brought (``RELEASES.not_yet``'s ``what``) that are words.
+NEW_ORDERS = {"ON <value>": N_("ON <value>")}
 #: What each decision is (adjudicator/gods_playground/flow.py ``describe``).
 DECISIONS = {"a starting estate": N_("a starting estate"), "where your six nobles go": N_("where your six nobles go"),
              "where your few cubes go": N_("where your few cubes go"),
@@ -41,7 +45,8 @@ def _target(value: str) -> str:
 
 _P = {"province": _province}
 
-TEMPLATES = (
+#: The messages of the engine's checks, the most particular first.
+ENGINE = (
     # flow.py, plans.py
     _T(N_("unknown order kind {kind}")),
     _T(N_("no {form} order: this decision is {decision}"), {"decision": words(DECISIONS)}),
@@ -110,4 +115,18 @@ TEMPLATES = (
     _T(N_("you have no infantry or cavalry on {province}"), _P),
     _T(N_("no enemy cube to attack there ({target})"), {"target": _target}),
     _T(N_("another attack costs one of your discs on the Sejm")),
+)
+
+#: The messages of the game's grammar (turns/), read after every game's engine messages.
+GRAMMAR = (
+    # turns/gods_playground.py
+    _T(N_("unknown province {name}")),
+    _T(N_("unknown enemy {name}")),
+    _T(N_("write a name and a number, not {item}")),
+    _T(N_("{name} is named twice")),
+    _T(N_("an empty alternative")),
+    _T(N_("the starting estates cannot be passed")),
+    _T(N_("unknown unit {word} (INF, CAV, CANNON, COSSACK)")),
+    _T(N_("unknown action {word}")),
+    _T(N_("{keyword} needs what to do (or PASS)")),
 )

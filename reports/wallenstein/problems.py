@@ -1,13 +1,50 @@
-"""Wallenstein's problems: a season plan, the court's lines and the setup draft
-(adjudicator/wallenstein/orders.py, court_orders.py, draft_orders.py, draft_asked.py, engine.py)."""
+"""Wallenstein's problems in the reader's language (its registry entry's ``problems``, read by
+:mod:`pbem.mailout.problemtext`): ``ENGINE``, the engine's checks of a season plan, the court's
+lines and the setup draft (adjudicator/wallenstein/orders.py, court_orders.py, draft_orders.py,
+draft_asked.py, engine.py); ``GRAMMAR``, the order grammar's (turns/wallenstein.py,
+turns/wallenstein_fields.py)."""
 
 from __future__ import annotations
 
-from pbem.mailout.engineproblems.shared import label
-from reports.enginetext import Sentences, words
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reports.enginetext import Sentences, Template, _compile, label, words
 from reports.enginetext import Template as _T
 from reports.i18n import N_, _
 
+#: How the grammar names the role of a county in its messages (turns/wallenstein.py).
+ROLES = {"the county": N_("the county"), "the county attacking": N_("the county attacking"),
+         "the county moved to": N_("the county moved to"), "the county attacked": N_("the county attacked"),
+         "the county bid": N_("the county bid"), "county": N_("county"),
+         "the county for the favour card": N_("the county for the favour card")}
+#: What a list of names or numbers holds (turns/wallenstein_fields.py).
+LISTED = {"bonus tile": N_("bonus tile"), "group size": N_("group size"),
+          "favour card number": N_("favour card number")}
+
+
+@dataclass(frozen=True)
+class _Roles(Template):
+    """A template whose ``{what}`` is one of :data:`ROLES` (a role is several words, so it is
+    matched as one of them, not as any text)."""
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        return _roles_pattern(self.text)
+
+
+@lru_cache(maxsize=None)
+def _roles_pattern(text: str) -> re.Pattern[str]:
+    roles = "|".join(re.escape(r) for r in sorted(ROLES, key=len, reverse=True))
+    return re.compile(_compile(text).pattern.replace("(?P<what>.+?)", f"(?P<what>{roles})", 1), re.DOTALL)
+
+
+#: The orders later rules versions brought (``RELEASES.not_yet``'s ``what``) that are words.
+NEW_ORDERS = {"The FAMINE order": N_("The FAMINE order"), "ELSE, LEAVE and IF": N_("ELSE, LEAVE and IF"),
+              "NO TILE and WITH TILE": N_("NO TILE and WITH TILE"),
+              "DRAFT <county> WITH <group>": N_("DRAFT <county> WITH <group>"),
+              "FAVOUR ... AT with several counties": N_("FAVOUR ... AT with several counties")}
 #: Where a season plan's cards go (adjudicator/wallenstein/orders.py), with the court or without.
 SPACES = Sentences((_T(N_("the {n} action spaces and the {m} court spaces")), _T(N_("the {n} action spaces"))))
 #: What fills the action spaces besides county cards.
@@ -21,10 +58,11 @@ def _face_up(value: str) -> str:
 
 def _again(message: str) -> str:
     """A problem inside another one (``it is your pick now, and ...``), in the reader's words."""
-    return Sentences(TEMPLATES)(message)
+    return Sentences(ENGINE)(message)
 
 
-TEMPLATES = (
+#: The messages of the engine's checks, the most particular first.
+ENGINE = (
     # engine.py, draft_asked.py: whose pick it is
     _T(N_("{seat} is not a seat of this game")),
     _T(N_("an order must be a JSON object with a 'kind'")),
@@ -105,4 +143,40 @@ TEMPLATES = (
           "least {need} actions (you planned {used})"), {"kinds": words(FILLERS), "where": SPACES}),
     _T(N_("you hold only {total} cards and all must go on {where}: bid NONE"), {"where": SPACES}),
     _T(N_("the card of {county} is already on an action space; bid with another card")),
+)
+
+#: The messages of the game's grammar (turns/), read after every game's engine messages.
+GRAMMAR = (
+    # turns/wallenstein.py, turns/wallenstein_fields.py
+    _T(N_("unknown order {word}: a line starts with an order keyword such as TAX, GRAIN, PALACE, RECRUIT5, "
+          "ATTACKA, BID or BONUS (mail HELP ORDERS for the whole syntax)")),
+    _T(N_("NO TILE and WITH TILE belong to RECRUIT5 (the recruit tile places 6 instead of 5)")),
+    _T(N_("{action} takes a county only, without {extra}")),
+    _T(N_("LEAVE and IF belong to ATTACKA and ATTACKB")),
+    _T(N_("after ELSE write TO <county> WITH <ALL or n>, not {words}")),
+    _T(N_("{marker} needs a whole number of at least {low}, as in {example}")),
+    _T(N_("give the number of armies once (MOVE or WITH), as in {usage}")),
+    _T(N_("where do the armies go? write {usage}")),
+    _T(N_("how many armies? write {usage}")),
+    _T(N_("what do you bid? write {usage}")),
+    _T(N_("the money cards show {low} to {high} Taler, not {value}")),
+    _T(N_("list the bonus tiles in order of preference: {tiles}")),
+    _T(N_("WITH follows a county and gives the army group to put there, as in DRAFT Böhmen WITH 5")),
+    _T(N_("REFRESH takes nothing after it")),
+    _T(N_("list the group sizes, e.g. GROUPS 5 4 4 3 3 2 2 2")),
+    _T(N_("which card? write {usage}")),
+    _T(N_("FAVOUR NONE takes no county")),
+    _T(N_("which favour cards? write {usage}")),
+    _T(N_("favour card {cards} is listed twice")),
+    _Roles(N_("{what} is missing: name a county"), {"what": words(ROLES)}),
+    _Roles(N_("{what} {written} could be several counties; write one of them"), {"what": words(ROLES)}),
+    _Roles(N_("{what} {written} is not a county I know"), {"what": words(ROLES)}),
+    _T(N_("how many armies: write ALL or a number, not {words}")),
+    _T(N_("the number of armies must be at least 1 (leave the move out to move none)")),
+    _T(N_("list the counties, separated by commas")),
+    _T(N_("{marker} appears twice in this line")),
+    _T(N_("{word} is not a {what}; the {what}s are {known}"), {"what": words(LISTED)}),
+    _T(N_("{name} is listed twice")),
+    _T(N_("{word} is not a valid {what} (a whole number, {low} to {high})"), {"what": words(LISTED)}),
+    _T(N_("{word} is not a valid {what} (a whole number, at least {low})"), {"what": words(LISTED)}),
 )

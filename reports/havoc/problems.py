@@ -1,13 +1,16 @@
-"""Havoc's problems: a turn, recruiting, the battles, the final battle and standing orders
-(adjudicator/havoc/turn.py, battle.py, final.py, standing.py, state.py, engine.py). "(seed 002)"
-names the rulebook the rule comes from and stays in every language."""
+"""Havoc's problems in the reader's language (its registry entry's ``problems``, read by
+:mod:`pbem.mailout.problemtext`): ``ENGINE``, the engine's checks of a turn, recruiting, the
+battles, the final battle and standing orders (adjudicator/havoc/turn.py, battle.py, final.py,
+standing.py, state.py, engine.py); ``GRAMMAR``, the order grammar's (turns/havoc.py). "(seed
+002)" names the rulebook the rule comes from and stays in every language."""
 
 from __future__ import annotations
 
 from reports.enginetext import Template as _T
 from reports.i18n import N_
 
-TEMPLATES = (
+#: The messages of the engine's checks, the most particular first.
+ENGINE = (
     # turn.py: a turn and recruiting
     _T(N_("send either RECRUIT ... LAY ... or HAVOC <cards>")),
     _T(N_("{kind} is not a turn order (use {kinds})")),
@@ -64,4 +67,22 @@ TEMPLATES = (
     _T(N_("standing orders are recorded with apply_standing, not as this turn's orders")),
     _T(N_("a standing block holds only STANDING lines")),
     _T(N_("STANDING needs one of: {whens}")),
+)
+
+#: The messages of the game's grammar (turns/), read after every game's engine messages.
+GRAMMAR = (
+    # turns/havoc.py
+    _T(N_("unknown card {token} (write e.g. blue7, dog or 5)")),
+    _T(N_("an empty order")),
+    _T(N_("unknown order {word}")),
+    _T(N_("{key} takes nothing after it")),
+    _T(N_("unknown battle {name}")),
+    _T(N_("name the recruit card (e.g. blue9) or DECK")),
+    _T(N_("conditions: LAID <= n or HAND >= n")),
+    _T(N_("STANDING cannot hold another STANDING")),
+    _T(N_("STANDING needs orders after ':'")),
+    _T(N_("{usage} (how many of your laid Dogs of War stay out of the battle)")),
+    _T(N_("{usage} (one card by its name, e.g. blue07, or a Dog as dog03)")),
+    _T(N_("{usage} (cards by their names)")),
+    _T(N_("{usage} (<when> is one of {whens})")),
 )
