@@ -16,7 +16,7 @@ from types import ModuleType
 
 from adjudicator import games
 from reports.enginetext import Sentences, Template, words
-from reports.i18n import N_, _
+from reports.i18n import DEFAULT, N_, _, lang
 from turns.base import SHOWN_SUGGESTIONS, LineProblem
 
 #: The fields of a GAME line (turns/envelope.py).
@@ -114,6 +114,8 @@ def translate(engine: str, message: str) -> str:
     as a game of plans with OR fallbacks writes them) are read one by one when the whole
     matches no template."""
     del engine
+    if lang() == DEFAULT:  # the templates are the English messages: shown as written, no game's read
+        return message
     if message.endswith(PARTIAL):
         return translate("", message[:-len(PARTIAL)]) + " " + _(PARTIAL.strip())
     said = _sentences()(message)
