@@ -139,3 +139,22 @@ def test_the_toy_game_brings_its_own_problem_texts_or_none(toy):
         assert problemtext.template_of("unknown seat x") is not None  # the shared ones stay
     finally:
         toygame.register()
+
+
+def test_the_game_options_help_lists_a_game_added_at_run_time(toy):
+    """``--game``'s help is written when it is shown, from the registry: the toy game, added
+    after the command line was loaded, is listed; once it is gone, it is not."""
+    import re
+
+    def listed(*command: str) -> str:
+        result = CliRunner().invoke(cli, [*command, "--help"], terminal_width=400)
+        assert result.exit_code == 0, result.output
+        return " ".join(re.findall(r"--game TEXT\s+(.*)", result.output))
+
+    for command in (("new",), ("demo",), ("record", "template")):
+        assert toy in listed(*command) and "havoc" in listed(*command), (command, listed(*command))
+    toygame.unregister()
+    try:
+        assert toy not in listed("new") and "havoc" in listed("new")
+    finally:
+        toygame.register()

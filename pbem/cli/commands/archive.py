@@ -9,13 +9,13 @@ from typing import Any
 
 import click
 
-from adjudicator import games
 from adjudicator.base import GM, PUBLIC
 from pbem.cli.app import App, emit, pass_app
 from pbem.archives.archive import Verification, sealed_note
 from pbem.archives.publish import count_sealed
 from pbem.archives.replaying import replay as replay_game
 from pbem.cli.main import cli
+from pbem.cli.options import game_option
 from pbem.mailout.colours import seat_view
 from pbem.errors import DomainError
 from pbem.store.events import Game
@@ -189,7 +189,7 @@ def record_group(ctx: click.Context, as_json: bool) -> None:
 
 
 @record_group.command("template")
-@click.option("--game", "engine_name", required=True, help="The game (" + ", ".join(games.names()) + ").")
+@game_option("--game", "engine_name", required=True, help="The game ({games}).")
 @click.option("--seat", "seats", multiple=True, required=True, help="A seat, in seating order (repeat).")
 @click.option("--option", "options", multiple=True, help="A game option NAME=VALUE (repeat).")
 @click.option("--as", "game_id", default="table-1", show_default=True, help="The game id written in the record.")

@@ -9,6 +9,7 @@ import click
 from adjudicator import games
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
+from pbem.cli.options import game_option
 from pbem.cli.commands.reports import write_turn_reports
 from pbem.errors import DomainError
 from pbem.outfiles import out_dir, writing
@@ -17,8 +18,7 @@ from pbem.outfiles import out_dir, writing
 @cli.command()
 @click.option("--out", "out", default="demo-out", show_default=True, type=click.Path(),
               help="Where the mails, reports, archive and index.html go.")
-@click.option("--game", "game", default=games.names()[0], show_default=True,
-              help="Which game to play: " + ", ".join(games.names()) + ".")
+@game_option("--game", "game", default=games.names()[0], show_default=True, help="Which game to play: {games}.")
 @click.option("--seats", default=4, show_default=True, help="How many seats (bots).")
 @click.option("--seed", default="pbem-demo-1", show_default=True, help="The game's seed (fixed: same demo every time).")
 @click.option("--option", "options", multiple=True, metavar="K=V", help="A game option.")

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import click
 
-from adjudicator import games
 from adjudicator.registry import engine_names
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.commands.status import awaiting_text
 from pbem.cli.main import cli
+from pbem.cli.options import game_option
 from pbem.errors import DomainError
 from pbem.loop.gm import Clocks, adjudicate_pending, change_seat, create_game, created_summary
 from pbem.loop.overview import game_list
@@ -43,7 +43,7 @@ def _options(values: tuple[str, ...]) -> dict[str, str]:
 
 @cli.command()
 @click.argument("game_id")
-@click.option("--game", "engine", required=True, help="Which game: " + ", ".join(games.names()) + ".")
+@game_option("--game", "engine", required=True, help="Which game: {games}.")
 @click.option("--open", "open_", is_flag=True, help="Announce an open game that players join by mail (LIST, JOIN); "
                                                   "it starts when every seat is taken or at 'pbem start'.")
 @click.option("--seats", "seat_count", type=int, help="With --open: how many seats (named after the game's colours).")
