@@ -96,11 +96,15 @@ class Playing:
             return Submitted(result.events[0], result.duplicate, pending.turn, after)
 
     def submit_standing(self, game_id: str, seat: str, orders: list[dict[str, Any]], text: str,
-                        source: Mapping[str, Any], key: str | None = None) -> Submitted:
+                        source: Mapping[str, Any], key: str | None = None, game: Game | None = None) -> Submitted:
         """Record ``seat``'s standing orders (games that have them): they replace
-        the seat's earlier standing orders and apply whenever its decisions come up."""
+        the seat's earlier standing orders and apply whenever its decisions come up.
+        ``game``: the caller's own copy of the game, as :meth:`submit` takes it (used instead
+        of loading the game, advanced in place; the append checks that no event came after
+        it). The result's ``game`` is the game with the orders recorded."""
         with self.store.transaction():
-            game = self.load(game_id)
+            if game is None or game.game_id != game_id:
+                game = self.load(game_id)
             check = getattr(game.engine, "validate_standing", None)
             if check is None:
                 raise DomainError(f"{game.engine.name} has no standing orders")
@@ -112,12 +116,13 @@ class Playing:
             payload = {"seat": seat, "orders": orders, "text": text, "source": dict(source)}
             result = self.store.append(game_id, [NewEvent("StandingOrders", payload, key=key)], game.last_seq)
             if result.duplicate:
-                self._project(self.load(game_id))
+                after = self.load(game_id)
+                self._project(after)
             else:  # this call's own copy, brought to the new event (its standing orders applied once)
                 after = fold_more(game, result.events)
                 self._project(after)
                 self.remember(after)
-            return Submitted(result.events[0], result.duplicate, "standing")
+            return Submitted(result.events[0], result.duplicate, "standing", after)
 
     # -- adjudication ------------------------------------------------------------------
     def ready(self, game: Game) -> bool:

@@ -238,12 +238,13 @@ class Recording:
             return
         text = format_orders(game.engine.name, check.orders)
         try:
-            self.service.submit_standing(game.game_id, block.seat, check.orders, text, _source(mail, block), key=key)
+            submitted = self.service.submit_standing(game.game_id, block.seat, check.orders, text,
+                                                     _source(mail, block), key=key)
         except DomainError as exc:
             result.reason = str(exc.message)
             return
         result.accepted, result.orders_text = True, text
-        result.owes = planmail.owes(self.service.load(game.game_id), block.seat)
+        result.owes = planmail.owes(submitted.game or self.service.load(game.game_id), block.seat)
 
     def _orders(self, mail: ParsedMail, game: Game, block: Block, body: str, key: str,
                 result: BlockResult) -> None:

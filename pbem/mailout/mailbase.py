@@ -7,6 +7,7 @@ three never import each other in a circle.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from email.message import EmailMessage
 from email.utils import make_msgid, parseaddr
@@ -154,7 +155,35 @@ def format_deadline(iso: str | None) -> str:
 def turn_words(game: Game, turn: str, after: bool = False) -> str:
     """``turn`` of ``game`` in the game's words for a subject or a sentence (``round 1,
     starting estates``; the label itself stays in the mail where a TURN line needs it)."""
-    from adjudicator.base import PUBLIC
     from reports.gamenames import turn_name
 
-    return turn_name(game.engine.name, turn, game.engine.view(game.state, PUBLIC), after=after)
+    return turn_name(game.engine.name, turn, _PublicView(game), after=after)
+
+
+class _PublicView(Mapping[str, Any]):
+    """The public view of ``game``'s state, made when a game's turn names first read it (a
+    label alone names most turns: the view is then never built)."""
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        self._view: Mapping[str, Any] | None = None
+
+    def _made(self) -> Mapping[str, Any]:
+        if self._view is None:
+            from adjudicator.base import PUBLIC
+
+            view = self._game.engine.view(self._game.state, PUBLIC)
+            self._view = view if isinstance(view, Mapping) else {}
+        return self._view
+
+    def __bool__(self) -> bool:  # ``view or {}`` reads the same either way: no need to build it
+        return True
+
+    def __getitem__(self, key: str) -> Any:
+        return self._made()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())

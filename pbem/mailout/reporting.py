@@ -80,7 +80,24 @@ HELP_FRAMES = (N_("The whole syntax: mail HELP ORDERS."),)
 def order_help_text(text: str) -> str:
     """A game's order reminder (:func:`order_help`) in the current language, line by line: a
     line the catalogue has whole, else the description after its order syntax (three spaces
-    part them), the order words kept."""
+    part them), the order words kept. The same reminder in the same language is worked out
+    once per process (the catalogues do not change while it runs)."""
+    from reports.i18n import current
+
+    key = (text, current().language)
+    found = _HELP_TEXTS.get(key)
+    if found is None:
+        if len(_HELP_TEXTS) > 64:
+            _HELP_TEXTS.clear()
+        found = _HELP_TEXTS[key] = _help_text(text)
+    return found
+
+
+_HELP_TEXTS: dict[tuple[str, str], str] = {}
+
+
+def _help_text(text: str) -> str:
+    """:func:`order_help_text`, worked out."""
     import re
 
     from reports.i18n import _
@@ -145,10 +162,19 @@ def in_seat_order(value: Any, seats: list[str]) -> Any:
 
 
 def _ordered(value: Any, rank: dict[str, int]) -> Any:
-    """:func:`in_seat_order` with the seats' ranks worked out once."""
+    """:func:`in_seat_order` with the seats' ranks worked out once (the seats by rank, then
+    the other keys by name: both sorts are stable, as one sort by ``(seat?, rank, name)``)."""
     if isinstance(value, dict):
-        keys = sorted(value, key=lambda k: (0, rank[k], "") if k in rank else (1, 0, str(k)))
-        return {k: _ordered(value[k], rank) for k in keys}
+        if rank.keys().isdisjoint(value):
+            keys = sorted(value, key=str)
+        else:
+            keys = sorted((k for k in value if k in rank), key=rank.__getitem__) + \
+                sorted((k for k in value if k not in rank), key=str)
+        out = {}
+        for k in keys:
+            v = value[k]
+            out[k] = _ordered(v, rank) if isinstance(v, (dict, list)) else v
+        return out
     if isinstance(value, list):
         return [_ordered(v, rank) if isinstance(v, (dict, list)) else v for v in value]
     return value

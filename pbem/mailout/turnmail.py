@@ -244,8 +244,9 @@ def _your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | N
     problem = standing_problem(game, seat, view)
     if problem:
         intro += ["", _("Note: {problem}.").format(problem=problem)]
+    found = last_report(store, game, seat) if short is not None else None  # read once: the text and the thread
     if short is not None:
-        intro += ["", short, "", *_report_reference(store, game, seat)]
+        intro += ["", short, "", *_report_reference(found)]
     intro += ["", _("Reply with a block like this (your password is in your welcome mail):"), "",
               f"GAME {game.game_id} {seat} " + _("<your password>"), f"TURN {pending.turn}", _("... your orders ..."),
               "END"]
@@ -262,7 +263,7 @@ def _your_move(game: Game, seat: str, sender: str, before: Mapping[str, Any] | N
     subject = _("[{game}] your move: {turn}").format(game=game.game_id, turn=turn_words(game, pending.turn))
     msgid = your_move_draft(game, seat, sender)
     if short is not None:
-        return _short_mail(game, seat, sender, subject, msgid, intro, store)
+        return _short_mail(game, seat, sender, subject, msgid, intro, found)
     rendered = seat_report(game, seat, turn=game.turns[-1]["turn"] if game.turns else OPENING)
     if rendered is None:
         intro += ["", *view_summary(view)]
@@ -290,11 +291,11 @@ def last_report(store: Any, game: Game, seat: str) -> tuple[str, str, str] | Non
     return (str(row[0]), str(row[1]), str(row[2])) if row else None
 
 
-def _report_reference(store: Any, game: Game, seat: str) -> list[str]:
-    """Where the seat finds the board and the other players: its last full report."""
+def _report_reference(found: tuple[str, str, str] | None) -> list[str]:
+    """Where the seat finds the board and the other players: its last full report
+    (``found``: :func:`last_report`'s answer)."""
     from reports.i18n import _
 
-    found = last_report(store, game, seat)
     where = (_('The board and the other players are in your last report, "{subject}" of {when}.').format(
         subject=found[0], when=found[1].replace("T", " ").replace("Z", " UTC")) if found else
              _("The board and the other players are in your welcome mail and reports."))
@@ -302,10 +303,10 @@ def _report_reference(store: Any, game: Game, seat: str) -> list[str]:
 
 
 def _short_mail(game: Game, seat: str, sender: str, subject: str, msgid: str, lines: list[str],
-                store: Any) -> TextOutgoing:
-    """A plain-text "your move" mail, threaded on the seat's last report."""
+                found: tuple[str, str, str] | None) -> TextOutgoing:
+    """A plain-text "your move" mail, threaded on the seat's last report (``found``:
+    :func:`last_report`'s answer)."""
     to = game.seats[seat]["email"]
-    found = last_report(store, game, seat)
     thread = thread_id(game, sender)
     refs = [thread] + ([found[2]] if found and found[2] != thread else [])
     from pbem.mailout.mailbase import fold_prose, language_headers
