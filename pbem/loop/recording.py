@@ -239,7 +239,7 @@ class Recording:
         text = format_orders(game.engine.name, check.orders)
         try:
             submitted = self.service.submit_standing(game.game_id, block.seat, check.orders, text,
-                                                     _source(mail, block), key=key)
+                                                     _source(mail, block), key=key, game=game)
         except DomainError as exc:
             result.reason = str(exc.message)
             return
