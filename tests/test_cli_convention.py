@@ -84,3 +84,27 @@ def test_json_of_corrections(tmp_path):
     out = str(tmp_path / "w1.json")
     assert json.loads(_run("--db", db, "export", "w1", "-o", out, "--json"))["output"] == out
     assert json.loads(_run("--db", db, "abandon", "w1", "--reason", "test", "--json"))["abandoned"] == "test"
+
+
+def test_db_after_the_command_when_a_command_module_was_imported_directly(tmp_path):
+    """A command's run may import another command module itself (``pbem demo`` reads the
+    options of ``pbem new``): the commands that module adds take ``--db`` after their name too,
+    and a later listing of every command still finds it on each (a fresh process, so the
+    command modules are imported in that order)."""
+    import subprocess
+    import sys
+
+    script = f"""
+import json
+from click.testing import CliRunner
+from pbem.cli.main import cli
+import pbem.cli.commands.games  # not through the group
+r = CliRunner().invoke(cli, ["new", "w1", "--game", "wallenstein", "--seat", "a=a@x.invalid", "--seat",
+                             "b=b@x.invalid", "--seat", "c=c@x.invalid", "--db", {str(tmp_path / 'd.db')!r}])
+assert r.exit_code == 0, r.output
+missing = [n for n, c in cli.commands.items() if not any("--db" in p.opts for p in c.params)]
+assert not missing, missing
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr

@@ -55,6 +55,12 @@ class _Commands(click.Group):
     def commands(self, value: dict[str, click.Command]) -> None:
         self._commands = value
 
+    def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        """Add ``cmd`` with the hidden ``--db`` after its name, however its module came to be
+        imported (through this group, or by another command's run)."""
+        super().add_command(cmd, name)
+        _db_after_command_one(cmd)
+
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; a file or folder the operating system refuses (a directory that
         does not exist, no permission, a full disk) is one line and exit status 1, never a
@@ -76,7 +82,12 @@ class _Commands(click.Group):
         if found is None and cmd_name in COMMAND_HOMES and not _loading:
             _register_one(COMMAND_HOMES[cmd_name])
             found = self._commands.get(cmd_name)
-        return found or self.commands.get(cmd_name)
+        found = found or self.commands.get(cmd_name)
+        if found is not None and not _loading:
+            # a command module imported by another command's run (not through this group)
+            # added its commands without the ``--db`` after the name: add it now
+            _db_after_command_one(found)
+        return found
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -153,12 +164,17 @@ def _db_after_command(group: click.Group) -> None:
     sqlite-utils users expect; it is hidden from the command's help (``pbem --help`` shows it)."""
     commands = group._commands if isinstance(group, _Commands) else group.commands
     for command in commands.values():
-        if not any("--db" in p.opts for p in command.params):
-            command.params.append(click.Option(["--db"], type=click.Path(dir_okay=False), expose_value=False,
-                                               hidden=True, callback=_set_db, is_eager=True,
-                                               help="The SQLite database (as pbem --db)."))
-        if isinstance(command, click.Group):
-            _db_after_command(command)
+        _db_after_command_one(command)
+
+
+def _db_after_command_one(command: click.Command) -> None:
+    """Give ``command`` (and its sub-commands) the hidden ``--db`` after its name, once."""
+    if not any("--db" in p.opts for p in command.params):
+        command.params.append(click.Option(["--db"], type=click.Path(dir_okay=False), expose_value=False,
+                                           hidden=True, callback=_set_db, is_eager=True,
+                                           help="The SQLite database (as pbem --db)."))
+    if isinstance(command, click.Group):
+        _db_after_command(command)
 
 
 def main() -> None:
