@@ -39,3 +39,15 @@ def test_demo_two_seasons_by_mail(tmp_path):
     assert kinds.count("report-gm") == 2 and kinds.count("report-public") == 2
     result = CliRunner().invoke(cli, ["--db", db, "replay", "demo-wallenstein", "--verify"])
     assert result.exit_code == 0 and "reproduced" in result.output
+
+
+def test_demo_text_ends_with_the_outbox_and_a_second_demo_is_refused(tmp_path):
+    db = str(tmp_path / "text.db")
+    args = ["--db", db, "demo", "--out", str(tmp_path / "demo"), "--turns", "1", "--no-reports"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    queued = len(Store(db).outbox(unsent_only=True))
+    assert queued and result.output.endswith(f"outbox: {queued} messages queued (see 'pbem --db {db} outbox')\n")
+    again = CliRunner().invoke(cli, args)
+    assert again.exit_code == 1 and again.output == (f"Error: {db} already holds demo-wallenstein; use a fresh --db "
+                                                     f"(e.g. rm {db})\n"), again.output

@@ -110,6 +110,14 @@ def _when(text: str, end: bool) -> datetime:
     return moment.astimezone(timezone.utc)
 
 
+def gm_away(service: Any, game_id: str, seat: str, words: list[str]) -> tuple[str, str, Any]:
+    """The GM notes that ``seat`` is away (``pbem absent``) for the period ``words`` say, as the
+    words after ABSENT by mail (:func:`parse_period`, counted from now): its start, its end
+    and the event recorded (:func:`declare`)."""
+    start, end = parse_period(words, service.store.clock())
+    return start, end, declare(service, game_id, seat, start, end, "gm")
+
+
 def declare(service: Any, game_id: str, seat: str, start: str, end: str, by: str) -> Any:
     """Record ``seat``'s absence (inside one transaction) and apply the game's policy now."""
     with service.store.transaction():

@@ -84,6 +84,8 @@ class DemoResult:
     files: dict[str, str] = field(default_factory=dict)
     #: Each seat's language and where its mails (.eml, as sent) and reports are.
     seats: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: The messages in the outbox not sent yet when the demo ended (not in :meth:`as_dict`).
+    queued: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
@@ -161,7 +163,15 @@ def run_demo(service: Service, out: Path, game: str = "", seats: int = 4, seed: 
     result.mails = player.mails
     _mailboxes(service, result, out, render is not None)
     _finish(service, result, out)
+    result.queued = len(service.store.outbox(unsent_only=True))
     return result
+
+
+def require_new_demo(store: Any, game: str) -> None:
+    """Refuse in one line a database that holds the demo of ``game`` already (a demo plays
+    into a fresh one)."""
+    if store.game_row(f"demo-{game}") is not None:
+        raise DomainError(f"{store.path} already holds demo-{game}; use a fresh --db (e.g. rm {store.path})")
 
 
 def _mailboxes(service: Service, result: DemoResult, out: Path, reports: bool) -> None:

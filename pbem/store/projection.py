@@ -272,6 +272,16 @@ def rebuild(store: Store, games: Iterable[Game]) -> None:
         project(store, game)
 
 
+def repair_games(service: Any, game_id: str | None = None,
+                 write: bool = True) -> tuple[int, list[tuple[str, list[str]]]]:
+    """:func:`repair` of ``game_id`` (an unknown one is a one-line :class:`DomainError`), or of
+    every game of the store: how many games were checked, and the differences found."""
+    game_ids = [game_id] if game_id else service.store.game_ids()
+    if game_id:
+        service.store.require_game(game_id)
+    return len(game_ids), repair(service, game_ids, write)
+
+
 def repair(service: Any, game_ids: list[str], write: bool) -> list[tuple[str, list[str]]]:
     """Check every projection of each game of ``game_ids`` against a replay of its whole log
     (no cache used) and, when ``write``, derive again those that differ, each game in a

@@ -193,3 +193,11 @@ def test_the_gm_commands_take_json_and_refuse_with_one_line(tmp_path, clock):
         assert why in out and len(out.strip().splitlines()) == 1, out
     assert "give --to (and --from) or --for, or --end" in setup.run("absent", "d1", "red", code=2)
     assert "give --for DURATION alone" in setup.run("absent", "d1", "red", "--for", "2d", "--from", "x", code=2)
+
+
+def test_absent_says_the_period_and_the_event(tmp_path, clock):
+    setup = _game(tmp_path, clock)
+    out = setup.run("absent", "d1", "red", "--from", "2026-01-02", "--to", "2026-01-05")
+    seq = events(setup, "d1", "AbsenceDeclared")[-1].seq
+    assert out == (f"red is away from 2026-01-02T00:00:00Z to 2026-01-05T23:59:59Z in d1 (event {seq}); "
+                   "the seat is told by mail\n")

@@ -3,6 +3,7 @@ loads only those games; the index follows every event and is never read stale.""
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -128,3 +129,13 @@ def test_a_sender_s_seats_come_from_the_address_index(many):
     service.change_seat("w4", "red", "anna@y.org")
     assert projection.games_of_address(service.store, "anna@y.org") == [("w4", "red")]
     assert ("w4", "red") not in projection.games_of_address(service.store, "r@x.org")
+
+
+def test_repair_of_one_game_and_of_a_game_there_is_not(tmp_path):
+    db = str(tmp_path / "one.db")
+    run("--db", db, "new", "w1", "--game", "wallenstein", "--seat", "red=r@x.org", "--seat", "blue=b@x.org",
+        "--seat", "yellow=y@x.org")
+    assert run("--db", db, "repair", "w1", "--check") == "all 1 game agree with their logs\n"
+    assert json.loads(run("--db", db, "repair", "--json")) == {"games": 1, "differed": {}, "repaired": True}
+    out = run("--db", db, "repair", "w2", code=1)
+    assert "no game 'w2'" in out and len(out.strip().splitlines()) == 1

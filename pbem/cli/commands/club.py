@@ -43,8 +43,7 @@ def absent(app: App, game_id: str, seat: str, start: str | None, end: str | None
     words = ["FOR", span] if span else (["FROM", start, "TO", end] if start and end else ["TO", end] if end else [])
     if not words:
         raise click.UsageError("give --to (and --from) or --for, or --end")
-    begin, until = absence.parse_period([str(w) for w in words], app.store.clock())
-    event = absence.declare(app.service, game_id, seat, begin, until, "gm")
+    begin, until, event = absence.gm_away(app.service, game_id, seat, [str(w) for w in words])
     emit({"game": game_id, "seat": seat, "from": begin, "to": until, "event": event.seq}, as_json,
          f"{seat} is away from {begin} to {until} in {game_id} (event {event.seq}); the seat is told by mail")
 

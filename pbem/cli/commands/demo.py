@@ -10,8 +10,7 @@ from adjudicator import games
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.main import cli
 from pbem.cli.options import game_option
-from pbem.cli.commands.reports import write_turn_reports
-from pbem.errors import DomainError
+from pbem.loop.reportfiles import write_turn_reports
 from pbem.outfiles import out_dir, writing
 
 
@@ -40,17 +39,16 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
       pbem --db demo-out/pbem.db demo --out demo-out
       pbem --db /tmp/h.db demo --game havoc --seats 3 --out /tmp/havoc-demo
     """
-    from pbem.loop.demo import run_demo
+    from pbem.loop.demo import require_new_demo, run_demo
 
     target = out_dir(out)
-    if app.store.game_row(f"demo-{game}") is not None:
-        raise DomainError(f"{app.db_path} already holds demo-{game}; use a fresh --db (e.g. rm {app.db_path})")
+    require_new_demo(app.store, game)
     from pbem.cli.commands.games import _options
 
     opts = _options(options)
     say = (lambda _: None) if as_json else click.echo
     say(f"pbem demo: {seats} bots play {game} (seed {seed!r}) by mail into {target}/")
-    render = None if no_reports else (lambda turn, where: write_turn_reports(app, f"demo-{game}", turn, None, where))
+    render = None if no_reports else (lambda turn, where: write_turn_reports(app.service, f"demo-{game}", turn, None, where))
     with writing(target):
         result = run_demo(app.service, target, game, seats, seed, opts, max_turns, bot, render, say)
     emit(result.as_dict(), as_json,
@@ -63,7 +61,7 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
                    + (f", reports in {info['reports']}/" if info["reports"] else "") + "\n"
                    for seat, info in result.seats.items()) +
          f"open this in a browser: {result.files['index']}\n"
-         f"outbox: {len(app.store.outbox(unsent_only=True))} messages queued (see 'pbem --db {app.db_path} outbox')")
+         f"outbox: {result.queued} messages queued (see 'pbem --db {app.db_path} outbox')")
 
 
 @cli.command()

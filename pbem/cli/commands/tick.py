@@ -71,19 +71,16 @@ def repair(app: App, game_id: str | None, check_only: bool, as_json: bool) -> No
     Example:
       pbem repair --check      # exit status 1 when something differs
     """
-    from pbem.store.projection import repair as run_repair
+    from pbem.store.projection import repair_games
 
-    ids = [game_id] if game_id else app.store.game_ids()
-    if game_id:
-        app.store.require_game(game_id)
-    found = run_repair(app.service, ids, write=not check_only)
-    data = {"games": len(ids), "differed": {g: p for g, p in found}, "repaired": not check_only}
+    checked, found = repair_games(app.service, game_id, write=not check_only)
+    data = {"games": checked, "differed": {g: p for g, p in found}, "repaired": not check_only}
     if not found:
-        text = f"all {len(ids)} game{'' if len(ids) == 1 else 's'} agree with their logs"
+        text = f"all {checked} game{'' if checked == 1 else 's'} agree with their logs"
     else:
         lines = [f"{g}: {p}" for g, problems in found for p in problems]
         verb = "differ" if check_only else "differed; derived again"
-        text = "\n".join(lines + [f"{len(found)} of {len(ids)} games {verb}"])
+        text = "\n".join(lines + [f"{len(found)} of {checked} games {verb}"])
     emit(data, as_json, text)
     if found and check_only:
         click.get_current_context().exit(1)
