@@ -374,16 +374,19 @@ def _entry_modules() -> dict[str, set[str]]:
 def _run_time_arrows() -> dict[str, set[str]]:
     """The arrows the run-time lookups make: a module calling ``games.hook(game, FIELD)``
     imports every game's module of ``FIELD``; the registry imports each game's entry module and
-    the ``reports`` package its public names' modules. (The command line's command modules
-    are not counted: each plugs its commands into the group :mod:`pbem.cli.main` defines, so
-    it imports that module, which imports it back when one of its commands is asked for.)"""
+    the ``reports`` package its public names' modules, the command line's group each command
+    module (whose commands it adds when one is asked for; a command module imports
+    :mod:`pbem.cli.commandset`, never the group)."""
     import reports
     from adjudicator import games
 
     named = _entry_modules()
     modules = _all_modules()
+    from pbem.cli.main import COMMAND_MODULES
+
     arrows = {"adjudicator.games": {f"{package}.game" for package in games.BUILTIN_PACKAGES.values()},
-              "reports": set(reports._HOMES.values())}
+              "reports": set(reports._HOMES.values()),
+              "pbem.cli.main": {f"pbem.cli.commands.{name}" for name in COMMAND_MODULES}}
     for module, path in modules.items():
         fields, _ = _lookups(ast.parse(path.read_text(encoding="utf-8")))
         for field in fields:

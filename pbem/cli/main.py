@@ -7,6 +7,7 @@ Commands are thin adapters over :mod:`pbem.loop.service` and friends, grouped in
 from __future__ import annotations
 
 import gc
+import importlib
 import sqlite3
 import sys
 
@@ -33,7 +34,8 @@ COMMAND_HOMES = {"ingest": "mail", "outbox": "mail", "send": "mail", "tick": "ti
                  "log": "status", "show": "status", "status": "status",
                  **{name: "games" for name in ("abandon", "adjudicate", "deadline", "engines", "games", "new", "seat",
                                                "void")}}
-_loading = False  # a command module is being imported (its decorators add commands)
+_loading = False  # a command module's commands are being added
+_added: set[str] = set()  # the command modules whose commands were added
 
 
 class _Commands(click.Group):
@@ -124,18 +126,18 @@ def cli_db_path() -> str:
 
 
 def _register_one(name: str) -> None:
-    """Import the command module ``pbem.cli.commands.<name>`` (its decorators add its commands)."""
+    """Add the commands of the module ``pbem.cli.commands.<name>`` (importing it, once)."""
     global _loading
     _loading = True
     try:
-        __import__(f"pbem.cli.commands.{name}")
+        _add_module(name)
     finally:
         _loading = False
     _db_after_command(cli)
 
 
 def _register() -> None:
-    """Import every command module (once)."""
+    """Add every command module's commands (once)."""
     global _loading
     if cli._all or _loading:  # type: ignore[attr-defined]
         return
@@ -143,7 +145,7 @@ def _register() -> None:
     try:
         for name in COMMAND_MODULES:
             try:
-                __import__(f"pbem.cli.commands.{name}")
+                _add_module(name)
             except ModuleNotFoundError as exc:
                 if exc.name != f"pbem.cli.commands.{name}":
                     raise
@@ -151,6 +153,17 @@ def _register() -> None:
     finally:
         _loading = False
     _db_after_command(cli)
+
+
+def _add_module(name: str) -> None:
+    """Import ``pbem.cli.commands.<name>`` and add the commands its ``commands`` holds, once.
+    The module imports :mod:`pbem.cli.commandset`, never this module: imports run one way."""
+    if name in _added:
+        return
+    module = importlib.import_module(f"pbem.cli.commands.{name}")
+    for command in module.commands.commands:
+        cli.add_command(command)
+    _added.add(name)
 
 
 def _set_db(ctx: click.Context, _: click.Parameter, value: str | None) -> None:

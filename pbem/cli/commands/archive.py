@@ -14,14 +14,17 @@ from pbem.cli.app import App, emit, pass_app
 from pbem.archives.archive import Verification, sealed_note
 from pbem.archives.publish import count_sealed
 from pbem.archives.replaying import replay as replay_game
-from pbem.cli.main import cli
+from pbem.cli.commandset import CommandSet
 from pbem.cli.options import game_option
 from pbem.mailout.colours import seat_view
 from pbem.errors import DomainError
 from pbem.store.events import Game
 
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
-@cli.command("export")
+
+@commands.command("export")
 @click.argument("game_id")
 @click.option("-o", "--output", "output", required=True, type=click.Path(),
               help="The file to write.")
@@ -58,7 +61,7 @@ def export_cmd(app: App, game_id: str, output: str, fmt: str, no_mail: bool, raw
          f"wrote {fmt} of {game_id} to {output}")
 
 
-@cli.command("import")
+@commands.command("import")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @click.option("--as", "game_id", help="Import a record under another game id.")
 @click.option("--until", "until", help="Import a record only up to this turn (a game still being transcribed).")
@@ -97,7 +100,7 @@ def import_cmd(app: App, path: str, game_id: str | None, until: str | None, as_j
          + ("; a historical game: its chance was recorded, every CHANCE line checked" if historical else ""))
 
 
-@cli.command()
+@commands.command()
 @click.argument("target")
 @click.option("--until", "until", help="Stop after this turn (e.g. 1618-summer).")
 @click.option("--verify", is_flag=True, help="Re-run the engine and check every derived event, hash and draw.")
@@ -173,7 +176,7 @@ def _print_replay(game: Game, chain: Verification | None, seat: str | None, as_j
     emit(data, as_json, text)
 
 
-@cli.group("record", invoke_without_command=True)
+@commands.group("record", invoke_without_command=True)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (the subcommands).")
 @click.pass_context
 def record_group(ctx: click.Context, as_json: bool) -> None:

@@ -6,10 +6,13 @@ from __future__ import annotations
 import click
 
 from pbem.cli.app import App, emit, pass_app
-from pbem.cli.main import cli
+from pbem.cli.commandset import CommandSet
+
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.argument("seat")
 @click.option("--from", "start", metavar="WHEN", help="When the absence begins: a date (UTC) or an ISO time "
@@ -48,7 +51,7 @@ def absent(app: App, game_id: str, seat: str, start: str | None, end: str | None
          f"{seat} is away from {begin} to {until} in {game_id} (event {event.seq}); the seat is told by mail")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.argument("seat")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -67,7 +70,7 @@ def back(app: App, game_id: str, seat: str, as_json: bool) -> None:
          f"{seat} of {game_id} is played by its player again; every seat is told")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.argument("seat")
 @click.option("--reason", default="", help="Why (recorded with the event).")
@@ -87,7 +90,7 @@ def disorder(app: App, game_id: str, seat: str, reason: str, as_json: bool) -> N
          f"{seat} of {game_id} is in civil disorder: the bot plays it; every seat is told")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.argument("seat")
 @click.option("--email", help="The new player's address.")
@@ -115,7 +118,7 @@ def replace(app: App, game_id: str, seat: str, email: str | None, from_standby: 
          f"{email} plays {seat} of {game_id} from now on; new password {password}; welcome mail queued")
 
 
-@cli.command()
+@commands.command()
 @click.option("--add", "add", metavar="ADDRESS", help="Put an address on the standby list.")
 @click.option("--remove", "remove", metavar="ADDRESS", help="Take an address off it.")
 @click.option("--game", "game_id", help="For one game only (default: any game).")
@@ -138,7 +141,7 @@ def standby(app: App, add: str | None, remove: str | None, game_id: str | None, 
                                   for r in rows) or "nobody on the standby list")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.argument("address", required=False)
 @click.option("--stop", "stop_", is_flag=True, help="The address no longer observes the game.")
@@ -168,7 +171,7 @@ def observe(app: App, game_id: str, address: str | None, stop_: bool, as_json: b
          f"{bare} {'no longer observes' if stop_ else 'observes'} {game_id} ({observer})")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id", required=False)
 @click.option("--approve", "approve_", metavar="ADDRESS", help="Take a player who asked to join (join=approve).")
 @click.option("--reject", metavar="ADDRESS", help="Do not take a player who asked to join.")
@@ -210,7 +213,7 @@ def lobby(app: App, game_id: str | None, approve_: str | None, reject: str | Non
         for r in rows) or "no open game")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
@@ -230,7 +233,7 @@ def start(app: App, game_id: str, as_json: bool) -> None:
          + (f"; the bot plays {', '.join(info['free'])}" if info["free"] else "") + "; welcome mails queued")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.argument("seat")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -250,7 +253,7 @@ def offer(app: App, game_id: str, seat: str, as_json: bool) -> None:
          f"{seat} of {game_id} is offered; told: {', '.join(told) or 'nobody on the standby list'}")
 
 
-@cli.command()
+@commands.command()
 @click.option("--public-table", "public", type=click.Choice(["on", "off"]),
               help="Let players ask for every player's figures by mail (STATS ALL): names, never addresses.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

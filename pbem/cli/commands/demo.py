@@ -8,13 +8,16 @@ import click
 
 from adjudicator import games
 from pbem.cli.app import App, emit, pass_app
-from pbem.cli.main import cli
-from pbem.cli.options import game_option
+from pbem.cli.commandset import CommandSet
+from pbem.cli.options import game_option, option_values
 from pbem.loop.reportfiles import write_turn_reports
 from pbem.outfiles import out_dir, writing
 
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
-@cli.command()
+
+@commands.command()
 @click.option("--out", "out", default="demo-out", show_default=True, type=click.Path(),
               help="Where the mails, reports, archive and index.html go.")
 @game_option("--game", "game", default=games.names()[0], show_default=True, help="Which game to play: {games}.")
@@ -43,9 +46,8 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
 
     target = out_dir(out)
     require_new_demo(app.store, game)
-    from pbem.cli.commands.games import _options
 
-    opts = _options(options)
+    opts = option_values(options)
     say = (lambda _: None) if as_json else click.echo
     say(f"pbem demo: {seats} bots play {game} (seed {seed!r}) by mail into {target}/")
     render = None if no_reports else (lambda turn, where: write_turn_reports(app.service, f"demo-{game}", turn, None, where))
@@ -64,7 +66,7 @@ def demo(app: App, out: str, game: str, seats: int, seed: str, options: tuple[st
          f"outbox: {result.queued} messages queued (see 'pbem --db {app.db_path} outbox')")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--seat", "seats", multiple=True, required=True, help="A seat the bot plays (repeat for more).")
 @click.option("--bot", type=click.Choice(["heuristic", "random"]), default="heuristic", show_default=True)

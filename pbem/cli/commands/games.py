@@ -9,39 +9,17 @@ import click
 from adjudicator.registry import engine_names
 from pbem.cli.app import App, emit, pass_app
 from pbem.cli.commands.status import awaiting_text
-from pbem.cli.main import cli
-from pbem.cli.options import game_option
+from pbem.cli.commandset import CommandSet
+from pbem.cli.options import game_option, name_value_pairs, option_values
 from pbem.errors import DomainError
 from pbem.loop.gm import Clocks, adjudicate_pending, change_seat, create_game, created_summary
 from pbem.loop.overview import game_list
 
-
-def _pairs(values: tuple[str, ...], what: str) -> list[tuple[str, str]]:
-    out = []
-    for value in values:
-        key, sep, val = value.partition("=")
-        if not sep or not key or not val:
-            raise click.BadParameter(f"{value!r}: expected NAME=VALUE", param_hint=what)
-        out.append((key.strip(), val.strip()))
-    return out
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
 
-def _options(values: tuple[str, ...]) -> dict[str, str]:
-    """``K=V`` pairs; a value ``@path`` is replaced by the text of that file."""
-    from pathlib import Path
-
-    out = {}
-    for key, value in _pairs(values, "--option"):
-        if value.startswith("@"):
-            path = Path(value[1:])
-            if not path.is_file():
-                raise DomainError(f"option {key}: no such file {path}")
-            value = path.read_text(encoding="utf-8")
-        out[key] = value
-    return out
-
-
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @game_option("--game", "engine", required=True, help="Which game: {games}.")
 @click.option("--open", "open_", is_flag=True, help="Announce an open game that players join by mail (LIST, JOIN); "
@@ -92,21 +70,21 @@ def new(app: App, game_id: str, engine: str, open_: bool, seat_count: int | None
 
         clocks = {"deadline": deadline, "deadline_every": deadline_every, "decision_every": decision_every,
                   "remind_before": remind_before}
-        data = announce(app.service, game_id, engine, seat_count, seats, _options(options), clocks, seed)
+        data = announce(app.service, game_id, engine, seat_count, seats, option_values(options), clocks, seed)
         emit(data, as_json, f"announced {data['engine']} game {game_id} with seats {', '.join(data['seats'])}; "
              f"free: {', '.join(data['free']) or 'none'}; players join by mail (LIST, JOIN {game_id})")
         return
     if not seats or seat_count is not None:
         raise click.UsageError("give each --seat NAME=EMAIL (--seats N goes with --open)")
     clocks = Clocks(deadline, deadline_every, decision_every, remind_before)
-    created = create_game(app.service, game_id, engine, _pairs(seats, "--seat"), _options(options), seed, weak_seed,
-                          language, clocks)  # a weak seed is refused unless the GM insists (pbem/loop/seeds.py)
+    created = create_game(app.service, game_id, engine, name_value_pairs(seats, "--seat"), option_values(options),
+                          seed, weak_seed, language, clocks)  # a weak seed is refused unless the GM insists (pbem/loop/seeds.py)
     game = created.game
     emit(created_summary(created), as_json, f"created {game.engine.name} game {game.game_id} with seats "
          f"{', '.join(game.seats)}; welcome mails (with passwords) queued in the outbox")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--force", is_flag=True, help="Apply the missed-orders policy to seats without orders now.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -143,7 +121,7 @@ def adjudicate(app: App, game_id: str, force: bool, as_json: bool) -> None:
     emit(done, as_json, text)
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.argument("when")
 @click.option("--turn", help="The turn label (default: the pending turn; '*' for every turn).")
@@ -170,7 +148,7 @@ def deadline(app: App, game_id: str, when: str, turn: str | None, as_json: bool)
                    "the turn with the missed-orders default", err=True)
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.argument("seat")
 @click.option("--reason", default="voided by the GM", show_default=True)
@@ -190,7 +168,7 @@ def void(app: App, game_id: str, seat: str, reason: str, as_json: bool) -> None:
          f"voided {seat}'s orders for {event.payload['turn']} (event {event.seq}); {seat} is told by mail{withdrawn}")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.argument("seat")
 @click.option("--email", help="The seat's new address (replaces the old one).")
@@ -241,7 +219,7 @@ def seat(app: App, game_id: str, seat: str, email: str | None, allow: tuple[str,
           "unlocked": change.unlocked, "digest": on, "language": change.language}, as_json, text)
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--reason", required=True)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -257,7 +235,7 @@ def abandon(app: App, game_id: str, reason: str, as_json: bool) -> None:
     emit({"game": game_id, "abandoned": reason}, as_json, f"abandoned {game_id}")
 
 
-@cli.command()
+@commands.command()
 @click.option("--engines", "engines_", is_flag=True, hidden=True, help="The game types (as pbem engines).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
@@ -279,7 +257,7 @@ def games(app: App, engines_: bool, as_json: bool) -> None:
     emit(rows, as_json, "\n".join(lines) or "no games")
 
 
-@cli.command()
+@commands.command()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def engines(as_json: bool) -> None:
     """List the game types this version can run (the values of ``pbem new --game``).

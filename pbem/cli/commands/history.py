@@ -5,10 +5,13 @@ from __future__ import annotations
 import click
 
 from pbem.cli.app import App, emit, pass_app
-from pbem.cli.main import cli
+from pbem.cli.commandset import CommandSet
+
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--to", "to", required=True, metavar="TURN", help="The turn to open again (its label, e.g. 1618-summer).")
 @click.option("--reason", required=True, help="Why: every seat is told, and the record and archive keep it.")
@@ -37,7 +40,7 @@ def rollback(app: App, game_id: str, to: str, reason: str, deadline: str | None,
          f"{len(done['mailed'])} seat(s) mailed")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--at", "at", required=True, metavar="TURN", help="The last turn of GAME the branch keeps.")
 @click.option("--as", "new_id", required=True, metavar="NEW", help="The branch's game id.")
@@ -74,7 +77,7 @@ def _no_mail_note(new_id: str, as_json: bool) -> str:
             f"'pbem seat {new_id} SEAT --new-password' gives a seat a password and its welcome mail")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--out", "out", required=True, type=click.Path(), help="Directory to write the site into.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pbem.cli.app import App, emit, pass_app
-from pbem.cli.main import cli
+from pbem.cli.commandset import CommandSet
+
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
 if TYPE_CHECKING:
     from pbem.loop.ingest import Outcome
@@ -22,7 +25,7 @@ if TYPE_CHECKING:
 PROGRESS_FROM = 10
 
 
-@cli.command()
+@commands.command()
 @click.argument("paths", nargs=-1)
 @click.option("--move-to", metavar="FOLDER",
               help="IMAP: move each recorded mail to FOLDER (default: flag it; [mailbox] move_to of pbem.toml).")
@@ -120,7 +123,7 @@ def _describe(outcome: Outcome) -> str:
     return line
 
 
-@cli.group(invoke_without_command=True)
+@commands.group(invoke_without_command=True)
 @click.option("--all", "show_all", is_flag=True, help="Also list messages already sent.")
 @click.option("--show", "show_id", type=int, metavar="ID", hidden=True, help="As 'pbem outbox show ID'.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
@@ -186,7 +189,7 @@ def _show(app: App, outbox_id: int, as_json: bool) -> None:
     emit(message.as_dict(), as_json, "\n".join(lines))
 
 
-@cli.command()
+@commands.command()
 @click.option("--smtp", "smtp", metavar="HOST:PORT",
               help="SMTP server (default: [smtp] of pbem.toml, or env PBEM_SMTP_HOST and PBEM_SMTP_PORT).")
 @click.option("--smtps", "smtps", metavar="HOST:PORT", help="SMTP server with implicit TLS (port 465).")

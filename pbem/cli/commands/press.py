@@ -5,11 +5,14 @@ from __future__ import annotations
 import click
 
 from pbem.cli.app import App, emit, pass_app
-from pbem.cli.main import cli
+from pbem.cli.commandset import CommandSet
 from pbem.mailout.press import press_log
 
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
-@cli.command("press")
+
+@commands.command("press")
 @click.argument("game_id")
 @click.option("--seat", help="Only what this seat may see (sent or received; grey senders hidden).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

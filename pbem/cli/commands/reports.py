@@ -6,10 +6,13 @@ import click
 
 from adjudicator.base import GM, PUBLIC
 from pbem.cli.app import App, emit, pass_app
-from pbem.cli.main import cli
+from pbem.cli.commandset import CommandSet
+
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--turn", help="The adjudicated turn to render (default: the last one; 'start': the opening position).")
 @click.option("--seat", help="Only this seat's report.")

@@ -8,14 +8,17 @@ import click
 
 from adjudicator.base import GM, PUBLIC
 from pbem.cli.app import App, emit, pass_app
-from pbem.cli.main import cli
+from pbem.cli.commandset import CommandSet
 from pbem.club.hooks import ended_text as club_ended_text, status_lines as club_status_lines
 from pbem.loop.overview import event_log, game_view, status_rows
 from pbem.mailin import guard
 from pbem.mailout.languages import status_lines as language_lines
 
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
-@cli.command()
+
+@commands.command()
 @click.argument("game_id", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app
@@ -102,7 +105,7 @@ def _viewer(seat: str | None, public: bool, gm: bool) -> str:
     return seat or (PUBLIC if public else GM)
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--seat", help="Show what this seat may see.")
 @click.option("--public", is_flag=True, help="Show what spectators may see.")
@@ -150,7 +153,7 @@ def _plain(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @pass_app

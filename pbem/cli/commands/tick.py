@@ -5,10 +5,13 @@ from __future__ import annotations
 import click
 
 from pbem.cli.app import App, emit, pass_app
-from pbem.cli.main import cli
+from pbem.cli.commandset import CommandSet
+
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
 
-@cli.command()
+@commands.command()
 @click.argument("paths", nargs=-1, type=click.Path(exists=True))
 @click.option("--smtp", "smtp", metavar="HOST:PORT",
               help="Deliver the outbox to this SMTP server (default: env PBEM_SMTP_HOST/PBEM_SMTP_PORT "
@@ -52,7 +55,7 @@ def tick(app: App, paths: tuple[str, ...], smtp: str | None, smtps: str | None, 
         click.get_current_context().exit(1)
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id", required=False)
 @click.option("--check", "check_only", is_flag=True,
               help="Only say what differs (exit status 1 when anything does); change nothing.")

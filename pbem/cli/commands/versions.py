@@ -5,10 +5,13 @@ from __future__ import annotations
 import click
 
 from pbem.cli.app import App, emit, pass_app
-from pbem.cli.main import cli
+from pbem.cli.commandset import CommandSet
+
+#: The commands of this module (the ``pbem`` group adds them when one is asked for).
+commands = CommandSet()
 
 
-@cli.command()
+@commands.command()
 @click.argument("game_id")
 @click.option("--to", "to", metavar="VERSION", help="The rules version to move to (default: the newest).")
 @click.option("--reason", required=True, help="Why: recorded in the game's log and mailed to every seat.")
@@ -35,7 +38,7 @@ def upgrade(app: App, game_id: str, to: str | None, reason: str, as_json: bool) 
                   f"(recorded as event {event.seq})")
 
 
-@cli.command()
+@commands.command()
 @click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def rules(game: str | None, as_json: bool) -> None:
