@@ -20,6 +20,16 @@ The life of a game, as the shell (``pbem``) drives it::
 :class:`adjudicator.chance.Chance` streams whose labels name the draw (never call order
 across turns), and returns derived events recording what happened, including every
 chance outcome. Same seed + same orders = same states and events, byte for byte.
+
+Ownership: every state an engine returns (``create``, ``advance``, ``apply_standing``, a
+release's ``upgrade``) belongs to the caller alone: no dict or list in it is also held by the
+orders it was given, by the engine's data tables, cached values or module constants
+(:func:`adjudicator.versions.kept_values`), or by a state it returned before. An engine may
+offer ``advance_owned(state, orders, seed)``: the same state and events as ``advance``, but it
+may change ``state`` itself and return it instead of working on a copy; the caller hands
+``state`` over (nothing else holds it or a part of it, and the caller reads only what is
+returned). Only a replay's fold (:func:`pbem.store.events.fold`), which owns every state it
+makes, calls it; ``tests/contract.py`` checks both promises.
 """
 
 from __future__ import annotations

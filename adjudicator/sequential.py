@@ -8,8 +8,8 @@ shell's standing-order hooks for them.
 
 What is the same in every such engine lives here:
 
-- :class:`Ctx`, the working copy ``advance`` changes (a deep copy of the state, the seed's
-  chance, the derived events emitted so far);
+- :class:`Ctx`, the working state ``advance`` changes (a deep copy of the state, or for
+  ``advance_owned`` the state itself; the seed's chance, the derived events emitted so far);
 - :func:`settle`, the loop that resolves automatic steps;
 - :class:`SequentialEngine`, the engine contract of :mod:`adjudicator.base` on top of a
   game's hooks: the checks every decision shares (game over, whose decision, orders are
@@ -46,10 +46,14 @@ def deep_copy(state: State) -> State:
 
 
 class Ctx:
-    """A mutable working copy of a state, the seed's chance, and the events produced so far."""
+    """A mutable working copy of a state, the seed's chance, and the events produced so far.
 
-    def __init__(self, state: State, seed: str) -> None:
-        self.s: State = deep_copy(state)
+    ``owned``: the caller handed ``state`` over (:meth:`SequentialEngine.advance_owned`), so it is
+    changed in place instead of copied (a deep copy keeps the sharing inside the state, so the
+    same steps on either give the same result)."""
+
+    def __init__(self, state: State, seed: str, owned: bool = False) -> None:
+        self.s: State = state if owned else deep_copy(state)
         self.chance = Chance(seed)
         self.events: list[Event] = []
 
@@ -92,9 +96,9 @@ class SequentialEngine:
         """The dealt state before settling, and the setup events."""
         raise NotImplementedError
 
-    def _ctx(self, state: State, seed: str) -> Ctx:
-        """The working copy ``advance`` changes."""
-        return Ctx(state, seed)
+    def _ctx(self, state: State, seed: str, owned: bool = False) -> Ctx:
+        """The working copy ``advance`` changes (``owned``: ``state`` itself, see :class:`Ctx`)."""
+        return Ctx(state, seed, owned)
 
     def _settle(self, ctx: Ctx) -> None:
         """Resolve automatic steps until a seat must decide (see :func:`settle`)."""
@@ -138,6 +142,16 @@ class SequentialEngine:
 
     def advance(self, state: State, orders: Mapping[str, Sequence[Order]], seed: str) -> tuple[State, list[Event]]:
         """Apply the pending decision and resolve up to the next one."""
+        return self._advance(state, orders, seed, False)
+
+    def advance_owned(self, state: State, orders: Mapping[str, Sequence[Order]], seed: str) -> tuple[State, list[Event]]:
+        """:meth:`advance` changing ``state`` itself, which the caller hands over (the engine
+        contract's ownership rule, :mod:`adjudicator.base`): the same state and events, without
+        the copy of the state (a replay's fold)."""
+        return self._advance(state, orders, seed, True)
+
+    def _advance(self, state: State, orders: Mapping[str, Sequence[Order]], seed: str,
+                 owned: bool) -> tuple[State, list[Event]]:
         p = self.pending(state)
         if p is None:
             raise GameError("the game is over")
@@ -148,7 +162,7 @@ class SequentialEngine:
             problems = self._problems(state, p, seat, orders[seat])
             if problems:
                 raise GameError(f"illegal orders for {seat} at {p.turn}: {problems[0].message}")
-        ctx = self._ctx(state, seed)
+        ctx = self._ctx(state, seed, owned)
         self._apply(ctx, p, {s: [dict(o) for o in orders[s]] for s in p.seats})
         self._settle(ctx)
         return ctx.s, ctx.events

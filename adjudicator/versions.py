@@ -200,6 +200,7 @@ class Releases:
     def cached(self, fn: F) -> F:
         """``functools.cache`` for a function of the data files: one entry per data set."""
         memo: dict[tuple[Any, ...], Any] = {}
+        _MEMOS.append(memo)
         var = self._var
 
         @functools.wraps(fn)
@@ -274,9 +275,28 @@ def data_bytes(data_dir: str, name: str, sha: str | None) -> bytes:
     return raw
 
 
-@functools.cache
 def _parsed(data_dir: str, name: str, sha: str | None) -> Any:
-    return json.loads(data_bytes(data_dir, name, sha).decode("utf-8"))
+    """The parsed JSON of a data file, read once per process (kept in :data:`_PARSED`)."""
+    key = (data_dir, name, sha)
+    try:
+        return _PARSED[key]
+    except KeyError:
+        _PARSED[key] = value = json.loads(data_bytes(data_dir, name, sha).decode("utf-8"))
+        return value
+
+
+#: What the engines keep across calls: the data files parsed so far, and the memo of each
+#: :meth:`Releases.cached` function (see :func:`kept_values`).
+_PARSED: dict[tuple[str, str, str | None], Any] = {}
+_MEMOS: list[dict[tuple[Any, ...], Any]] = []
+
+
+def kept_values() -> list[Any]:
+    """Every value the engines keep from one call to the next so far: the parsed data files
+    and the results of their cached functions of the data. No state an engine returns may hold
+    a part of them (the engine contract's ownership rule, :mod:`adjudicator.base`): a caller
+    that changes its state in place would change them for every later game."""
+    return [*_PARSED.values(), *(value for memo in _MEMOS for value in memo.values())]
 
 
 class Pinned:

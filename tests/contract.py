@@ -2,7 +2,8 @@
 
 It plays seeded random games from legal orders (``engine.random_orders``) and checks:
 determinism (same seed, same orders -> same hashes and events), replay (re-applying the
-recorded orders from a fresh ``create`` reaches the same states), every order set the
+recorded orders from a fresh ``create`` reaches the same states, also through
+``advance_owned`` where the engine has it, with no state sharing what it does not own), every order set the
 random bot produces validates, views never contain another seat's private strings,
 views and states are JSON, and the game terminates within ``max_steps``.
 
@@ -89,6 +90,27 @@ class EngineContract:
                 state = json.loads(canonical_json(state))
                 state, _ = self.engine.advance(state, orders, seed)
                 assert state_hash(state) == a["hashes"][i + 1]
+
+    def test_advance_owned_gives_the_same_states_and_owns_them(self) -> None:
+        """An engine offering ``advance_owned`` (a replay's fold hands it each state, changed
+        in place): the same states and events as ``advance``, and no state it or ``create``
+        returns shares a part with the orders given or what the engine keeps (the ownership
+        rule of :mod:`adjudicator.base`; tests/ownership.py)."""
+        from tests.ownership import Owned
+
+        advance_owned = getattr(self.engine, "advance_owned", None)
+        if advance_owned is None:
+            return  # the engine copies: the rule's in-place half does not apply
+        for seats, opts, seed in list(self._cases())[:2]:
+            a = play_random_game(self.engine, seats, opts, seed, self.max_steps)
+            guard = Owned(a["orders"])
+            state, _ = self.engine.create(seats, opts, seed)
+            for i, orders in enumerate(a["orders"]):
+                guard.check(state, f"the state before step {i} ({seed})")
+                state, events = advance_owned(state, orders, seed)
+                assert state_hash(state) == a["hashes"][i + 1], (seed, i)
+                assert canonical_json(events) == canonical_json(a["events"][i + 1]), (seed, i)
+            guard.check(state, f"the last state ({seed})")
 
     def test_different_seeds_differ(self) -> None:
         seats = list(SEAT_NAMES[: self.seat_counts[0]])

@@ -53,9 +53,9 @@ class GodsPlaygroundEngine(SequentialEngine):
             found = setup.track_problems(options)
         return problems + found
 
-    def _ctx(self, state: State, seed: str) -> Ctx:
+    def _ctx(self, state: State, seed: str, owned: bool = False) -> Ctx:
         """The working copy whose events and chance streams carry the round."""
-        return Ctx(state, seed)
+        return Ctx(state, seed, owned)
 
     def _settle(self, ctx: Ctx) -> None:  # type: ignore[override]
         """Resolve the phases that need no decision (:func:`adjudicator.gods_playground.flow.settle`)."""

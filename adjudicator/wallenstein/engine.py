@@ -32,9 +32,13 @@ class WallensteinEngine:
 
     def create(self, seats: Sequence[str], options: Mapping[str, str], seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """A new game (random deal, or waiting for the draft)."""
+        from adjudicator.sequential import deep_copy
         from adjudicator.wallenstein import setup
 
-        return setup.create(seats, options, seed)
+        state, events = setup.create(seats, options, seed)
+        # the caller's own (the contract's ownership rule): the setup puts parts of the data
+        # files in the state (the Imperial Court's cards)
+        return deep_copy(state), events
 
     #: what the reply to accepted draft lines says (rules 1.2 on: they are standing orders)
     standing_note = ("Your DRAFT, GROUPS and REFRESH lines replace your earlier ones and make your pick when it "
@@ -97,6 +101,17 @@ class WallensteinEngine:
 
     def advance(self, state: dict[str, Any], orders: Mapping[str, Sequence[dict[str, Any]]], seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         """Resolve the draft, or the whole season (and winter after autumn)."""
+        return self._advance(state, orders, seed, False)
+
+    def advance_owned(self, state: dict[str, Any], orders: Mapping[str, Sequence[dict[str, Any]]],
+                      seed: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """:meth:`advance` changing ``state`` itself, which the caller hands over (the engine
+        contract's ownership rule, :mod:`adjudicator.base`): the same state and events, without
+        the copy of the state (a replay's fold)."""
+        return self._advance(state, orders, seed, True)
+
+    def _advance(self, state: dict[str, Any], orders: Mapping[str, Sequence[dict[str, Any]]], seed: str,
+                 owned: bool) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         from adjudicator.wallenstein import draft, draft_orders, orders as ords, season, setup
 
         if state["phase"] == "over":
@@ -110,7 +125,11 @@ class WallensteinEngine:
             problems = self.validate(state, seat, orders[seat])
             if problems:
                 raise GameError(f"illegal orders for {seat}: {problems[0].message}")
-        new = copy_state(state)
+        if owned:  # as copy_state leaves it: the last advance's log replaced by an empty one
+            new = state
+            new["log"] = []
+        else:
+            new = copy_state(state)
         ctx = Ctx(new, Chance(seed), new["year"], new["season"])
         if new["phase"] == "draft" and not pending.simultaneous:  # rules 1.2: one pick
             from adjudicator.wallenstein.draft_asked import step
@@ -165,7 +184,8 @@ class WallensteinEngine:
         from adjudicator.sequential import deep_copy
 
         new = deep_copy(state)  # the last advance's log too: reports read it
-        draft_asked.apply_standing(new, seat, orders)
+        # the lines copied whole: the state shares no part of the orders (the ownership rule)
+        draft_asked.apply_standing(new, seat, [deep_copy(dict(o)) for o in orders])
         return new
 
     def auto_orders(self, state: dict[str, Any], seat: str) -> list[dict[str, Any]] | None:

@@ -74,6 +74,11 @@ INPUT_TYPES = ("GameCreated", "OrdersSubmitted", "OrdersVoided", "StandingOrders
                "ConcessionVoted", "VotesClosed", "GameEnded", "ObserverAdded", "ObserverRemoved")
 DERIVED_TYPES = ("TurnAdjudicated",)
 
+#: Whether :func:`fold` hands each state it made over to the engine's ``advance_owned`` (changed
+#: in place) instead of ``advance`` (a copy): the same states, hashes and verification results
+#: (``tests/store/test_replay_in_place.py`` compares the two over the test games and the corpus).
+IN_PLACE = True
+
 
 class SeedUnknown(Exception):
     """The game cannot be replayed: its seed is neither known nor revealed in the log."""
@@ -142,7 +147,9 @@ def fold_live(game_id: str, events: list[StoredEvent], seed: str | None = None, 
         elif game is None:
             raise ReplayMismatch(f"event {ev.seq} ({ev.type}) comes before GameCreated")
         else:
-            _apply(game, ev, verify)
+            # every state of this loop was made by the engine for this fold alone (the engine
+            # contract's ownership rule), so it is handed over to the next decision, not copied
+            _apply(game, ev, verify, owned=IN_PLACE)
             if ev.type == "TurnAdjudicated" and until_turn is not None and ev.payload["turn"] == until_turn:
                 game.last_seq = ev.seq
                 return game
@@ -269,7 +276,9 @@ def _created(game_id: str, ev: StoredEvent, seed: str, verify: bool) -> Game:
                 opened_at=ev.recorded_at)
 
 
-def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> None:
+def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True, owned: bool = False) -> None:
+    """Fold ``ev`` into ``game``; ``owned``: nothing but ``game`` holds ``game.state``, so the
+    engine may change it in place (:func:`_advance`)."""
     p = ev.payload
     if verify and ev.type in ("OrdersSubmitted", "StandingOrders"):
         from pbem.store.verifyturn import check_text
@@ -305,7 +314,7 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True) -> No
         game.turns.append({**p, "seq": ev.seq})
         game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
     elif ev.type == "TurnAdjudicated":
-        _adjudicated(game, ev, verify)
+        _adjudicated(game, ev, verify, owned)
     from pbem.store.clubstate import apply as club_apply
 
     club_apply(game, ev, verify)  # absences, civil disorder, votes, endings, observers (pbem.club)
@@ -329,13 +338,18 @@ def _upgraded(game: Game, ev: StoredEvent, verify: bool, engine: bool) -> None:
     game.upgrades.append({**p, "seq": ev.seq})
 
 
-def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
+def _adjudicated(game: Game, ev: StoredEvent, verify: bool, owned: bool = False) -> None:
     p = ev.payload
     pending = game.pending_of(game.state)
     if pending is None or pending.turn != p["turn"]:
         raise ReplayMismatch(f"event {ev.seq}: adjudicates turn {p['turn']} but the game waits for "
                              f"{pending.turn if pending else 'nothing (over)'}")
-    state, derived = game.engine.advance(game.state, p["orders"], game.chance_seed)
+    orders_checked = None
+    if verify:
+        from pbem.store.verifyturn import check_orders
+
+        orders_checked = check_orders(game, ev, pending)  # of the state before: it may change in place
+    state, derived = _advance(game, p["orders"], owned)
     if verify:
         derived_text = canonical_json(derived)
         # an engine whose state keeps the derived events (as its ``log``) has them encoded once
@@ -347,11 +361,23 @@ def _adjudicated(game: Game, ev: StoredEvent, verify: bool) -> None:
                ev, "events", f"turn {p['turn']} (event {ev.seq})")
         from pbem.store.verifyturn import check_turn
 
-        check_turn(game, ev, pending, state)  # every other field of the event (before the state moves on)
+        check_turn(game, ev, orders_checked, state)  # every other field of the event
     game.state = state
     game.opened_at = ev.recorded_at
     game.turns.append({**p, "seq": ev.seq})
     game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
+
+
+def _advance(game: Game, orders: dict[str, Any], owned: bool) -> tuple[State, list[dict[str, Any]]]:
+    """The engine's ``advance`` of ``game.state``; with ``owned`` its ``advance_owned`` where it
+    has one (the state is handed over: changed in place, not copied; the engine contract's
+    ownership rule in :mod:`adjudicator.base`). What the game kept of the state it held
+    (its pending decision) is dropped then: the state object may now hold another state."""
+    in_place = getattr(game.engine, "advance_owned", None) if owned else None
+    if in_place is None:
+        return game.engine.advance(game.state, orders, game.chance_seed)
+    game._pending = None
+    return in_place(game.state, orders, game.chance_seed)
 
 
 def _check(got_hash: str, want_hash: str, got_text: str, ev: StoredEvent, key: str, where: str) -> None:

@@ -37,10 +37,37 @@ def mismatch(message: str) -> Exception:
     return ReplayMismatch(message)
 
 
-def check_turn(game: Any, ev: Any, pending: Pending, after: State) -> None:
-    """Check every field of the ``TurnAdjudicated`` event ``ev`` (``game`` still holds the state
-    before it, ``after`` is the state the replay reached)."""
+def check_orders(game: Any, ev: Any, pending: Pending) -> Exception | None:
+    """The checks of :func:`check_turn` that read the state before the decision (``pending``),
+    made while ``game`` still holds it (the engine may then advance that state in place): what
+    they found wrong, which :func:`check_turn` raises in its place, after the fold has checked
+    the derived events and the state hash (so a forged log is refused with the same message
+    as ever, whatever the engine does with the state)."""
+    try:
+        _check_orders(game, ev, pending)
+    except Exception as exc:  # noqa: BLE001 - raised again by check_turn, in the same order as ever
+        return exc
+    return None
+
+
+def check_turn(game: Any, ev: Any, found: Exception | None, after: State) -> None:
+    """Check every field of the ``TurnAdjudicated`` event ``ev`` (``found``: what
+    :func:`check_orders` found wrong of the state before it; ``after`` is the state the replay
+    reached)."""
+    if found is not None:
+        raise found
     p, engine = ev.payload, game.engine
+    where = f"turn {p['turn']} (event {ev.seq})"
+    over = game.pending_of(after) is None  # kept: the next decision asks it again of this state
+    for key, want in (("scores", engine.scores(after)), ("over", over), ("winner", engine.winner(after) if over else None)):
+        if p[key] != want:
+            raise mismatch(f"{where}: the recorded {key} {p[key]!r} differs from the replay's {want!r}")
+
+
+def _check_orders(game: Any, ev: Any, pending: Pending) -> None:
+    """The fields of ``ev`` that the state before it decides: who had to send orders, who was
+    defaulted, the orders recorded for each seat, ``forced``."""
+    p = ev.payload
     where = f"turn {p['turn']} (event {ev.seq})"
     for key in ("forced", "scores", "over", "winner"):
         if key not in p:
@@ -60,10 +87,6 @@ def check_turn(game: Any, ev: Any, pending: Pending, after: State) -> None:
     if p["forced"] != bool(defaulted):
         raise mismatch(f"{where}: the recorded 'forced' {p['forced']!r} does not match the {len(defaulted)} "
                        "seat(s) recorded as missing their orders")
-    over = game.pending_of(after) is None  # kept: the next decision asks it again of this state
-    for key, want in (("scores", engine.scores(after)), ("over", over), ("winner", engine.winner(after) if over else None)):
-        if p[key] != want:
-            raise mismatch(f"{where}: the recorded {key} {p[key]!r} differs from the replay's {want!r}")
 
 
 def _check_seat(game: Any, p: dict[str, Any], seat: str, where: str, checkable: bool) -> None:
