@@ -316,7 +316,10 @@ class Pinned:
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self.unpinned, name)
-        if name.startswith("__") or not callable(value) or isinstance(value, type):
+        if name.startswith("__"):
+            return value
+        if not callable(value) or isinstance(value, type):
+            self.__dict__[name] = value  # an engine's constant (its name, its notes): asked once
             return value
         var, force = self._releases._var, self._force
 

@@ -133,13 +133,14 @@ def apply(game: Any, ev: Any, verify: bool) -> None:
 
 def _count_turn(club: Club, p: dict[str, Any], recorded_at: str) -> None:
     """Missed turns in a row, per seat, after an adjudication (see the module docstring)."""
-    at = instant(recorded_at)
+    at: datetime | None = None  # read when a seat missed its orders (most turns none did)
     defaulted = set(p.get("defaulted") or [])
     orders = p.get("orders")
     for seat in (orders if isinstance(orders, dict) else {}):
         source = club.sources.get(seat)
         if seat in defaulted:
             club.missed_total[seat] = club.missed_total.get(seat, 0) + 1
+            at = instant(recorded_at) if at is None else at
             if not club.absent(seat, at):
                 club.missed[seat] = club.missed.get(seat, 0) + 1
         elif source is not None and source[1] == "bot" and source[0] in (p["turn"], "standing"):

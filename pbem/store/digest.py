@@ -58,8 +58,10 @@ def _canonical(state: State, known: tuple[str, str] | None,
     """``canonical_json(state)``, splicing in the known text of one top-level value: the
     canonical text of a dict is its sorted ``key:value`` pairs, each value encoded on its own,
     so the result is the same bytes."""
-    if texts is not None and type(state) is dict and all(type(k) is str for k in state):
-        return _canonical_parts(state, known, texts)
+    if texts is not None and type(state) is dict:
+        keys = _sorted_keys(state, texts)
+        if keys is not None:
+            return _canonical_parts(state, known, texts, keys)
     if known is None or not isinstance(state, dict) or known[0] not in state:
         return canonical_json(state)
     key, text = known
@@ -70,60 +72,83 @@ def _canonical(state: State, known: tuple[str, str] | None,
 
 
 def _canonical_parts(state: dict[str, Any], known: tuple[str, str] | None, texts: dict[Any, Any],
-                     depth: int = 0) -> str:
-    """``canonical_json(state)`` of a dict whose keys are all strings, built from its parts:
-    the canonical text of such a dict is ``{``, its ``"key":value`` pairs sorted by key and
-    joined by ``,``, then ``}``, each value encoded on its own. Most of a sequential game's
-    state does not change in one decision, so ``texts`` holds the pairs' texts last encoded
-    and a tag of each value (:func:`_tag`: its marshal bytes); a value with the same tag has
-    the same text and is not encoded again. A changed dict of the state is built the same way
-    from its own values (held in a dict of their own, under the key ``(key,)``: no string key).
+                     keys: list[str], depth: int = 0) -> str:
+    """``canonical_json(state)`` of a dict whose keys are all strings (``keys``, sorted), built
+    from its parts: the canonical text of such a dict is ``{``, its ``"key":value`` pairs sorted
+    by key and joined by ``,``, then ``}``, each value encoded on its own. Most of a sequential
+    game's state does not change in one decision, so ``texts`` holds the pairs' texts last
+    encoded and a tag of each value (:func:`_tag`: its marshal bytes); a value with the same tag
+    has the same text and is not encoded again.
 
-    The tags of all the values are made in one pass and compared with the last ones in
-    place (the keys in the same order); a value marshal cannot write exactly (e.g. an enum)
-    sends the whole dict through :func:`_canonical_tagged`, which tags value by value."""
-    keys = _sorted_keys(state, texts)
-    try:
-        tags = list(map(marshal.dumps, [state[k] for k in keys]))
-    except ValueError:  # a value marshal cannot write: tag (or not) each value on its own
-        return _canonical_tagged(state, known, texts, depth)
+    A long dict of the state (1,000 characters: a board of provinces) that changed is built
+    from its values, kept value by value (in a dict of its own, under the key ``(key,)``: no
+    string key); while it goes on changing from one state to the next, it is built so without
+    a tag of the whole, which would serialise it twice. The tags of the other values are made
+    in one pass and compared with the last ones in place (the keys in the same order); a value
+    marshal cannot write exactly (e.g. an enum) sends the whole dict through
+    :func:`_canonical_tagged`, which tags value by value."""
     held = texts.get(_TAGS)
     if held is None or held[0] is not keys:
-        held = (keys, [None] * len(keys), [""] * len(keys))
+        held = (keys, [None] * len(keys), [""] * len(keys), [False] * len(keys), [canonical_json(k) + ":" for k in keys])
         texts[_TAGS] = held
-    _, old, parts = held
+    _, old, parts, split, names = held
+    values = [state[k] for k in keys]
+    try:
+        tags = list(map(marshal.dumps, [None if split[i] else v for i, v in enumerate(values)]
+                                        if True in split else values))
+    except ValueError:  # a value marshal cannot write: tag (or not) each value on its own
+        return _canonical_tagged(state, known, texts, depth)
     for i, tag in enumerate(tags):
-        key = keys[i]
-        if known is not None and key == known[0]:
-            parts[i], old[i] = canonical_json(key) + ":" + known[1], None
+        if known is not None and keys[i] == known[0]:
+            parts[i], old[i] = names[i] + known[1], None
+        elif split[i]:  # changed at the last state: built from its values' tags, without a tag of the whole
+            text = _split_text(keys[i], values[i], texts, names[i])
+            if text is None or text == parts[i]:  # unchanged now (or no longer a dict): tagged again
+                split[i] = False
+            parts[i], old[i] = text or names[i] + canonical_json(values[i]), None
         elif old[i] != tag:
-            value = state[key]
-            if depth == 0 and type(value) is dict and len(parts[i]) >= _LONG and all(type(k) is str for k in value):
-                # a long changed dict (a board of provinces...) mostly changes in one of its values
-                parts[i] = canonical_json(key) + ":" + _canonical_parts(value, None, texts.setdefault((key,), {}), 1)
-            else:
-                parts[i] = canonical_json(key) + ":" + canonical_json(value)
-            old[i] = tag
+            value = values[i]
+            # a long changed dict (a board of provinces...) mostly changes in one of its values
+            text = _split_text(keys[i], value, texts, names[i]) \
+                if depth == 0 and type(value) is dict and len(parts[i]) >= _LONG else None
+            if text is None:
+                text = names[i] + canonical_json(value)
+            elif text != parts[i]:
+                split[i] = True  # it may well change at the next state too
+            parts[i], old[i] = text, tag
     return "{" + ",".join(parts) + "}"
+
+
+def _split_text(key: str, value: Any, texts: dict[Any, Any], name: str) -> str | None:
+    """The ``"key":value`` text (``name`` is ``"key":``) of a long dict built from its values
+    (:func:`_canonical_parts` one level down, its texts kept under ``(key,)``), or None when
+    ``value`` is not a dict of string keys."""
+    if type(value) is dict:
+        sub = texts.setdefault((key,), {})
+        keys = _sorted_keys(value, sub)
+        if keys is not None:
+            return name + _canonical_parts(value, None, sub, keys, 1)
+    return None
 
 
 #: The length of a changed dict's last text from which :func:`_canonical_parts` keeps the texts
 #: of its values one by one (a shorter dict is encoded whole: cheaper than telling its changed
-#: values from the others).
+#: values from the others; and only the state's own values: splitting the values of such a
+#: dict again costs more bookkeeping than the encoding it spares).
 _LONG = 1000
 #: Where :func:`_canonical_parts` keeps a dict's keys in sorted order and its values' tags and
 #: texts (tuple keys: a state's keys are strings).
 _KEYS, _TAGS = ("keys",), ("tags",)
 
 
-def _sorted_keys(state: dict[str, Any], texts: dict[Any, Any]) -> list[str]:
+def _sorted_keys(state: dict[Any, Any], texts: dict[Any, Any]) -> list[str] | None:
     """``sorted(state)``, the same list object while the dict's keys stay the same, in the
-    same order (so the kept tags line up with them)."""
+    same order (so the kept tags line up with them); None when a key is not a string."""
     order = tuple(state)
     held = texts.get(_KEYS)
     if held is not None and held[0] == order:
         return held[1]
-    keys = sorted(state)
+    keys = sorted(order) if all(type(k) is str for k in order) else None
     texts[_KEYS] = (order, keys)
     return keys
 
@@ -143,8 +168,10 @@ def _canonical_tagged(state: dict[str, Any], known: tuple[str, str] | None, text
         if held is not None and tag is not None and held[0] == tag:
             parts.append(held[1])
             continue
-        if tag is not None and depth == 0 and type(value) is dict and all(type(k) is str for k in value):
-            text = canonical_json(key) + ":" + _canonical_parts(value, None, texts.setdefault((key,), {}), 1)
+        sub = texts.setdefault((key,), {}) if tag is not None and depth == 0 and type(value) is dict else None
+        keys = _sorted_keys(value, sub) if sub is not None else None
+        if keys is not None:
+            text = canonical_json(key) + ":" + _canonical_parts(value, None, sub, keys, 1)
         else:
             text = canonical_json(key) + ":" + canonical_json(value)
         if tag is not None:

@@ -60,6 +60,7 @@ from typing import Any
 
 from adjudicator.base import State, canonical_json
 from adjudicator.chance import commitment
+from pbem.store.clubstate import apply as club_apply
 from pbem.store.db import StoredEvent
 # a game's published hashes and the game as rebuilt are modules of their own, named here too
 from pbem.store.digest import KEYED_DIGEST, state_digest, text_digest  # noqa: F401
@@ -315,8 +316,6 @@ def _apply(game: Game, ev: StoredEvent, verify: bool, engine: bool = True, owned
         game.submitted = {s: o for s, o in game.submitted.items() if o["turn"] != p["turn"]}
     elif ev.type == "TurnAdjudicated":
         _adjudicated(game, ev, verify, owned)
-    from pbem.store.clubstate import apply as club_apply
-
     club_apply(game, ev, verify)  # absences, civil disorder, votes, endings, observers (pbem.club)
 
 

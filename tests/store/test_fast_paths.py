@@ -361,6 +361,39 @@ def test_the_kept_texts_of_a_long_dict_and_of_values_marshal_cannot_write_are_ex
         assert _canonical(state, None, texts) == canonical_json(state)
 
 
+def test_the_kept_texts_follow_a_state_changed_in_place():
+    """A replay hands each state to the engine, which changes it in place (``advance_owned``):
+    the same dict object comes back with some of its parts changed inside, a long dict kept
+    value by value changes one value, loses and gains keys, becomes a list and a dict again;
+    the text is that of the whole state every time."""
+    from adjudicator.base import canonical_json
+    from pbem.store.digest import _canonical
+
+    state = {"board": {f"p{i:02}": {"units": [i], "owner": None, "note": "y" * 40} for i in range(30)},
+             "round": 1, "hands": {"red": ["a", "b"]}, "log": []}
+    texts: dict = {}
+    steps = [
+        lambda s: s["board"]["p03"]["units"].append(1),
+        lambda s: s["board"]["p03"].update(units=[True]),
+        lambda s: s["hands"]["red"].pop(),
+        lambda s: s["board"]["p04"].update(units=[1.0]),
+        lambda s: s["board"].pop("p05"),
+        lambda s: s["board"].update(p05={"units": [0]}),
+        lambda s: s.update(round=True),
+        lambda s: s.update(board=[1, 2]),
+        lambda s: s.update(board={f"p{i:02}": {"units": [i], "note": "z" * 40} for i in range(30)}),
+        lambda s: s["board"]["p01"].update(units=[-0.0]),
+        lambda s: s["board"]["p01"].update(units=[0.0]),
+        lambda s: s.update(board=dict(reversed(s["board"].items()))),
+        lambda s: s["board"].update(p07={"units": [7], "owner": "red"}),
+        lambda s: s.update(extra={"k": 1}),
+        lambda s: s["extra"].update(k=True),
+    ]
+    for step in [lambda s: None, *steps]:
+        step(state)
+        assert _canonical(state, None, texts) == canonical_json(state)
+
+
 def test_canonical_json_is_json_dumps_with_sorted_keys_and_no_spaces():
     """The canonical text (made by a C encoder set up once) is the standard library's."""
     import json
