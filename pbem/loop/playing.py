@@ -170,8 +170,9 @@ class Playing:
                 state, derived = game.engine.advance(game.state, orders, game.chance_seed)
                 over = game.engine.pending(state) is None
                 text = canonical_json(state)  # encoded once: the recorded hash, the snapshot, the head
+                digest = text_digest(text, game.seed, game.digest_scheme)  # hashed once: the event and the head
                 payload = {"turn": pending.turn, "orders": orders, "defaulted": defaulted, "forced": bool(defaulted),
-                           "events": derived, "state_hash": text_digest(text, game.seed, game.digest_scheme),
+                           "events": derived, "state_hash": digest,
                            "scores": game.engine.scores(state), "over": over,
                            "winner": game.engine.winner(state) if over else None}
                 new = [NewEvent("TurnAdjudicated", payload)]
@@ -181,7 +182,10 @@ class Playing:
                 self._snapshot(game_id, stored.events[0].seq, text)
                 # this call's own copy, brought to the recorded events without running the engine again
                 after = self._start_clock(fold_known(game, stored.events, state), now)
-                self._project(after, text if after.state is state else None)
+                if after.state is state:
+                    self._project(after, text, state_digest=digest)
+                else:
+                    self._project(after)
                 self.remember(after)
                 from pbem.store import turnhistory
 

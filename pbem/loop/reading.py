@@ -211,13 +211,15 @@ class Reading:
         return awaited(game)
 
     # -- projections ---------------------------------------------------------------------
-    def _project(self, game: Game, state_text: str | None = None, created: bool = False) -> None:
+    def _project(self, game: Game, state_text: str | None = None, created: bool = False,
+                 state_digest: str | None = None) -> None:
         """Write the games row, the due index, the head and the seat addresses of ``game``
         (folded at its last event) inside the caller's transaction (:mod:`pbem.store.projection`);
-        ``state_text``: the canonical JSON of its state, made already."""
+        ``state_text``: the canonical JSON of its state, made already; ``state_digest``: its
+        digest, made already (the adjudication's recorded hash)."""
         from pbem.store import projection
 
-        projection.project(self.store, game, created, state_text)
+        projection.project(self.store, game, created, state_text, state_digest)
 
     def remember(self, game: Game) -> None:
         """Keep ``game`` (folded at the log's last event, which this caller recorded) in this

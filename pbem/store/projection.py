@@ -96,16 +96,20 @@ def games_fields(game: Game, digest: str) -> dict[str, Any]:
             "state_hash": digest, "deadline": game.deadline}
 
 
-def project(store: Store, game: Game, created: bool = False, state_text: str | None = None) -> None:
+def project(store: Store, game: Game, created: bool = False, state_text: str | None = None,
+            state_digest: str | None = None) -> None:
     """Write every projection of ``game`` (folded at the log's last event) inside the caller's
     transaction: the games row with its due index, the head, the seat addresses.
-    ``state_text``: the canonical JSON of ``game.state``, when the caller made it already."""
+    ``state_text``: the canonical JSON of ``game.state``, when the caller made it already;
+    ``state_digest``: that text's digest (:func:`pbem.store.digest.text_digest`), when the
+    caller made it too (only read with ``state_text``)."""
     from pbem.store import heads
     from pbem.store.events import text_digest
 
     last_seq, last_hash = store.log_head(game.game_id)
     text = canonical_json(game.state) if state_text is None else state_text
-    digest = text_digest(text, game.seed, game.digest_scheme)
+    digest = (state_digest if state_text is not None and state_digest is not None
+              else text_digest(text, game.seed, game.digest_scheme))
     fields = {**games_fields(game, digest), "last_seq": last_seq, "last_hash": last_hash}
     if created:
         fields["created_at"] = store.now()

@@ -111,3 +111,33 @@ def test_a_plan_mailed_in_loads_its_game_once(service: Service, monkeypatch):
     assert out.outcome == "accepted", out.note
     assert loads == ["g1"]  # checked, recorded and answered with the one copy
     assert service.load("g1").standing[seat]
+
+
+def test_an_adjudication_hashes_its_state_once(service: Service, monkeypatch):
+    """The decided state's digest is made once: the event records it, and the games row and
+    the head carry the same one (a load from the head checks it against the event)."""
+    import pbem.loop.playing
+    import pbem.store.projection
+    from pbem.store import digest as digests
+
+    service.new_game("g1", "gods-playground", [(s, f"{s}@x.org") for s in SEATS], {}, seed="fast-hash-" + "x" * 40)
+    for seat in service.load("g1").pending.seats:
+        game = service.load("g1")
+        service.submit("g1", seat, game.engine.default_orders(game.state, seat), "", {})
+    made = []
+
+    def counting(text, seed, scheme):
+        made.append(text)
+        return digests.text_digest(text, seed, scheme)
+
+    monkeypatch.setattr(pbem.loop.playing, "text_digest", counting)
+    monkeypatch.setattr(pbem.store.events, "text_digest", counting)  # the projection's own import
+    done = service.adjudicate("g1", limit=1)
+    assert len(done) == 1 and len(made) == 1  # one digest: the event's, reused by the head
+    monkeypatch.undo()
+    row = service.store.conn.execute("select state_hash from games where game_id = 'g1'").fetchone()
+    head = service.store.conn.execute("select digest from heads where game_id = 'g1'").fetchone()
+    assert row[0] == head[0] == done[0]["state_hash"] == digests.text_digest(made[0], service.load("g1").seed,
+                                                                              service.load("g1").digest_scheme)
+    pbem.loop.service._CACHE.clear()
+    assert service.load("g1", verify=True).state == service.load("g1").state  # the head reads back, checked
