@@ -21,17 +21,14 @@ from __future__ import annotations
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench.timing import run_process
+from bench.timing import bytecode, run_process
 
-ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("pbem", "adjudicator", "turns", "reports")
 BARE = [sys.executable, "-c", "import sqlite3, json, click"]
 #: One scrypt of a seat's password as :func:`pbem.store.auth.hash_password` makes it.
 SCRYPT = [sys.executable, "-c", "import sqlite3, json, click, hashlib; "
@@ -106,24 +103,14 @@ def _alternately(command: Callable[[int], list[str]], scrypt: bool = False) -> t
     return statistics.median(mine), floor, max(statistics.median(hashed) - floor, 0.0) if scrypt else 0.0
 
 
-def _caches(remove: bool) -> None:
-    """Compile pbem's packages to bytecode (as an install does), or remove that bytecode."""
-    for package in PACKAGES:
-        for cache in (ROOT / package).rglob("__pycache__"):
-            shutil.rmtree(cache, ignore_errors=True)
-    if not remove:
-        subprocess.run([sys.executable, "-m", "compileall", "-q", *(str(ROOT / p) for p in PACKAGES)],
-                       check=True, stdout=subprocess.DEVNULL, env={**os.environ, "PYTHONDONTWRITEBYTECODE": ""})
-
-
 def run() -> list[dict[str, Any]]:
     """Rows for ``python -m bench``."""
     with tempfile.TemporaryDirectory() as tmp:
         directory = Path(tmp)
         db, stranger, order = _setup(directory)
-        _caches(remove=True)
+        bytecode(compiled=False)
         source = _runs(db, stranger, order, directory)
-        _caches(remove=False)
+        bytecode(compiled=True)
         compiled = _runs(db, stranger, order, directory)
     rows = []
     for name, (cpu, bare, scrypt) in compiled.items():
