@@ -20,6 +20,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg, RendererAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
+from reports.glyphs import GlyphRenderer
+
 #: The colours of the palette, and how many of them are the picture's most frequent exact colours.
 #: 128 (64 exact, 64 for the antialiased edges) instead of 256: a map a seventh smaller with
 #: no difference to see (mean error under 1 of 765 per pixel; the seat mail's size budget).
@@ -31,7 +33,9 @@ DPI = 100
 #: One Agg renderer per picture size and resolution, shared by every figure drawn at them:
 #: matplotlib remembers text metrics per renderer, so a report's map, drawn again each
 #: season with the same names, numbers and fonts, measures its labels once per process
-#: instead of once per figure. A renderer clears its pixels before each draw.
+#: instead of once per figure. A renderer clears its pixels before each draw. It lays texts
+#: out and renders glyphs once per process (:class:`reports.glyphs.GlyphRenderer`: the same
+#: pixels).
 _RENDERERS: dict[tuple[int, int, float], RendererAgg] = {}
 LOCK = threading.RLock()
 
@@ -48,7 +52,7 @@ class SharedCanvas(FigureCanvasAgg):
         if renderer is None:
             if len(_RENDERERS) >= 8:
                 _RENDERERS.clear()
-            renderer = _RENDERERS[key] = RendererAgg(w, h, self.figure.dpi)
+            renderer = _RENDERERS[key] = GlyphRenderer(w, h, self.figure.dpi)
         self.renderer = renderer
         return renderer
 
@@ -68,7 +72,7 @@ def figure_png(fig: Figure, dpi: int = DPI, stamp: Artist | None = None) -> byte
     with LOCK:  # the pixels of a shared renderer are read before another figure draws
         fig.set_dpi(dpi)
         rgb = _stamped(fig, agg, stamp) if stamp is not None and stamp.get_gid() else None
-        if rgb is None:
+        if rgb is None:  # drawn in place (the stamp does not lie on blank page)
             agg.draw()
             rgb = np.array(np.asarray(agg.buffer_rgba())[..., :3])
     return palette_png(rgb)
@@ -79,6 +83,11 @@ def figure_png(fig: Figure, dpi: int = DPI, stamp: Artist | None = None) -> byte
 _STAMPS: dict[tuple[Any, ...], Any] = {}
 #: Pixels around a stamp's box that belong to it (antialiased edges), and so must be blank too.
 _MARGIN = 3
+#: The stamps (gid, the picture's size and resolution) found over drawn parts of the picture:
+#: drawn in place at once, without first drawing the picture without them. (A map whose
+#: legend's words are longer than the blank page beside the map, as in German and Hungarian,
+#: drew every picture twice.) Either way the picture is the same.
+_IN_PLACE: set[tuple[Any, ...]] = set()
 
 
 def _stamped(fig: Figure, agg: FigureCanvasAgg, stamp: Artist) -> Any:
@@ -89,6 +98,10 @@ def _stamped(fig: Figure, agg: FigureCanvasAgg, stamp: Artist) -> Any:
     margin) is blank page, drawing the stamp there is the same as drawing it in place
     (nothing else is drawn there, above or below it), so its pixels are remembered from the
     first such draw and copied in afterwards."""
+    width, height = agg.get_width_height(physical=True)
+    placed = (stamp.get_gid(), width, height, float(fig.dpi))
+    if placed in _IN_PLACE:
+        return None
     stamp.set_visible(False)
     try:
         agg.draw()
@@ -102,6 +115,9 @@ def _stamped(fig: Figure, agg: FigureCanvasAgg, stamp: Artist) -> Any:
     y0, y1 = max(0, height - int(np.ceil(box.y1)) - _MARGIN), min(height, height - int(np.floor(box.y0)) + _MARGIN)
     page = np.asarray(fig.get_facecolor()[:3]) * 255
     if not (rgba[y0:y1, x0:x1, :3] == np.round(page)).all():
+        if len(_IN_PLACE) >= 64:
+            _IN_PLACE.clear()
+        _IN_PLACE.add(placed)
         return None
     key = (stamp.get_gid(), x0, x1, y0, y1, width, height, float(fig.dpi))
     pixels = _STAMPS.get(key)
@@ -117,8 +133,9 @@ def _stamped(fig: Figure, agg: FigureCanvasAgg, stamp: Artist) -> Any:
 
 
 def clear_stamps() -> None:
-    """Forget the stamps' pixels (tests draw them again)."""
+    """Forget the stamps' pixels and where they were drawn in place (tests draw them again)."""
     _STAMPS.clear()
+    _IN_PLACE.clear()
 
 
 def palette_png(rgb: Any) -> bytes:

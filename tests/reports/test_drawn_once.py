@@ -97,3 +97,24 @@ def test_a_legend_with_something_under_it_is_drawn_in_place(turns):
     for fig in figs:  # a label over the legend's corner: the legend is no longer on blank page
         fig.axes[0].text(0.02, 0.9, "OVER", transform=fig.axes[0].transAxes, fontsize=12, zorder=9)
     assert mapplot.save_png(figs[0]) == pngout.figure_png(figs[1], mapplot.DPI)
+
+
+def test_a_legend_over_the_map_is_drawn_in_place_at_once(monkeypatch, turns):
+    """A legend whose words reach over the map (German) is drawn in place; once that is
+    known, each later map of that legend is drawn once, not first without it: the same bytes."""
+    from reports import pngout
+    from reports.i18n import speaking
+
+    views = [report_input("once", "drawn-once", t, "red").view for t in turns]
+    mapplot.clear_cache()
+    draws = []
+    real = pngout.SharedCanvas.draw
+    monkeypatch.setattr(pngout.SharedCanvas, "draw", lambda self: draws.append(1) or real(self))
+    with speaking("de"):
+        for v in (*views, *views):
+            draws.clear()
+            known = bool(pngout._IN_PLACE)
+            stamped = mapplot.save_png(mapplot.map_figure(v, "t"))
+            assert len(draws) == (1 if known else 2)
+            assert stamped == pngout.figure_png(mapplot.map_figure(v, "t"), mapplot.DPI)
+    assert pngout._IN_PLACE and not pngout._STAMPS
