@@ -180,10 +180,35 @@ def _ordered(value: Any, rank: dict[str, int]) -> Any:
     return value
 
 
+#: The games whose report renderer this process has imported and frozen (:func:`renderer_ready`).
+_READY: set[str] = set()
+
+
+def renderer_ready(game: str) -> None:
+    """Import the report renderer of game ``game`` and freeze what the process holds by then.
+
+    A renderer imports matplotlib, numpy, Pillow and jinja2: some 75,000 objects that live as
+    long as the process, which the garbage collector walked at every full collection (a
+    season's reports set one off every other season: 70-130 ms each, more than a third of a
+    season). Frozen (``gc.freeze``, as the command line does with what it imported at its
+    start, :func:`pbem.cli.main.main`) they are walked no more; objects made from here on are
+    collected as before. Once per game and process."""
+    if game in _READY:
+        return
+    import gc
+
+    from adjudicator import games
+
+    games.hook(game, "renderer")
+    gc.freeze()
+    _READY.add(game)
+
+
 def render_turn(game: Game, payload: dict[str, Any], history: list[dict[str, Any]],
                 only: list[str] | None = None, ending: str = "") -> list[TurnReport]:
     """Render the reports of ``game`` (the state right after ``payload``'s turn); ``ending``: how
     the players ended the game (:mod:`pbem.club.endings`), said by every report."""
+    renderer_ready(game.engine.name)
     out = []
     ordered = in_seat_order(history, list(game.seats))  # public: the same for every viewer
     for viewer in only or viewers(game):
