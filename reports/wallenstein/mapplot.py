@@ -18,8 +18,14 @@ from matplotlib.patches import Patch, Polygon
 
 from reports.i18n import DEFAULT, _, lang, speaking
 from reports import colors as col
-from reports.pngout import SharedCanvas, clear_stamps, figure_png
+from reports.pngout import LOCK, SharedCanvas, clear_stamps, figure_png
 from reports.wallenstein.geometry import County, borders, counties, extent
+from reports.wallenstein.labelboxes import BOXES as _BOXES
+from reports.wallenstein.labelboxes import LEGEND
+from reports.wallenstein.labelboxes import box as _box
+from reports.wallenstein.labelboxes import legend_box as _legend_box
+from reports.wallenstein.labelboxes import measured_box as _measured_box
+from reports.wallenstein.labelboxes import text_box as _text_box
 
 #: savefig options that keep the PNG free of version strings and timestamps (the benchmarks'
 #: floor: a plain savefig of the map; pictures are written by :func:`reports.pngout.figure_png`).
@@ -69,20 +75,17 @@ def _map_png(key: str) -> bytes:
     drawn = json.loads(key)
     view = {"seats": {s: {"color": c} for s, c in drawn["palette"]}, "counties": drawn["counties"],
             "log": [{"type": "Battle", "county": c} for c in drawn["battles"]]}
-    with speaking(drawn["language"]):  # the legend's words: one picture per language
-        return save_png(map_figure(view, drawn["title"]))
+    with speaking(drawn["language"]), LOCK:  # the legend's words: one picture per language
+        return save_png(kept_figure(view, drawn["title"]))
 
 
 def clear_cache() -> None:
-    """Forget the pictures drawn so far and the measured label boxes (tests of determinism
-    draw twice)."""
+    """Forget the pictures drawn so far, the kept figures and the measured label boxes (tests
+    of determinism draw twice)."""
     _map_png.cache_clear()
     _BOXES.clear()
+    _FIGURES.clear()
     clear_stamps()
-
-
-#: The gid prefix of the map's legend (+ its palette as JSON: what it shows).
-LEGEND = "legend:"
 
 
 def save_png(fig: Figure) -> bytes:
@@ -95,31 +98,82 @@ def save_png(fig: Figure) -> bytes:
 
 
 def map_figure(view: Mapping[str, Any], title: str) -> Figure:
-    """The map of ``view`` as a matplotlib figure (every artist added, not yet drawn)."""
+    """The map of ``view`` as a new matplotlib figure (every artist added, not yet drawn)."""
+    fig = _board(col.seat_colors(view.get("seats", {})))
+    _fill(fig, view, title)
+    return fig
+
+
+#: The map figures drawn so far, one per legend (the palette and the language), kept and
+#: filled again with the next view: the page, the axes, the cells, the borders and the
+#: legend are the same every season (making them was a third of building a map); each
+#: season recolours the cells and replaces the labels. Filling a kept figure draws the same
+#: pixels as a new one (``tests/reports/test_map_reuse.py``). Used under ``LOCK``.
+_FIGURES: dict[str, Figure] = {}
+
+
+def kept_figure(view: Mapping[str, Any], title: str) -> Figure:
+    """The map of ``view`` on the kept figure of its legend (see :data:`_FIGURES`); draw it
+    before the next call (under :data:`reports.pngout.LOCK`)."""
+    palette = col.seat_colors(view.get("seats", {}))
+    key = json.dumps([lang(), *palette.items()])
+    fig = _FIGURES.get(key)
+    if fig is None:
+        if len(_FIGURES) >= 8:
+            _FIGURES.clear()
+        fig = _FIGURES[key] = _board(palette)
+    _fill(fig, view, title)
+    return fig
+
+
+#: The gid of a battle's outline (a season's artist, like every text).
+BATTLE_GID = "battle"
+
+
+def _board(palette: dict[str, str]) -> Figure:
+    """A map figure with what does not depend on the season: the axes, each county's cell in
+    both looks (in play, coloured by :func:`_fill`; out of play, hatched), the borders, the
+    limits and the legend of ``palette``."""
     fig = Figure(figsize=FIGSIZE)
     SharedCanvas(fig)  # a renderer to measure labels with (placing them without overlaps)
+    fig._pbem_layout_dpi = fig.dpi  # type: ignore[attr-defined]  # a new figure's: labels are fitted at it
     ax = fig.add_axes((0.0, 0.0, 1.0, 0.95))
     ax.set_axis_off()
     ax.set_aspect("equal")
-    seats = view.get("seats", {})
-    palette = col.seat_colors(seats)
-    known = view.get("counties", {})
-    battles = battle_counties(view)
     geo = counties()
-    for county in geo.values():
-        _draw_cell(ax, county, known.get(county.name), palette)
+    cells = {county.name: _cells(ax, county) for county in geo.values()}
+    fig._pbem_cells = cells  # type: ignore[attr-defined]
     _draw_borders(ax)
-    for county in geo.values():
-        _draw_labels(ax, county, known.get(county.name), palette, county.name in battles)
     xmin, xmax, ymin, ymax = extent([c.cell for c in geo.values()])
     ax.set_xlim(xmin - 1.3, xmax)  # room on the left for the legend
     ax.set_ylim(ymin, ymax)
     _legend(ax, palette)
+    return fig
+
+
+def _fill(fig: Figure, view: Mapping[str, Any], title: str) -> None:
+    """The season of ``view`` on a figure made by :func:`_board` for its palette: the cells
+    coloured, the labels of an earlier season replaced by this one's, fitted and placed."""
+    # labels are fitted as on a new figure: at its resolution, and before drawing applied the
+    # equal aspect to the axes (which moves them, and so every label's place in pixels)
+    fig.set_dpi(fig._pbem_layout_dpi)  # type: ignore[attr-defined]
+    ax = fig.axes[0]
+    ax._set_position(ax.get_position(original=True), which="active")
+    for artist in [*ax.texts, *(p for p in ax.patches if p.get_gid() == BATTLE_GID)]:
+        artist.remove()
+    palette = col.seat_colors(view.get("seats", {}))
+    known = view.get("counties", {})
+    battles = battle_counties(view)
+    geo = counties()
+    cells = fig._pbem_cells  # type: ignore[attr-defined]
+    for county in geo.values():
+        _colour_cell(*cells[county.name], known.get(county.name), palette)
+    for county in geo.values():
+        _draw_labels(ax, county, known.get(county.name), palette, county.name in battles)
     fig.suptitle(title, fontsize=13, y=0.985)
     _fit_names(fig, ax, geo)
     _declutter(fig, ax)
     _region_names(fig, ax, geo)
-    return fig
 
 
 #: The gid prefix of a county's name label (``name:`` + the county).
@@ -138,51 +192,6 @@ def name_fits(fig: Figure, ax: Any, text: Any, cell: Any) -> bool:
 
     box = text.get_window_extent(fig.canvas.get_renderer())
     return bool(Path(ax.transData.transform(cell)).contains_points(box.corners()).all())
-
-
-#: Label boxes measured so far (display units), keyed by everything a box depends on: the
-#: text, its font, alignment, rotation, rounded box style, where it is anchored on the figure
-#: and the resolution. Every map draws the same labels at the same spots season after season
-#: and game after game, so placing them measures almost nothing after the first map (issue
-#: 14: the label fitting measured text extents hundreds of times per map). Exact: a box is
-#: a pure function of its key, so the placement and the picture are the same bytes.
-_BOXES: dict[tuple[Any, ...], tuple[float, float, float, float]] = {}
-_BOXES_MAX = 50_000
-
-
-def _font_key(text: Any) -> tuple[Any, ...]:
-    fp = text.get_fontproperties()
-    return (tuple(fp.get_family()), fp.get_style(), fp.get_variant(), fp.get_weight(), fp.get_stretch(),
-            fp.get_size_in_points(), fp.get_file(), fp.get_math_fontfamily())
-
-
-def _box_key(text: Any, renderer: Any, patch: bool) -> tuple[Any, ...]:
-    x, y = text.get_transform().transform(text.get_unitless_position())
-    key: tuple[Any, ...] = (text.get_text(), _font_key(text), text.get_horizontalalignment(),
-                            text.get_verticalalignment(), text.get_rotation(), text.get_rotation_mode(),
-                            text.get_linespacing(), text.get_usetex(), text.get_parse_math(),
-                            float(x), float(y), text.get_figure(root=True).dpi, renderer.dpi)
-    if patch:
-        bbox = text.get_bbox_patch()
-        style = bbox.get_boxstyle()
-        key += (type(style).__name__, tuple(sorted(vars(style).items())), bbox.get_mutation_aspect())
-    return key
-
-
-def _remembered(key: tuple[Any, ...], measure: Any) -> Any:
-    from matplotlib.transforms import Bbox
-
-    bounds = _BOXES.get(key)
-    if bounds is None:
-        if len(_BOXES) >= _BOXES_MAX:
-            _BOXES.clear()
-        bounds = _BOXES[key] = tuple(measure().extents)
-    return Bbox.from_extents(*bounds)
-
-
-def _text_box(text: Any, renderer: Any) -> Any:
-    """The text's own box in display units (remembered; see :data:`_BOXES`)."""
-    return _remembered(_box_key(text, renderer, False), lambda: text.get_window_extent(renderer))
 
 
 def _fits(ax: Any, text: Any, renderer: Any, cell: Any) -> bool:
@@ -222,35 +231,6 @@ MOVABLE = "movable"
 #: Offsets (map units) a small label may move by, nearest first.
 _NUDGES = sorted(((dx / 20, dy / 20) for dx in range(-8, 9) for dy in range(-6, 7)),
                  key=lambda d: (d[0] ** 2 + d[1] ** 2, d))
-
-
-def _box(text: Any, renderer: Any) -> Any:
-    """A label's box in display units: its rounded box where it has one, else the text
-    (remembered; see :data:`_BOXES`)."""
-    if text.get_bbox_patch() is None:
-        return _text_box(text, renderer)
-    return _remembered(_box_key(text, renderer, True), lambda: _measured_box(text, renderer))
-
-
-def _legend_box(legend: Any, renderer: Any) -> Any:
-    """The legend's box in display units while the map is built (remembered by what it
-    shows, see :data:`LEGEND`, and the figure's size and resolution: the map's axes always
-    take the same place). Not ``axes.get_position()``: that applies the equal aspect, which
-    only drawing the map may do."""
-    fig = legend.get_figure(root=True)
-    key = (str(legend.get_gid()), tuple(fig.get_size_inches()), fig.dpi, renderer.dpi)
-    if not key[0].startswith(LEGEND):
-        return legend.get_window_extent(renderer)
-    return _remembered(key, lambda: legend.get_window_extent(renderer))
-
-
-def _measured_box(text: Any, renderer: Any) -> Any:
-    """A label's box as matplotlib measures it (see :func:`_box`)."""
-    patch = text.get_bbox_patch()
-    if patch is None:
-        return text.get_window_extent(renderer)
-    text.update_bbox_position_size(renderer)
-    return patch.get_window_extent(renderer)
 
 
 def _first_free(ax: Any, box: Any, anchor: tuple[float, float], spots: Any, taken: list[Any],
@@ -358,24 +338,33 @@ def short_name(name: str) -> str:
     return name
 
 
-def _add(ax: Any, patch: Polygon) -> None:
+def _add(ax: Any, patch: Polygon) -> Polygon:
     """``ax.add_patch`` without growing the data limits (the map sets its limits itself; the
     limits' update was a tenth of building the map)."""
     ax.add_artist(patch)
+    return patch
 
 
 def _in_play(c: Mapping[str, Any] | None) -> bool:
     return c is not None and not c.get("out_of_play")
 
 
-def _draw_cell(ax: Any, county: County, c: Mapping[str, Any] | None, palette: dict[str, str]) -> None:
-    if not _in_play(c):
-        _add(ax, Polygon(county.cell, closed=True, fc=col.OUT_OF_PLAY, ec="#e6e6e6", hatch="///", lw=0))
-        return
-    assert c is not None
-    owner = c.get("owner")
-    fill = col.lighten(palette[owner], 0.5) if owner in palette else col.NEUTRAL
-    _add(ax, Polygon(county.cell, closed=True, fc=fill, ec="none", lw=0))
+def _cells(ax: Any, county: County) -> tuple[Polygon, Polygon]:
+    """The county's cell in play (its colour set by :func:`_colour_cell`) and out of play
+    (hatched), one after the other; one of them is shown."""
+    return (_add(ax, Polygon(county.cell, closed=True, fc=col.NEUTRAL, ec="none", lw=0)),
+            _add(ax, Polygon(county.cell, closed=True, fc=col.OUT_OF_PLAY, ec="#e6e6e6", hatch="///", lw=0)))
+
+
+def _colour_cell(in_play: Polygon, out: Polygon, c: Mapping[str, Any] | None, palette: dict[str, str]) -> None:
+    """Show the county's cell in play, in its owner's colour (neutral without one), or out of play."""
+    shown = _in_play(c)
+    in_play.set_visible(shown)
+    out.set_visible(not shown)
+    if shown:
+        assert c is not None
+        owner = c.get("owner")
+        in_play.set_facecolor(col.lighten(palette[owner], 0.5) if owner in palette else col.NEUTRAL)
 
 
 def _draw_borders(ax: Any) -> None:
@@ -406,7 +395,7 @@ def _draw_labels(ax: Any, county: County, c: Mapping[str, Any] | None, palette: 
             fontweight="bold", gid=NAME + county.name)
     assert c is not None
     if battle:  # a solid outline: dashed lines are the neighbour links
-        _add(ax, Polygon(county.cell, closed=True, fc="none", ec=BATTLE, lw=2.6, zorder=6))
+        _add(ax, Polygon(county.cell, closed=True, fc="none", ec=BATTLE, lw=2.6, zorder=6, gid=BATTLE_GID))
         ax.text(x - 0.33, y - 0.08, "\u2694", ha="center", va="center", fontsize=10, color=BATTLE, zorder=9,
                 gid=MOVABLE)
     _army_badge(ax, x, y - 0.05, c, palette)

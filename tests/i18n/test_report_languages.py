@@ -139,8 +139,8 @@ def test_maps_and_charts_are_drawn_once_per_language_not_once_per_seat(monkeypat
     mapplot.clear_cache()
     charts.clear_cache()
     drawn = []
-    real = mapplot.map_figure
-    monkeypatch.setattr(mapplot, "map_figure", lambda view, title: drawn.append(title) or real(view, title))
+    real = mapplot.kept_figure
+    monkeypatch.setattr(mapplot, "kept_figure", lambda view, title: drawn.append(title) or real(view, title))
     turns = wallenstein.play("i18n-2", seats=("red", "blue", "green", "yellow"))
     turn = turns[1]
     for viewer, lang in (("red", "hu"), ("blue", "hu"), ("green", "de"), ("yellow", "en"), ("@public", "en"),

@@ -35,7 +35,7 @@ def _count(monkeypatch, module, name):
 def test_one_map_and_one_chart_per_season_for_every_viewer(monkeypatch, turns):
     mapplot.clear_cache()
     charts.clear_cache()
-    maps = _count(monkeypatch, mapplot, "map_figure")
+    maps = _count(monkeypatch, mapplot, "kept_figure")
     drawn = _count(monkeypatch, charts, "_draw")
     for turn in turns:
         out = [render_report(report_input("once", "drawn-once", turn, v)) for v in viewers(turn.state)]
