@@ -120,7 +120,8 @@ class Playing:
                 self._project(after)
             else:  # this call's own copy, brought to the new event (its standing orders applied once)
                 after = fold_more(game, result.events)
-                self._project(after)
+                # standing orders just changed the state: no event records the hash of this one
+                self._project(after, hash_seq=None, known_hash_seq=True)
                 self.remember(after)
             return Submitted(result.events[0], result.duplicate, "standing", after)
 
@@ -151,7 +152,8 @@ class Playing:
         now = now or self.store.clock()
         while len(done) < limit:
             with self.store.transaction():
-                game = club.turn_open(self, self.load(game_id), now)  # bots for the seats they play, absences
+                # bots for the seats they play, absences; the game decided is kept once decided (remember)
+                game = club.turn_open(self, self.load(game_id, keep=False), now)
                 pending = game.pending
                 forced = force and not done and (force_turn is None or pending is not None
                                                  and pending.turn == force_turn)
@@ -182,8 +184,9 @@ class Playing:
                 self._snapshot(game_id, stored.events[0].seq, text)
                 # this call's own copy, brought to the recorded events without running the engine again
                 after = self._start_clock(fold_known(game, stored.events, state), now)
-                if after.state is state:
-                    self._project(after, text, state_digest=digest)
+                if after.state is state:  # the TurnAdjudicated just recorded holds this state's hash
+                    self._project(after, text, state_digest=digest, hash_seq=stored.events[0].seq,
+                                  known_hash_seq=True)
                 else:
                     self._project(after)
                 self.remember(after)

@@ -96,10 +96,13 @@ class Reading:
 
         return write_record(record_of(game, self.store.events(game.game_id)))
 
-    def load(self, game_id: str, verify: bool = False, until_turn: str | None = None) -> Game:
+    def load(self, game_id: str, verify: bool = False, until_turn: str | None = None, keep: bool = True) -> Game:
         """``game_id`` as of its last event: from this process's cache, else from its head in
         the store (:mod:`pbem.store.heads`), else rebuilt from its events; ``verify`` rebuilds it and
-        re-checks every recorded hash, ``until_turn`` rebuilds it up to that turn."""
+        re-checks every recorded hash, ``until_turn`` rebuilds it up to that turn. ``keep``
+        False: a game read from the store is not put in the cache (the caller records events
+        and keeps the game it ends with, :meth:`remember`: a copy made now would be replaced
+        before anyone read it)."""
         from pbem.store import heads
 
         check_game_id(game_id)
@@ -110,11 +113,11 @@ class Reading:
             game = self._from_cache(game_id)
             if game is None:
                 game = heads.read(self.store, game_id, seed)
-                if game is not None and self.store.path != ":memory:":
+                if game is not None and keep and self.store.path != ":memory:":
                     _remember((self.store.path, game_id),
                               _cached(self.store.event_hash(game_id, game.last_seq) or "", game))
         if game is None:
-            game = self._replay(game_id, seed, verify, until_turn)
+            game = self._replay(game_id, seed, verify, until_turn, keep)
         if isinstance(game.turns, heads.Turns):
             game.turns.bind(heads.payload_reader(self.store, game_id))
         for name, cred in credentials.items():  # always the current password hashes
@@ -122,8 +125,10 @@ class Reading:
                 game.seats[name].update(cred)
         return game
 
-    def _replay(self, game_id: str, seed: str | None, verify: bool, until_turn: str | None) -> Game:
-        """``game_id`` rebuilt from its events (from the last turn's snapshot unless verifying)."""
+    def _replay(self, game_id: str, seed: str | None, verify: bool, until_turn: str | None,
+                keep: bool = True) -> Game:
+        """``game_id`` rebuilt from its events (from the last turn's snapshot unless verifying);
+        ``keep``: put it in the cache (see :meth:`load`)."""
         events = self.store.events(game_id)
         snapshot = None if verify or until_turn else self.store.snapshot(game_id)
         try:
@@ -135,7 +140,7 @@ class Reading:
                 game = fold(game_id, events, seed)  # a stale cache: ignore it
         except SeedUnknown as exc:
             raise DomainError(str(exc)) from None
-        if not verify and until_turn is None and events and self.store.path != ":memory:":
+        if keep and not verify and until_turn is None and events and self.store.path != ":memory:":
             _remember((self.store.path, game_id), _cached(events[-1].hash, game))
         return game
 
@@ -212,14 +217,17 @@ class Reading:
 
     # -- projections ---------------------------------------------------------------------
     def _project(self, game: Game, state_text: str | None = None, created: bool = False,
-                 state_digest: str | None = None) -> None:
+                 state_digest: str | None = None, hash_seq: Any = None, known_hash_seq: bool = False) -> None:
         """Write the games row, the due index, the head and the seat addresses of ``game``
         (folded at its last event) inside the caller's transaction (:mod:`pbem.store.projection`);
         ``state_text``: the canonical JSON of its state, made already; ``state_digest``: its
-        digest, made already (the adjudication's recorded hash)."""
+        digest, made already (the adjudication's recorded hash); ``hash_seq`` with
+        ``known_hash_seq``: the last event that recorded the hash of this very state (None:
+        standing orders changed it since), known from the events the caller just recorded."""
         from pbem.store import projection
 
-        projection.project(self.store, game, created, state_text, state_digest)
+        projection.project(self.store, game, created, state_text, state_digest,
+                           hash_seq if known_hash_seq else projection.LOOK_UP)
 
     def remember(self, game: Game) -> None:
         """Keep ``game`` (folded at the log's last event, which this caller recorded) in this

@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 #: The due-index columns of the games row.
 INDEX_COLUMNS = ("due_at", "remind_at", "ready", "watch", "index_seq")
 
+#: :func:`project`'s ``hash_seq`` when the caller does not know it: read from the log.
+LOOK_UP: Any = object()
+
 
 def orders_for(game: Game, seat: str) -> list[dict[str, Any]] | None:
     """The orders ``seat`` has for the pending turn: submitted for it, else what its standing
@@ -97,12 +100,14 @@ def games_fields(game: Game, digest: str) -> dict[str, Any]:
 
 
 def project(store: Store, game: Game, created: bool = False, state_text: str | None = None,
-            state_digest: str | None = None) -> None:
+            state_digest: str | None = None, hash_seq: int | None = LOOK_UP) -> None:
     """Write every projection of ``game`` (folded at the log's last event) inside the caller's
     transaction: the games row with its due index, the head, the seat addresses.
     ``state_text``: the canonical JSON of ``game.state``, when the caller made it already;
     ``state_digest``: that text's digest (:func:`pbem.store.digest.text_digest`), when the
-    caller made it too (only read with ``state_text``)."""
+    caller made it too (only read with ``state_text``); ``hash_seq``: what
+    :func:`hashed_seq` answers, when the caller knows it from the events it just recorded
+    (an adjudication: its ``TurnAdjudicated``; standing orders: None), else looked up."""
     from pbem.store import heads
     from pbem.store.events import text_digest
 
@@ -115,7 +120,8 @@ def project(store: Store, game: Game, created: bool = False, state_text: str | N
         fields["created_at"] = store.now()
     if last_seq == game.last_seq:
         fields.update(due_fields(store, game))
-        heads.write(store, game, last_hash, text, digest, hashed_seq(store, game.game_id))
+        known = hashed_seq(store, game.game_id) if hash_seq is LOOK_UP else hash_seq
+        heads.write(store, game, last_hash, text, digest, known)
     store.upsert_game(game.game_id, **fields)
     put_addresses(store, game)
 
