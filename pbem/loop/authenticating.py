@@ -139,13 +139,15 @@ class Authenticating:
         if copy is not None and block.seat in copy.seats:  # as the game spells them (checked when used)
             return block
         game_id = block.game
-        known = bool(game_id) and self.store.game_row(game_id) is not None
+        seats = self._seat_names.get(game_id) if game_id else None  # a game this ingest found already
+        known = seats is not None or (bool(game_id) and self.store.game_row(game_id) is not None)
         if game_id and not known:
             matches = [g for g in self.store.game_ids() if g.lower() == game_id.lower()]
             game_id, known = (matches[0], True) if len(matches) == 1 else (game_id, False)
         seat = block.seat
         if seat and game_id and known:
-            seats = self.service.seat_names(game_id)
+            if seats is None:  # a game's seat names are fixed when it is created: read once per ingest
+                seats = self._seat_names[game_id] = self.service.seat_names(game_id)
             if seat not in seats:
                 matches = [s for s in seats if s.lower() == seat.lower()]
                 seat = matches[0] if len(matches) == 1 else seat

@@ -41,6 +41,8 @@ class Intake:
         self._heads: dict[str, str] = {}
         #: The addresses the games know (read once a run): mail from any other is not answered.
         self.senders = Registry(self.store)
+        #: The seat names of each game a block named (fixed when a game is created), read once a run.
+        self._seat_names: dict[str, list[str]] = {}
         #: The seats of the mail being processed that had a wrong password in one of its blocks.
         self._guessed: set[tuple[str, str]] = set()
         #: The order lines of the mail being processed read so far (see pbem.mailin.maillimits).

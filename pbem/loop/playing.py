@@ -120,9 +120,10 @@ class Playing:
                 self._project(after)
             else:  # this call's own copy, brought to the new event (its standing orders applied once)
                 after = fold_more(game, result.events)
+                text = canonical_json(after.state)  # the head's text, and the process cache's
                 # standing orders just changed the state: no event records the hash of this one
-                self._project(after, hash_seq=None, known_hash_seq=True)
-                self.remember(after)
+                self._project(after, text, hash_seq=None, known_hash_seq=True)
+                self.remember(after, text)
             return Submitted(result.events[0], result.duplicate, "standing", after)
 
     # -- adjudication ------------------------------------------------------------------
@@ -187,9 +188,10 @@ class Playing:
                 if after.state is state:  # the TurnAdjudicated just recorded holds this state's hash
                     self._project(after, text, state_digest=digest, hash_seq=stored.events[0].seq,
                                   known_hash_seq=True)
+                    self.remember(after, text)
                 else:
                     self._project(after)
-                self.remember(after)
+                    self.remember(after)
                 from pbem.store import turnhistory
 
                 turnhistory.keep(self.store, game_id, stored.events[0].seq,

@@ -6,6 +6,7 @@ made with, and everything the other parts (creating, playing, correcting) read a
 
 from __future__ import annotations
 
+import json
 from collections import OrderedDict
 from typing import Any
 
@@ -19,13 +20,18 @@ from pbem.store.db import Store
 from pbem.store.clubstate import TYPES as CLUB_TYPES
 from pbem.store.projection import final_winner
 
+#: A cached state: its canonical JSON text, or its :func:`pbem.store.events.freeze` bytes.
+Frozen = str | bytes
+
 
 #: Games already folded in this process: (database, game) -> (hash of last event, game, its
 #: state frozen), the most recently used last. A cache only: checked against the log's hash
 #: before every use; at most :data:`CACHE_GAMES` games, so a command over thousands of games
 #: keeps a few in memory. The cached game's state is never handed out: every load thaws a
-#: private copy from the frozen bytes.
-_CACHE: OrderedDict[tuple[str, str], tuple[str, Game, bytes]] = OrderedDict()
+#: private copy from the frozen form: the state's canonical JSON when the store holds that
+#: text already (a game read from its head, or just recorded: the copy a load gets is the
+#: state a new process reads from the head), else its pickled bytes (:func:`_thawed`).
+_CACHE: OrderedDict[tuple[str, str], tuple[str, Game, Frozen]] = OrderedDict()
 
 CACHE_GAMES = 32
 
@@ -34,7 +40,7 @@ CACHE_GAMES = 32
 _STATELESS_EVENTS = frozenset({"OrdersSubmitted", "OrdersVoided", "DeadlineSet", "SeatChanged",
                                "GameAbandoned", "SeedRevealed", "SeatPreference"}) | CLUB_TYPES
 
-def _remember(key: tuple[str, str], entry: tuple[str, Game, bytes]) -> None:
+def _remember(key: tuple[str, str], entry: tuple[str, Game, Frozen]) -> None:
     _CACHE[key] = entry
     _CACHE.move_to_end(key)
     while len(_CACHE) > CACHE_GAMES:
@@ -67,11 +73,16 @@ def planned_seats(game: Game, awaiting: list[str]) -> list[str]:
     auto = getattr(game.engine, "auto_orders", None)
     return [s for s in awaiting if auto is not None and auto(game.state, s) is not None]
 
-def _cached(last_hash: str, game: Game, frozen: bytes | None = None) -> tuple[str, Game, bytes]:
+def _cached(last_hash: str, game: Game, frozen: Frozen | None = None) -> tuple[str, Game, Frozen]:
     """A cache entry for ``game``: its own copy of the bookkeeping, and the state only frozen
-    (the entry's ``state`` is left empty: loads thaw theirs from the bytes); ``frozen``: the
-    state's bytes when they are known already."""
+    (the entry's ``state`` is left empty: loads thaw theirs from the frozen form); ``frozen``:
+    the state's frozen form when it is known already (its canonical text, or its bytes)."""
     return last_hash, copy_game(game, {}), freeze(game.state) if frozen is None else frozen
+
+
+def _thawed(frozen: Frozen) -> Any:
+    """A new copy of a cached state (see :data:`_CACHE`)."""
+    return json.loads(frozen) if isinstance(frozen, str) else thaw(frozen)
 
 def _engine(name: str) -> Any:
     try:
@@ -112,10 +123,11 @@ class Reading:
         if not verify and until_turn is None:
             game = self._from_cache(game_id)
             if game is None:
-                game = heads.read(self.store, game_id, seed)
-                if game is not None and keep and self.store.path != ":memory:":
-                    _remember((self.store.path, game_id),
-                              _cached(self.store.event_hash(game_id, game.last_seq) or "", game))
+                found = heads.read_with_text(self.store, game_id, seed)
+                if found is not None:
+                    game, text, last_hash = found
+                    if keep and self.store.path != ":memory:":
+                        _remember((self.store.path, game_id), _cached(last_hash, game, text))
         if game is None:
             game = self._replay(game_id, seed, verify, until_turn, keep)
         if isinstance(game.turns, heads.Turns):
@@ -155,7 +167,7 @@ class Reading:
             return None
         newer = self.store.events(game_id, after=cached.last_seq)
         try:
-            game = fold_more(copy_game(cached, thaw(frozen)), newer)
+            game = fold_more(copy_game(cached, _thawed(frozen)), newer)
         except ReplayMismatch:
             del _CACHE[key]
             return None
@@ -229,13 +241,15 @@ class Reading:
         projection.project(self.store, game, created, state_text, state_digest,
                            hash_seq if known_hash_seq else projection.LOOK_UP)
 
-    def remember(self, game: Game) -> None:
+    def remember(self, game: Game, state_text: str | None = None) -> None:
         """Keep ``game`` (folded at the log's last event, which this caller recorded) in this
-        process's cache, so the next load needs neither the store's head nor a replay."""
+        process's cache, so the next load needs neither the store's head nor a replay;
+        ``state_text``: the canonical JSON of its state, made already (the head's text: kept
+        instead of a pickled copy)."""
         if self.store.path != ":memory:":
             last = self.store.log_head(game.game_id)
             if last[0] == game.last_seq:
-                _remember((self.store.path, game.game_id), _cached(last[1], game))
+                _remember((self.store.path, game.game_id), _cached(last[1], game, state_text))
 
     def _snapshot(self, game_id: str, seq: int, text: str) -> None:
         """Cache the state right after the TurnAdjudicated event ``seq`` (never the truth), given

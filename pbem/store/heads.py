@@ -178,6 +178,14 @@ def encode(book: dict[str, Any]) -> str:
 def read(store: Store, game_id: str, seed: str | None) -> Game | None:
     """``game_id`` as its head holds it, with the events recorded after it folded on top;
     None when there is no head usable (see the module docstring): the caller replays."""
+    found = read_with_text(store, game_id, seed)
+    return None if found is None else found[0]
+
+
+def read_with_text(store: Store, game_id: str, seed: str | None) -> tuple[Game, str | None, str] | None:
+    """:func:`read`, with the canonical text of the game's state when it is the head's (no
+    event was folded on top: else None) and the hash of the game's last event; None when
+    there is no head usable."""
     from pbem.store.events import Game, ReplayMismatch, engine_for, fold_more, text_digest
 
     row = store.conn.execute("select seq, event_hash, format, state, digest, book from heads where game_id = ?",
@@ -219,9 +227,10 @@ def read(store: Store, game_id: str, seed: str | None) -> Game | None:
                 club=_club(book.get("club")))
     newer = store.events(game_id, after=seq)
     try:
-        return fold_more(game, newer)
+        fold_more(game, newer)
     except ReplayMismatch:
         return None
+    return (game, None, newer[-1].hash) if newer else (game, state_text, event_hash)
 
 
 def _revealed(store: Store, game_id: str) -> str | None:
