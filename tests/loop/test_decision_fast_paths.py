@@ -6,6 +6,8 @@ per language and never handed to a reader of another; a plan mailed in loads its
 from __future__ import annotations
 
 import random
+
+import pbem.loop.service
 from email.message import EmailMessage
 
 from adjudicator.base import PUBLIC
@@ -141,3 +143,77 @@ def test_an_adjudication_hashes_its_state_once(service: Service, monkeypatch):
                                                                               service.load("g1").digest_scheme)
     pbem.loop.service._CACHE.clear()
     assert service.load("g1", verify=True).state == service.load("g1").state  # the head reads back, checked
+
+
+def _plan_mail(service: Service, created, seat: str, n: int) -> RawMail:
+    msg = EmailMessage()
+    msg["From"], msg["To"], msg["Subject"], msg["Message-ID"] = f"{seat}@x.org", "gm@pbem.example", "plan", f"<p{n}@x.org>"
+    msg.set_content(f"GAME g1 {seat} {created.passwords[seat]}\nESTATE Ukraine\nBUY PASS\nEND\n")
+    return RawMail(bytes(msg), f"plan-{n}.eml")
+
+
+def test_a_decision_keeps_the_heads_text_not_a_pickled_copy(service: Service, monkeypatch):
+    """Reading a game from its head, recording a plan and deciding a turn put the state in the
+    process cache as the canonical text the store holds (no pickled copy is made), and a load
+    from the cache gives the state a load from the head gives."""
+    import pbem.loop.reading
+    from adjudicator.base import canonical_json
+
+    created = service.new_game("g1", "gods-playground", [(s, f"{s}@x.org") for s in SEATS], {},
+                               seed="fast-text-" + "x" * 40)
+    pbem.loop.service._CACHE.clear()
+    frozen = []
+    real = pbem.loop.reading.freeze
+    monkeypatch.setattr(pbem.loop.reading, "freeze", lambda state: (frozen.append(1), real(state))[1])
+    seat = service.load("g1").pending.seats[0]
+    assert Ingestor(service).ingest(_plan_mail(service, created, seat, 1)).outcome == "accepted"
+    pbem.loop.service._CACHE.clear()
+    assert service.adjudicate("g1", limit=1)
+    assert frozen == []  # the head's text, the plan's and the decision's: never a pickle
+    entry = pbem.loop.service._CACHE[(service.store.path, "g1")]
+    assert isinstance(entry[2], str)
+    cached = service.load("g1")
+    pbem.loop.service._CACHE.clear()
+    fresh = service.load("g1")
+    assert cached.state == fresh.state and canonical_json(cached.state) == entry[2]
+    assert cached.last_seq == fresh.last_seq and cached.pending == fresh.pending
+
+
+def test_the_head_names_the_event_that_hashed_its_state(service: Service):
+    """After a plan (standing orders changed the state: no event hashed it) and after a
+    decision (its TurnAdjudicated did), the head names what a look-up in the log finds, and
+    the projections check clean against a replay."""
+    import json
+
+    from pbem.store import projection
+
+    created = service.new_game("g1", "gods-playground", [(s, f"{s}@x.org") for s in SEATS], {},
+                               seed="fast-head-" + "x" * 40)
+
+    def named() -> object:
+        book = service.store.conn.execute("select book from heads where game_id = 'g1'").fetchone()[0]
+        return json.loads(book)["hash_seq"]
+
+    seat = service.load("g1").pending.seats[0]
+    assert Ingestor(service).ingest(_plan_mail(service, created, seat, 1)).outcome == "accepted"
+    assert named() is None and projection.hashed_seq(service.store, "g1") is None
+    done = service.adjudicate("g1", limit=1)
+    assert done
+    decided = service.store.conn.execute("select max(seq) from events where game_id = 'g1' and "
+                                         "type = 'TurnAdjudicated'").fetchone()[0]
+    assert named() == decided == projection.hashed_seq(service.store, "g1")
+    pbem.loop.service._CACHE.clear()
+    game = service.load("g1", verify=True)
+    assert projection.check(service.store, game) == []
+
+
+def test_an_ingest_reads_a_games_seat_names_once(service: Service, monkeypatch):
+    created = service.new_game("g1", "gods-playground", [(s, f"{s}@x.org") for s in SEATS], {},
+                               seed="fast-names-" + "x" * 40)
+    asked = []
+    real = Service.seat_names
+    monkeypatch.setattr(Service, "seat_names", lambda self, g: (asked.append(g), real(self, g))[1])
+    seat = service.load("g1").pending.seats[0]
+    outcomes = Ingestor(service).ingest_all([_plan_mail(service, created, seat, n) for n in (1, 2)])
+    assert [o.outcome for o in outcomes] == ["accepted", "accepted"]
+    assert asked == ["g1"]  # fixed when the game was created: read once for both mails
