@@ -61,3 +61,12 @@ def test_a_compat32_message_serialises_to_the_same_bytes():
     raw = b"From: a@example.org\r\nSubject: old\r\n\r\nline one\r\nline two\r\n"
     msg = email.message_from_bytes(raw)
     assert message_bytes(msg) == bytes(msg)
+
+
+@pytest.mark.parametrize("body", ["two\nlines\n", "crlf\r\nand cr\rmixed\n\nend"])
+def test_mails_of_a_crlf_policy_serialise_to_the_same_bytes(body):
+    """Bodies written as they are only where the separator is ``\\n`` and they hold no ``\\r``."""
+    msg = EmailMessage(policy=policy.SMTP)
+    msg["From"], msg["To"], msg["Subject"] = "gm@example.org", "red@example.org", "crlf"
+    msg.set_content(body)
+    assert message_bytes(msg) == bytes(msg) and b"\r\n" in message_bytes(msg)
