@@ -32,7 +32,7 @@ from typing import Any
 import matplotlib as mpl
 import numpy as np
 from matplotlib.backends.backend_agg import RendererAgg, get_hinting_flag
-from matplotlib.font_manager import FontProperties, fontManager
+from matplotlib.font_manager import FontProperties, fontManager, get_font
 from matplotlib.ft2font import FT2Font
 
 #: Laid-out texts: key -> the glyphs as ``_draw_text_glyphs_and_boxes`` takes them.
@@ -64,12 +64,39 @@ class GlyphRenderer(RendererAgg):
         self._draw_glyphs(gc, x, y, angle, self._layout(s, prop, mtext))
         return None
 
+    def _get_font_height_metrics(self, prop: Any) -> tuple[float | None, float | None, float | None]:
+        """The font's ascent, descent and line gap at its size, which matplotlib's ``Text``
+        asks its renderer for (and else reads from the font's tables for every text it lays
+        out): read from the same tables once per font, size and resolution, by the same
+        arithmetic (None: matplotlib reads them itself)."""
+        if not remembering():
+            return None, None, None
+        size = prop.get_size_in_points()
+        key = (threading.get_ident(), _font_paths(prop), size, self.dpi)
+        found = _HEIGHTS.get(key)
+        if found is None:
+            found = (None, None, None)
+            font = get_font(list(key[1]))
+            for table_name, gap, ascent, descent in (("OS/2", "sTypoLineGap", "sTypoAscender", "sTypoDescender"),
+                                                      ("hhea", "lineGap", "ascent", "descent")):
+                table = font.get_sfnt_table(table_name)
+                if table is None:
+                    continue
+                units_per_em = font.get_sfnt_table("head")["unitsPerEm"]
+                scale = 1 / units_per_em * size * self.dpi / 72  # matplotlib's, term for term
+                found = (table[ascent] * scale, -table[descent] * scale, table[gap] * scale)
+                break
+            if len(_HEIGHTS) >= 1024:
+                _HEIGHTS.clear()
+            _HEIGHTS[key] = found
+        return found
+
     def _layout(self, s: str, prop: Any, mtext: Any) -> tuple[tuple[Any, ...], ...]:
         flags = get_hinting_flag()
         features = mtext.get_fontfeatures() if mtext is not None else None
         language = mtext.get_language() if mtext is not None else None
         size = prop.get_size_in_points()
-        key = (threading.get_ident(), tuple(fontManager._find_fonts_by_props(prop)), size, self.dpi, s, flags,
+        key = (threading.get_ident(), _font_paths(prop), size, self.dpi, s, flags,
                None if features is None else tuple(features), language,
                mpl.rcParams["text.hinting_factor"], mpl.rcParams["text.kerning_factor"])
         glyphs = _LAYOUTS.get(key)
@@ -116,6 +143,28 @@ class GlyphRenderer(RendererAgg):
             draw(bitmap, left + (ox >> 6), int(height) - (top + (oy >> 6)) + bitmap.shape[0], 0, gc)
 
 
+#: The font files of a font's properties (what ``fontManager._find_fonts_by_props`` finds:
+#: it copies the properties and looks each family up on every call), keyed by the properties'
+#: values and the rcParams that name the generic families' fonts.
+_PATHS: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+#: Ascent, descent and line gap by font files, size and resolution (``_get_font_height_metrics``).
+_HEIGHTS: dict[tuple[Any, ...], tuple[float | None, float | None, float | None]] = {}
+_RC_FONTS = ("font.family", "font.sans-serif", "font.serif", "font.monospace", "font.cursive", "font.fantasy")
+
+
+def _font_paths(prop: Any) -> tuple[Any, ...]:
+    """The font files ``fontManager._find_fonts_by_props(prop)`` finds, remembered."""
+    key = (tuple(prop.get_family()), prop.get_style(), prop.get_variant(), prop.get_weight(), prop.get_stretch(),
+           prop.get_size_in_points(), prop.get_file(), prop.get_math_fontfamily(),
+           *(tuple(mpl.rcParams[name]) for name in _RC_FONTS))
+    found = _PATHS.get(key)
+    if found is None:
+        if len(_PATHS) >= 1024:
+            _PATHS.clear()
+        found = _PATHS[key] = tuple(fontManager._find_fonts_by_props(prop))
+    return found
+
+
 def _matrix(angle: float, cos: float, sin: float, slant: float, extend: float) -> tuple[Any, bytes]:
     """FreeType's 16.16 transform for a glyph, as matplotlib computes it, and its bytes (a key)."""
     key = (angle, slant, extend)
@@ -144,9 +193,11 @@ def _render(font: Any, size: float, dpi: float, glyph_index: int, matrix: Any, p
 
 
 def clear() -> None:
-    """Forget every layout and glyph (tests draw again from nothing)."""
+    """Forget every layout, glyph and font metric (tests draw again from nothing)."""
     _LAYOUTS.clear()
     _GLYPHS.clear()
+    _PATHS.clear()
+    _HEIGHTS.clear()
 
 
 def remembering() -> bool:

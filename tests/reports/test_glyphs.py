@@ -9,6 +9,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 from reports import charts, glyphs
 from reports.i18n import speaking
+from reports.glyphs import GlyphRenderer
 from reports.pngout import SharedCanvas
 from reports.wallenstein import mapplot
 from tests.reports.games import play, report_input
@@ -72,3 +73,27 @@ def test_without_the_check_texts_are_drawn_as_matplotlib_draws_them(monkeypatch,
     fig.set_dpi(mapplot.DPI)
     assert (_pixels(fig, SharedCanvas) == _pixels(fig, FigureCanvasAgg)).all()
     assert not glyphs._GLYPHS and not glyphs._LAYOUTS
+
+
+@pytest.mark.parametrize("dpi", [80, 100])
+def test_texts_are_laid_out_with_matplotlibs_font_heights(dpi):
+    """The renderer answers matplotlib's question for a font's ascent, descent and line gap
+    from memory: every text's box is the one matplotlib's own renderer gives."""
+    from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.figure import Figure
+
+    glyphs.clear()
+    fig = Figure(figsize=(4, 3), dpi=dpi)
+    texts = [fig.text(0.1 + i / 20, 0.1 + i / 25, words, fontsize=size, fontweight=weight, family=family,
+                      rotation=rotation)
+             for i, (words, size, weight, family, rotation) in enumerate(
+                 [("Mähren 12", 7.5, "bold", "sans-serif", 0), ("⚔ ▲3", 10, "normal", "sans-serif", 0),
+                  ("P C T", 7, "normal", "monospace", 0), ("1619 autumn\nzwei Zeilen", 8, "normal", "serif", 45),
+                  ("ÖSTERREICH", 13, "bold", "sans-serif", 0)])]
+    mine, plain = GlyphRenderer(400, 300, dpi), RendererAgg(400, 300, dpi)
+    def laid_out(text, renderer):  # the layout's boxes, lines and descent, comparable
+        return repr([part.bounds if hasattr(part, "bounds") else part for part in text._get_layout(renderer)])
+
+    for text in texts:
+        assert laid_out(text, mine) == laid_out(text, plain)
+    assert glyphs._HEIGHTS  # answered from memory
