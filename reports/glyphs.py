@@ -211,7 +211,7 @@ def remembering() -> bool:
 
 
 #: The texts of the check: accents, digits, symbols the maps draw, sizes and rotations.
-_SAMPLES = (("Áöß Wallenstein 19 ▲3 ⚔", 7.5, 0.0, "bold"), ("Mähren 12 P", 9.0, 90.0, "normal"),
+_SAMPLES = (("Áöß Königsberg 19 ▲3 ⚔", 7.5, 0.0, "bold"), ("Mähren 12 P", 9.0, 90.0, "normal"),
             ("Oberösterreich", 13.0, 30.0, "normal"))
 
 
