@@ -119,20 +119,21 @@ def _sent(game: Any, turn: str, seat: str) -> list[dict[str, Any]] | None:
 
 def check_text(game: Any, ev: Any) -> None:
     """An ``OrdersSubmitted``/``StandingOrders`` event's text must read back as its orders."""
-    from turns.games import format_orders, grammar_for
-
     p = ev.payload
     game.order_events += 1
     text, orders = p.get("text"), p.get("orders")
     if not isinstance(text, str) or not isinstance(orders, list):
         return  # sealed (a running game's published file) or an older event without a text
+    parse, write = _order_language(game.engine.name)
     try:  # the text pbem writes is the canonical text of the orders: no need to parse it then
-        if format_orders(game.engine.name, orders) == text:
+        if write(orders) == text:
             return
     except Exception:  # noqa: BLE001 - orders the formatter cannot write: the text is parsed
         pass
     try:
-        parsed = grammar_for(game.engine.name)(text, game.state)
+        if parse is None:
+            raise KeyError(game.engine.name)
+        parsed = parse(text, game.state)
     except KeyError:
         game.unverified.append(UNREADABLE)
         return
@@ -144,8 +145,35 @@ def check_text(game: Any, ev: Any) -> None:
     if parsed.orders == orders:
         return
     try:
-        same = format_orders(game.engine.name, parsed.orders) == format_orders(game.engine.name, orders)
+        same = write(parsed.orders) == write(orders)
     except Exception:  # noqa: BLE001 - orders the formatter cannot write are not the text's
         same = False
     if not same:
         raise mismatch(f"event {ev.seq} ({ev.type}): its order text says other orders than the orders recorded")
+
+
+#: Each game's order parser and writer, as :mod:`turns.games` finds them (its grammar modules
+#: imported once), kept for the replay's order events.
+_LANGUAGES: dict[str, tuple[Any, Any]] = {}
+
+
+def _order_language(name: str) -> tuple[Any, Any]:
+    """``name``'s order parser (None: it has none) and writer (:func:`turns.games.format_orders`
+    of ``name``: raises KeyError when it has none), looked up once per game, not at every order
+    event of a replay."""
+    found = _LANGUAGES.get(name)
+    if found is None:
+        from turns.base import registered
+        from turns.games import load
+
+        load(name)
+        parse, write = registered(name)[:2]
+        found = _LANGUAGES[name] = (parse, write if write is not None else _no_writer(name))
+    return found
+
+
+def _no_writer(name: str) -> Any:
+    """The writer of a game without one: every call raises KeyError, as ``format_orders`` does."""
+    def write(orders: Any) -> str:
+        raise KeyError(name)
+    return write
