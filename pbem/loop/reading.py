@@ -243,13 +243,18 @@ class Reading:
 
     def remember(self, game: Game, state_text: str | None = None) -> None:
         """Keep ``game`` (folded at the log's last event, which this caller recorded) in this
-        process's cache, so the next load needs neither the store's head nor a replay;
-        ``state_text``: the canonical JSON of its state, made already (the head's text: kept
-        instead of a pickled copy)."""
+        process's cache, so the next load needs neither the store's head nor a replay.
+
+        The state is kept as a pickled copy, never as its canonical text (``state_text`` is
+        not used for it): the canonical text sorts every mapping's keys, and a released engine
+        may list things in the order of a mapping's keys (God's Playground's victory-point
+        boxes list their seats so), so a state thawed from that text could make the next
+        decision record events in another order than a replay from the first event makes."""
+        del state_text  # kept in the signature for the callers; see above
         if self.store.path != ":memory:":
             last = self.store.log_head(game.game_id)
             if last[0] == game.last_seq:
-                _remember((self.store.path, game.game_id), _cached(last[1], game, state_text))
+                _remember((self.store.path, game.game_id), _cached(last[1], game))
 
     def _snapshot(self, game_id: str, seq: int, text: str) -> None:
         """Cache the state right after the TurnAdjudicated event ``seq`` (never the truth), given

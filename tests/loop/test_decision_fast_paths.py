@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import pbem.loop.service
 from email.message import EmailMessage
 
@@ -152,31 +154,28 @@ def _plan_mail(service: Service, created, seat: str, n: int) -> RawMail:
     return RawMail(bytes(msg), f"plan-{n}.eml")
 
 
-def test_a_decision_keeps_the_heads_text_not_a_pickled_copy(service: Service, monkeypatch):
-    """Reading a game from its head, recording a plan and deciding a turn put the state in the
-    process cache as the canonical text the store holds (no pickled copy is made), and a load
-    from the cache gives the state a load from the head gives."""
-    import pbem.loop.reading
-    from adjudicator.base import canonical_json
+@pytest.mark.xfail(strict=True, reason="known bug: a game read from its head (or a snapshot) gets its state from "
+                   "the canonical text, whose keys are sorted; the head must keep the engine's key order")
+def test_a_state_kept_after_a_decision_keeps_the_engines_key_order(service: Service):
+    """After a plan and a decision recorded in this process, a load from the process cache
+    gives the state with the key order of every mapping as a replay from the first event
+    makes it, not the sorted order of the canonical text: a released engine may list things
+    in a mapping's key order (God's Playground's victory-point boxes), so a state thawed from
+    the canonical text would make the next decision record its events in another order."""
+    import json
+
+    from pbem.store.events import fold
 
     created = service.new_game("g1", "gods-playground", [(s, f"{s}@x.org") for s in SEATS], {},
-                               seed="fast-text-" + "x" * 40)
-    pbem.loop.service._CACHE.clear()
-    frozen = []
-    real = pbem.loop.reading.freeze
-    monkeypatch.setattr(pbem.loop.reading, "freeze", lambda state: (frozen.append(1), real(state))[1])
+                               seed="fast-order-" + "x" * 40)
     seat = service.load("g1").pending.seats[0]
     assert Ingestor(service).ingest(_plan_mail(service, created, seat, 1)).outcome == "accepted"
-    pbem.loop.service._CACHE.clear()
     assert service.adjudicate("g1", limit=1)
-    assert frozen == []  # the head's text, the plan's and the decision's: never a pickle
-    entry = pbem.loop.service._CACHE[(service.store.path, "g1")]
-    assert isinstance(entry[2], str)
     cached = service.load("g1")
-    pbem.loop.service._CACHE.clear()
-    fresh = service.load("g1")
-    assert cached.state == fresh.state and canonical_json(cached.state) == entry[2]
-    assert cached.last_seq == fresh.last_seq and cached.pending == fresh.pending
+    replayed = fold("g1", service.store.events("g1"), service.store.secrets("g1")[0])
+    assert cached.last_seq == replayed.last_seq
+    assert json.dumps(cached.state) == json.dumps(replayed.state)  # the same keys in the same order
+    assert json.dumps(cached.state) != json.dumps(cached.state, sort_keys=True)  # the test can tell them apart
 
 
 def test_the_head_names_the_event_that_hashed_its_state(service: Service):
