@@ -20,7 +20,8 @@ from pbem.store.db import Store
 from pbem.store.clubstate import TYPES as CLUB_TYPES
 from pbem.store.projection import final_winner
 
-#: A cached state: its canonical JSON text, or its :func:`pbem.store.events.freeze` bytes.
+#: A cached state: its :func:`pbem.store.events.freeze` bytes (a JSON text is thawed too, but
+#: no caller keeps one: the canonical text's keys are sorted, see pbem.store.heads.FORMAT).
 Frozen = str | bytes
 
 
@@ -28,9 +29,7 @@ Frozen = str | bytes
 #: state frozen), the most recently used last. A cache only: checked against the log's hash
 #: before every use; at most :data:`CACHE_GAMES` games, so a command over thousands of games
 #: keeps a few in memory. The cached game's state is never handed out: every load thaws a
-#: private copy from the frozen form: the state's canonical JSON when the store holds that
-#: text already (a game read from its head, or just recorded: the copy a load gets is the
-#: state a new process reads from the head), else its pickled bytes (:func:`_thawed`).
+#: private copy from its pickled bytes (:func:`_thawed`), which keep every mapping's key order.
 _CACHE: OrderedDict[tuple[str, str], tuple[str, Game, Frozen]] = OrderedDict()
 
 CACHE_GAMES = 32
@@ -125,9 +124,9 @@ class Reading:
             if game is None:
                 found = heads.read_with_text(self.store, game_id, seed)
                 if found is not None:
-                    game, text, last_hash = found
+                    game, _, last_hash = found
                     if keep and self.store.path != ":memory:":
-                        _remember((self.store.path, game_id), _cached(last_hash, game, text))
+                        _remember((self.store.path, game_id), _cached(last_hash, game))  # a pickled copy: key order kept
         if game is None:
             game = self._replay(game_id, seed, verify, until_turn, keep)
         if isinstance(game.turns, heads.Turns):
@@ -142,7 +141,10 @@ class Reading:
         """``game_id`` rebuilt from its events (from the last turn's snapshot unless verifying);
         ``keep``: put it in the cache (see :meth:`load`)."""
         events = self.store.events(game_id)
-        snapshot = None if verify or until_turn else self.store.snapshot(game_id)
+        # No snapshot: a snapshot holds a state's canonical text, whose keys are sorted, and a
+        # released engine may list things in a mapping's key order (see pbem.store.heads.FORMAT);
+        # a live load folds from the first event, as a replay does, when the head is not usable.
+        snapshot = None
         try:
             try:
                 game = fold(game_id, events, seed, verify=verify, until_turn=until_turn, snapshot=snapshot)
@@ -247,8 +249,8 @@ class Reading:
 
         The state is kept as a pickled copy, never as its canonical text (``state_text`` is
         not used for it): the canonical text sorts every mapping's keys, and a released engine
-        may list things in the order of a mapping's keys (God's Playground's victory-point
-        boxes list their seats so), so a state thawed from that text could make the next
+        may list things in the order of a mapping's keys (one lists the seats of a scoring
+        box so), so a state thawed from that text could make the next
         decision record events in another order than a replay from the first event makes."""
         del state_text  # kept in the signature for the callers; see above
         if self.store.path != ":memory:":

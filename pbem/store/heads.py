@@ -8,8 +8,8 @@ events it follows (:mod:`pbem.store.projection`), and read only when
 
 - the event it names is still in the log with the same hash (a log rolled back, rewritten or
   replaced by an import under the same id names another hash: the head is not used),
-- its state's digest, made from the stored canonical text in the game's digest scheme, is the
-  one the head recorded and, when the head's state is the one an event recorded a state hash
+- its state's digest, made from the canonical text of the stored state in the game's digest
+  scheme, is the one the head recorded and, when the head's state is the one an event recorded a state hash
   for (an adjudication, a rollback, an upgrade: no standing orders applied since), that hash,
 - it was written in this format (:data:`FORMAT`).
 
@@ -31,8 +31,13 @@ if TYPE_CHECKING:
     from pbem.store.events import Game
     from pbem.store.db import Store
 
-#: The layout of a head's ``book``; a head of another format is not read (and is rewritten).
-FORMAT = 1
+#: The layout of a head's ``book`` and ``state``; a head of another format is not read (the game
+#: is replayed from its log, and the head rewritten at its next change). Format 2 keeps the
+#: state's text with every mapping's keys in the engine's own order; format 1 kept the canonical
+#: text, whose keys are sorted, and a released engine may list things in a mapping's key order
+#: (one lists the seats of a scoring box so): a state read back from it could make
+#: the next decision record its events in another order than a replay from the first event.
+FORMAT = 2
 #: Event types that record the hash of the whole state right after them.
 HASHED = frozenset({"GameCreated", "TurnAdjudicated", "RolledBack", "EngineUpgraded"})
 #: Keys of a seat's row that come from the secrets table, never from the log.
@@ -162,11 +167,17 @@ def write(store: Store, game: Game, event_hash: str, state_text: str | None, dig
                            [game.last_seq, event_hash, book, game.game_id])
         return
     book = encode(book_of(game, hash_seq))
+    state_text = ordered_text(game.state)  # the engine's key order (see FORMAT); the digest is the canonical text's
     store.conn.execute(
         "insert into heads (game_id, seq, event_hash, format, state, digest, book) values (?, ?, ?, ?, ?, ?, ?) "
         "on conflict(game_id) do update set seq = excluded.seq, event_hash = excluded.event_hash, "
         "format = excluded.format, state = excluded.state, digest = excluded.digest, book = excluded.book",
         [game.game_id, game.last_seq, event_hash, FORMAT, state_text, digest, book])
+
+
+def ordered_text(state: Any) -> str:
+    """A state's JSON text with every mapping's keys in their own order (the head's ``state``)."""
+    return json.dumps(state, separators=(",", ":"), ensure_ascii=False)
 
 
 def encode(book: dict[str, Any]) -> str:
@@ -207,6 +218,10 @@ def read_with_text(store: Store, game_id: str, seed: str | None) -> tuple[Game, 
 
     if commitment(seed) != created.get("commitment"):
         return None
+    from adjudicator.base import canonical_json
+
+    state = json.loads(state_text)
+    state_text = canonical_json(state)  # the digest is the canonical text's, as every recorded state hash
     if text_digest(state_text, seed, created.get("state_digest")) != digest:
         return None
     book = json.loads(book_text)
@@ -218,7 +233,7 @@ def read_with_text(store: Store, game_id: str, seed: str | None) -> tuple[Game, 
                   else engine_for(game_id, created, created_at=created_event.recorded_at))
     except ReplayMismatch:
         return None
-    game = Game(game_id, engine, created, json.loads(state_text), seed, seq,
+    game = Game(game_id, engine, created, state, seed, seq,
                 submitted=book["submitted"], standing=book["standing"], deadlines=book["deadlines"],
                 seats=book["seats"], turns=Turns([(str(t), int(s)) for t, s in book["turns"]],
                                                  payload_reader(store, game_id)),

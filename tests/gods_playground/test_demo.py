@@ -28,3 +28,21 @@ def test_demo_plays_a_whole_game_by_mail(tmp_path):
     assert view["over"] and view["winner"] == data["winner"] and view["provisional"]
     replay = CliRunner().invoke(cli, ["--db", db, "replay", "demo-gods-playground", "--verify"])
     assert replay.exit_code == 0 and "reproduced" in replay.output
+
+
+@pytest.mark.slow  # a whole game
+def test_a_game_whose_every_load_reads_its_head_verifies(tmp_path, monkeypatch):
+    """The demo with the process cache off, so that every load reads the game's head as a new
+    process (cron's ``tick``, a mail hook) does: the archive still verifies. A head that kept
+    the canonical text (sorted keys) made a decision record a victory-point box's seats in
+    another order than a replay from the first event (round 2 of this game)."""
+    import pbem.loop.reading
+
+    monkeypatch.setattr(pbem.loop.reading, "CACHE_GAMES", 0)
+    db = str(tmp_path / "demo.db")
+    result = CliRunner().invoke(cli, ["--db", db, "demo", "--game", "gods-playground", "--seats", "3",
+                                      "--out", str(tmp_path / "demo"), "--no-reports", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["verified"]
+    replay = CliRunner().invoke(cli, ["--db", db, "replay", "demo-gods-playground", "--verify"])
+    assert replay.exit_code == 0 and "reproduced" in replay.output

@@ -154,8 +154,6 @@ def _plan_mail(service: Service, created, seat: str, n: int) -> RawMail:
     return RawMail(bytes(msg), f"plan-{n}.eml")
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: a game read from its head (or a snapshot) gets its state from "
-                   "the canonical text, whose keys are sorted; the head must keep the engine's key order")
 def test_a_state_kept_after_a_decision_keeps_the_engines_key_order(service: Service):
     """After a plan and a decision recorded in this process, a load from the process cache
     gives the state with the key order of every mapping as a replay from the first event
